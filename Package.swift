@@ -1,0 +1,19 @@
+// swift-tools-version: 6.0
+// ProfileContractKit: conformance suites, golden replays and a prose-anchor checker for the
+// boundary between a summarization core and the app that hosts it. No package dependencies:
+// only the toolchain's own modules.
+
+import PackageDescription
+
+let package = Package(
+  name: "ProfileContractKit",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "ProfileContracts", targets: ["ProfileContracts"])
+  ],
+  targets: [
+    .target(name: "ProfileContracts"),
+    .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

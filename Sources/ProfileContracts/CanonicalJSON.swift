@@ -1,0 +1,148 @@
+import Foundation
+
+/// The one canonical JSON form of every contract value: what golden files and stores keep.
+///
+/// The canonical form sorts object keys by their UTF-8 bytes, writes integers only, escapes only
+/// what JSON requires (`"`, `\`, and control characters), and is produced by this package's own
+/// writer rather than the platform's, so it is byte-identical on Linux and macOS.
+///
+/// ```swift
+/// let bytes = try CanonicalJSON.encode(command)            // compact, for hashing and storage
+/// let text = try CanonicalJSON.encode(summary, pretty: true) // two-space indent, for review
+/// let back = try CanonicalJSON.decode(ProfileCommand.self, from: bytes)
+/// ```
+public enum CanonicalJSON {
+  /// Encodes `value` in the canonical form.
+  ///
+  /// - Parameters:
+  ///   - value: any `Encodable` value whose numbers are integers.
+  ///   - pretty: two-space indentation and a trailing newline, for files people review.
+  /// - Throws: ``JSONError`` when the value holds a floating-point number or cannot be encoded.
+  public static func encode<Value: Encodable>(_ value: Value, pretty: Bool = false) throws -> Data {
+    try render(jsonValue(of: value), pretty: pretty)
+  }
+
+  /// Encodes `value` as a ``JSONValue`` tree, for field-by-field comparison.
+  ///
+  /// - Throws: ``JSONError`` when the value holds a floating-point number or cannot be encoded.
+  public static func jsonValue<Value: Encodable>(of value: Value) throws -> JSONValue {
+    let data: Data
+    do {
+      data = try JSONEncoder().encode(value)
+    } catch let error as EncodingError {
+      if case .invalidValue(_, let context) = error {
+        throw JSONError(path: JSONError.render(context.codingPath), message: context.debugDescription)
+      }
+      throw JSONError(path: "$", message: "\(error)")
+    }
+    return try JSONValue(parsing: data)
+  }
+
+  /// Writes a ``JSONValue`` in the canonical form.
+  public static func render(_ value: JSONValue, pretty: Bool = false) -> Data {
+    var writer = CanonicalWriter(pretty: pretty)
+    writer.write(value, depth: 0)
+    if pretty { writer.output.append(0x0A) }
+    return Data(writer.output)
+  }
+
+  /// Decodes a contract value from JSON.
+  ///
+  /// - Throws: ``JSONError`` naming the JSON path of the first offending value, for example
+  ///   `$.receipt.steps[0].attempts: expected Int, found a string`.
+  public static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw describe(error, in: data)
+    }
+  }
+
+  /// Turns a `DecodingError` into a ``JSONError`` with a JSON path.
+  static func describe(_ error: DecodingError, in data: Data) -> JSONError {
+    switch error {
+    case .typeMismatch(let type, let context):
+      return JSONError(path: JSONError.render(context.codingPath), message: "expected \(type)")
+    case .valueNotFound(let type, let context):
+      return JSONError(
+        path: JSONError.render(context.codingPath), message: "expected \(type), found null")
+    case .keyNotFound(let key, let context):
+      return JSONError(
+        path: JSONError.render(context.codingPath),
+        message: "missing key \"\(key.stringValue)\"")
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty {
+        // A syntax error: the platform's message is vague, so let our parser locate it.
+        do { _ = try JSONValue(parsing: data) } catch let syntax as JSONError { return syntax } catch {}
+      }
+      return JSONError(path: JSONError.render(context.codingPath), message: context.debugDescription)
+    @unknown default:
+      return JSONError(path: "$", message: "\(error)")
+    }
+  }
+}
+
+/// Writes canonical JSON bytes.
+private struct CanonicalWriter {
+  let pretty: Bool
+  var output: [UInt8] = []
+
+  init(pretty: Bool) { self.pretty = pretty }
+
+  mutating func write(_ value: JSONValue, depth: Int) {
+    switch value {
+    case .null: output.append(contentsOf: Array("null".utf8))
+    case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
+    case .integer(let number): output.append(contentsOf: Array(String(number).utf8))
+    case .string(let text): writeString(text)
+    case .array(let elements):
+      guard !elements.isEmpty else { return output.append(contentsOf: Array("[]".utf8)) }
+      output.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        write(element, depth: depth + 1)
+      }
+      newline(depth: depth)
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      guard !members.isEmpty else { return output.append(contentsOf: Array("{}".utf8)) }
+      output.append(UInt8(ascii: "{"))
+      let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      for (offset, key) in keys.enumerated() {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        writeString(key)
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
+        write(members[key] ?? .null, depth: depth + 1)
+      }
+      newline(depth: depth)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private mutating func newline(depth: Int) {
+    guard pretty else { return }
+    output.append(0x0A)
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
+  }
+
+  private mutating func writeString(_ text: String) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: Array("\\\"".utf8))
+      case UInt8(ascii: "\\"): output.append(contentsOf: Array("\\\\".utf8))
+      case 0x0A: output.append(contentsOf: Array("\\n".utf8))
+      case 0x0D: output.append(contentsOf: Array("\\r".utf8))
+      case 0x09: output.append(contentsOf: Array("\\t".utf8))
+      case 0x00..<0x20:
+        let hex = String(byte, radix: 16)
+        output.append(contentsOf: Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8))
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+}
