@@ -9,11 +9,14 @@ let package = Package(
   name: "ProfileContractKit",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
-    .library(name: "ProfileContracts", targets: ["ProfileContracts"])
+    .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
+    .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
   ],
   targets: [
     .target(name: "ProfileContracts"),
+    .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
+    .testTarget(name: "ProfileAdaptersTests", dependencies: ["ProfileAdapters"]),
   ],
   swiftLanguageModes: [.v6]
 )

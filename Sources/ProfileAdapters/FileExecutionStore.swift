@@ -1,0 +1,222 @@
+import Foundation
+import ProfileContracts
+
+/// A durable ``ProfileExecutionStoring`` in a directory: every save survives a crash or power loss
+/// once it returns.
+///
+/// Each key (a checkpoint or a summary of one command) has two slot files, written alternately, as
+/// LMDB alternates its two meta pages. A save writes a whole record (sequence number, length,
+/// SHA-256) over the older slot and forces it to disk with one `fdatasync` (`F_FULLFSYNC` on
+/// Darwin). A load takes the newest record whose checksum holds, so a save torn by a crash falls
+/// back to the value before it. Measured against temp-file-and-rename and SQLite: see
+/// `tools/bench-store` and the README.
+///
+/// Files are named by the SHA-256 of the command's canonical JSON, so no attachment ID ever
+/// becomes a path. Calls on distinct keys run in parallel; calls on one key are serialized.
+/// One process at a time may own a directory.
+///
+/// ```swift
+/// let store = try FileExecutionStore(directory: URL(fileURLWithPath: ".contract-kit/store"))
+/// try await store.saveCheckpoint(checkpoint)
+/// let again = try await store.loadCheckpoint(for: checkpoint.command)  // survives a crash
+/// ```
+public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
+  /// The directory that holds the slot files.
+  public let directory: URL
+
+  // Guards `keys` only; each key's own lock guards its slot files.
+  private let lock = NSLock()
+  private var keys: [String: KeyState] = [:]
+
+  /// Opens (creating if needed) a store in `directory`.
+  ///
+  /// - Throws: ``ExecutionStoreError`` with code `unusableDirectory` when the directory cannot be
+  ///   created, is a regular file, or is not writable. It never falls back to memory.
+  public init(directory: URL) throws {
+    self.directory = directory.standardizedFileURL
+    let path = self.directory.path
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw ExecutionStoreError(
+          code: .unusableDirectory, path: path,
+          message: "store directory \(path) is a file, not a directory; pass a directory path")
+      }
+    } else {
+      do {
+        try FileManager.default.createDirectory(
+          at: self.directory, withIntermediateDirectories: true)
+      } catch {
+        throw ExecutionStoreError(
+          code: .unusableDirectory, path: path,
+          message:
+            "cannot create store directory \(path); create it or pass a writable directory")
+      }
+    }
+    guard FileManager.default.isWritableFile(atPath: path) else {
+      throw ExecutionStoreError(
+        code: .unusableDirectory, path: path,
+        message: "store directory \(path) is not writable; fix its permissions or pass another")
+    }
+  }
+
+  /// Loads the checkpoint saved for `command`.
+  public func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    try load(ProfileCheckpoint.self, kind: "checkpoint", command: command)
+  }
+
+  /// Saves `checkpoint` durably, replacing any earlier one.
+  public func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    try save(checkpoint, kind: "checkpoint", command: checkpoint.command)
+  }
+
+  /// Removes the checkpoint saved for `command`, durably. Removing none is not an error.
+  public func removeCheckpoint(for command: ProfileCommand) async throws {
+    let key = try self.key(kind: "checkpoint", command: command)
+    try key.state.withLock {
+      try scanIfNeeded(key)
+      guard let newest = key.state.newest, newest.kind == .value else { return }
+      try write(SlotRecord(kind: .removed, sequence: newest.sequence + 1, body: []), key: key)
+    }
+  }
+
+  /// Loads the canonical summary saved for `command`.
+  public func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try load(ProfileSummary.self, kind: "summary", command: command)
+  }
+
+  /// Saves `summary` durably under `summary.command`, replacing any earlier one.
+  public func saveSummary(_ summary: ProfileSummary) async throws {
+    try save(summary, kind: "summary", command: summary.command)
+  }
+
+  // MARK: - Slots
+
+  /// One key's two slot files and what is known of them.
+  private struct Key {
+    let name: String
+    let paths: [String]
+    let state: KeyState
+  }
+
+  /// The newest whole record of a key, and which slot holds it, once scanned.
+  private final class KeyState: @unchecked Sendable {
+    let lock = NSLock()
+    var scanned = false
+    var newest: (kind: SlotRecord.Kind, sequence: UInt64, slot: Int)?
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+      lock.lock()
+      defer { lock.unlock() }
+      return try body()
+    }
+  }
+
+  private func key(kind: String, command: ProfileCommand) throws -> Key {
+    let name = SHA256.hex(try CanonicalJSON.encode(command)) + "." + kind
+    let state = lock.withLock {
+      if let state = keys[name] { return state }
+      let state = KeyState()
+      keys[name] = state
+      return state
+    }
+    let base = directory.appendingPathComponent(name).path
+    return Key(name: name, paths: [base + ".0", base + ".1"], state: state)
+  }
+
+  private func load<Value: Decodable & Sendable>(
+    _ type: Value.Type, kind: String, command: ProfileCommand
+  ) throws -> Value? {
+    let key = try self.key(kind: kind, command: command)
+    return try key.state.withLock { () throws -> Value? in
+      guard let (record, slot) = try newestRecord(key) else { return nil }
+      key.state.newest = (record.kind, record.sequence, slot)
+      key.state.scanned = true
+      guard record.kind == .value else { return nil }
+      return try decodeBody(type, record.body, path: key.paths[slot])
+    }
+  }
+
+  private func decodeBody<Value: Decodable>(_ type: Value.Type, _ body: [UInt8], path: String)
+    throws -> Value
+  {
+    do {
+      return try CanonicalJSON.decode(type, from: Data(body))
+    } catch {
+      throw ExecutionStoreError(
+        code: .corruptRecord, path: path,
+        message:
+          "store record \(path) passed its checksum but does not decode (\(error)); it was written by an incompatible version: remove it to start over"
+      )
+    }
+  }
+
+  private func save<Value: Encodable>(_ value: Value, kind: String, command: ProfileCommand)
+    throws
+  {
+    let key = try self.key(kind: kind, command: command)
+    let body = [UInt8](try CanonicalJSON.encode(value))
+    try key.state.withLock {
+      try scanIfNeeded(key)
+      let sequence = (key.state.newest?.sequence ?? 0) + 1
+      try write(SlotRecord(kind: .value, sequence: sequence, body: body), key: key)
+    }
+  }
+
+  /// Learns which slot holds the newest whole record, once per key and process. A key whose
+  /// every record is damaged still accepts saves: the new record goes to slot 0.
+  private func scanIfNeeded(_ key: Key) throws {
+    guard !key.state.scanned else { return }
+    if let (record, slot) = try? newestRecord(key) {
+      key.state.newest = (record.kind, record.sequence, slot)
+    } else {
+      key.state.newest = nil
+    }
+    key.state.scanned = true
+  }
+
+  /// Writes `record` over the slot that does not hold the newest record.
+  private func write(_ record: SlotRecord, key: Key) throws {
+    let slot = key.state.newest.map { 1 - $0.slot } ?? 0
+    do {
+      try POSIXFile.overwriteDurably(key.paths[slot], with: record.encoded(), directory: directory.path)
+    } catch {
+      key.state.scanned = false  // the slot may be torn now; look again next time
+      throw ExecutionStoreError(
+        code: .ioFailure, path: key.paths[slot],
+        message: "cannot write store record \(key.paths[slot]): \(error); check the disk and the directory's permissions")
+    }
+    key.state.newest = (record.kind, record.sequence, slot)
+  }
+
+  /// The newest record whose checks hold, and its slot; `nil` when the key was never written.
+  private func newestRecord(_ key: Key) throws -> (SlotRecord, Int)? {
+    var newest: (SlotRecord, Int)?
+    var damaged = false
+    for (slot, path) in key.paths.enumerated() {
+      let bytes: [UInt8]?
+      do {
+        bytes = try POSIXFile.read(path)
+      } catch {
+        throw ExecutionStoreError(
+          code: .ioFailure, path: path,
+          message: "cannot read store record \(path): \(error); check the directory's permissions")
+      }
+      // An empty slot is a first save that never got to write; nothing was promised there.
+      guard let bytes, !bytes.isEmpty else { continue }
+      guard let record = SlotRecord.decode(bytes) else {
+        damaged = true
+        continue
+      }
+      if newest.map({ record.sequence > $0.0.sequence }) ?? true { newest = (record, slot) }
+    }
+    if newest == nil, damaged {
+      throw ExecutionStoreError(
+        code: .corruptRecord, path: key.paths[0],
+        message:
+          "store record \(directory.path)/\(key.name) failed its checksum in both slots; remove its .0 and .1 files to start this command over"
+      )
+    }
+    return newest
+  }
+}

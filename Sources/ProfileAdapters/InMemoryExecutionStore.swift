@@ -1,0 +1,45 @@
+import Foundation
+import ProfileContracts
+
+/// A volatile ``ProfileExecutionStoring`` for previews and tests: it forgets everything when it
+/// is dropped.
+///
+/// It keeps the same promises as a durable store within one instance's lifetime: saves replace,
+/// keys are whole commands, and removing nothing is fine. Run the store suite on it with
+/// `durability: .volatile`.
+public final class InMemoryExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
+  private let lock = NSLock()
+  private var checkpoints: [ProfileCommand: ProfileCheckpoint] = [:]
+  private var summaries: [ProfileCommand: ProfileSummary] = [:]
+
+  /// Creates an empty store, or one holding `checkpoints` and `summaries`.
+  public init(checkpoints: [ProfileCheckpoint] = [], summaries: [ProfileSummary] = []) {
+    for checkpoint in checkpoints { self.checkpoints[checkpoint.command] = checkpoint }
+    for summary in summaries { self.summaries[summary.command] = summary }
+  }
+
+  /// The checkpoint saved for `command`.
+  public func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    lock.withLock { checkpoints[command] }
+  }
+
+  /// Saves `checkpoint`, replacing any earlier one.
+  public func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    lock.withLock { checkpoints[checkpoint.command] = checkpoint }
+  }
+
+  /// Removes the checkpoint saved for `command`, if any.
+  public func removeCheckpoint(for command: ProfileCommand) async throws {
+    _ = lock.withLock { checkpoints.removeValue(forKey: command) }
+  }
+
+  /// The summary saved for `command`.
+  public func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    lock.withLock { summaries[command] }
+  }
+
+  /// Saves `summary` under `summary.command`, replacing any earlier one.
+  public func saveSummary(_ summary: ProfileSummary) async throws {
+    lock.withLock { summaries[summary.command] = summary }
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few POSIX file calls the durable store needs, with the Linux and Darwin paths side by
+/// side. Each returns an `errno` on failure so callers can word their own errors.
+enum POSIXFile {
+  /// Reads the whole file at `path`, or `nil` when it does not exist.
+  static func read(_ path: String) throws(Errno) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw Errno(errno)
+    }
+    defer { _ = close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Errno(errno)
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+
+  /// Writes `bytes` as the whole content of the file at `path`, then forces them to stable
+  /// storage before returning. When the file is new, its directory entry is forced too.
+  static func overwriteDurably(_ path: String, with bytes: [UInt8], directory: String) throws(Errno) {
+    let existed = access(path, F_OK) == 0
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    if fd < 0 { throw Errno(errno) }
+    defer { _ = close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw Errno(errno)
+      }
+      offset += written
+    }
+    if ftruncate(fd, off_t(bytes.count)) != 0 { throw Errno(errno) }
+    if syncData(fd) != 0 { throw Errno(errno) }
+    if !existed { try syncDirectory(directory) }
+  }
+
+  /// Forces a directory's entries to stable storage, so a newly created file survives a crash.
+  static func syncDirectory(_ path: String) throws(Errno) {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 { throw Errno(errno) }
+    defer { _ = close(fd) }
+    if fsync(fd) != 0 { throw Errno(errno) }
+  }
+
+  /// Forces a file's data (and the metadata needed to read it back) to stable storage.
+  private static func syncData(_ fd: Int32) -> Int32 {
+    #if canImport(Darwin)
+      // On Darwin, fsync leaves data in the drive's cache; F_FULLFSYNC flushes it.
+      if fcntl(fd, F_FULLFSYNC) == 0 { return 0 }
+      return fsync(fd)
+    #else
+      return fdatasync(fd)
+    #endif
+  }
+
+  /// An `errno` value, with the system's words for it.
+  struct Errno: Error, CustomStringConvertible {
+    let code: Int32
+    init(_ code: Int32) { self.code = code }
+    var description: String { String(cString: strerror(code)) }
+  }
+}
