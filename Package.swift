@@ -16,7 +16,10 @@ let package = Package(
     .target(name: "ProfileContracts"),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
-    .testTarget(name: "ProfileAdaptersTests", dependencies: ["ProfileAdapters"]),
+    .executableTarget(
+      name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
+    .testTarget(
+      name: "ProfileAdaptersTests", dependencies: ["ProfileAdapters", "store-crash-child"]),
   ],
   swiftLanguageModes: [.v6]
 )
