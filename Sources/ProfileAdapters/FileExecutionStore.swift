@@ -6,7 +6,7 @@ import ProfileContracts
 ///
 /// Each key (a checkpoint or a summary of one command) has two slot files, written alternately, as
 /// LMDB alternates its two meta pages. A save writes a whole record (sequence number, length,
-/// SHA-256) over the older slot and forces it to disk with one `fdatasync` (`F_FULLFSYNC` on
+/// 64-bit checksum) over the older slot and forces it to disk with one `fdatasync` (`F_FULLFSYNC` on
 /// Darwin). A load takes the newest record whose checksum holds, so a save torn by a crash falls
 /// back to the value before it. Measured against temp-file-and-rename and SQLite: see
 /// `tools/bench-store` and the README.
@@ -26,7 +26,10 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
 
   // Guards `keys` only; each key's own lock guards its slot files.
   private let lock = NSLock()
-  private var keys: [String: KeyState] = [:]
+  private var keys: [KeyID: Key] = [:]
+  private var openDescriptors = 0
+  /// The most slot files kept open between saves; past it, a save opens and closes its file.
+  private static let maximumOpenDescriptors = 128
 
   /// Opens (creating if needed) a store in `directory`.
   ///
@@ -92,6 +95,12 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
 
   // MARK: - Slots
 
+  /// What a key is made of: the command and whether it holds its checkpoint or its summary.
+  private struct KeyID: Hashable {
+    let command: ProfileCommand
+    let kind: String
+  }
+
   /// One key's two slot files and what is known of them.
   private struct Key {
     let name: String
@@ -99,11 +108,15 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
     let state: KeyState
   }
 
-  /// The newest whole record of a key, and which slot holds it, once scanned.
+  /// The newest whole record of a key, and which slot holds it, once scanned; and the slots'
+  /// open descriptors, kept so a save costs one write and one sync.
   private final class KeyState: @unchecked Sendable {
     let lock = NSLock()
     var scanned = false
     var newest: (kind: SlotRecord.Kind, sequence: UInt64, slot: Int)?
+    var descriptors: [Int32?] = [nil, nil]
+
+    deinit { for case let fd? in descriptors { POSIXFile.closeQuietly(fd) } }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
       lock.lock()
@@ -113,15 +126,16 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   }
 
   private func key(kind: String, command: ProfileCommand) throws -> Key {
+    let id = KeyID(command: command, kind: kind)
+    if let key = lock.withLock({ keys[id] }) { return key }
     let name = SHA256.hex(try CanonicalJSON.encode(command)) + "." + kind
-    let state = lock.withLock {
-      if let state = keys[name] { return state }
-      let state = KeyState()
-      keys[name] = state
-      return state
+    let base = directory.path + "/" + name
+    let key = Key(name: name, paths: [base + ".0", base + ".1"], state: KeyState())
+    return lock.withLock {
+      if let existing = keys[id] { return existing }
+      keys[id] = key
+      return key
     }
-    let base = directory.appendingPathComponent(name).path
-    return Key(name: name, paths: [base + ".0", base + ".1"], state: state)
   }
 
   private func load<Value: Decodable & Sendable>(
@@ -179,7 +193,19 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   private func write(_ record: SlotRecord, key: Key) throws {
     let slot = key.state.newest.map { 1 - $0.slot } ?? 0
     do {
-      try POSIXFile.overwriteDurably(key.paths[slot], with: record.encoded(), directory: directory.path)
+      if let fd = key.state.descriptors[slot] {
+        try POSIXFile.writeDurably(fd, record.encoded())
+      } else {
+        let fd = try POSIXFile.openForWriting(key.paths[slot], directory: directory.path)
+        let keep = lock.withLock {
+          guard openDescriptors < Self.maximumOpenDescriptors else { return false }
+          openDescriptors += 1
+          return true
+        }
+        if keep { key.state.descriptors[slot] = fd }
+        defer { if !keep { POSIXFile.closeQuietly(fd) } }
+        try POSIXFile.writeDurably(fd, record.encoded())
+      }
     } catch {
       key.state.scanned = false  // the slot may be torn now; look again next time
       throw ExecutionStoreError(

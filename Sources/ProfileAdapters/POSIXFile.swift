@@ -30,13 +30,27 @@ enum POSIXFile {
     }
   }
 
-  /// Writes `bytes` as the whole content of the file at `path`, then forces them to stable
-  /// storage before returning. When the file is new, its directory entry is forced too.
-  static func overwriteDurably(_ path: String, with bytes: [UInt8], directory: String) throws(Errno) {
+  /// Opens the file at `path` for writing, creating it when needed. When it is new, its directory
+  /// entry is forced to stable storage before this returns, so the file survives a crash.
+  static func openForWriting(_ path: String, directory: String) throws(Errno) -> Int32 {
     let existed = access(path, F_OK) == 0
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     if fd < 0 { throw Errno(errno) }
-    defer { _ = close(fd) }
+    if !existed {
+      do {
+        try syncDirectory(directory)
+      } catch {
+        _ = close(fd)
+        throw error
+      }
+    }
+    return fd
+  }
+
+  /// Writes `bytes` at the start of the open file `fd`, then forces them to stable storage before
+  /// returning. Bytes past the end of `bytes` from an earlier, longer write stay: records carry
+  /// their own length, and leaving the file's size alone keeps the sync to the data alone.
+  static func writeDurably(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
@@ -48,10 +62,11 @@ enum POSIXFile {
       }
       offset += written
     }
-    if ftruncate(fd, off_t(bytes.count)) != 0 { throw Errno(errno) }
     if syncData(fd) != 0 { throw Errno(errno) }
-    if !existed { try syncDirectory(directory) }
   }
+
+  /// Closes `fd`, ignoring errors: only used for descriptors whose data is already synced.
+  static func closeQuietly(_ fd: Int32) { _ = close(fd) }
 
   /// Forces a directory's entries to stable storage, so a newly created file survives a crash.
   static func syncDirectory(_ path: String) throws(Errno) {

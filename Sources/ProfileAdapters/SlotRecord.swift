@@ -1,8 +1,8 @@
 /// One record in a slot file: a header that proves the body whole, then the body.
 ///
 /// Layout, little-endian: magic `PCKS` (4 bytes), format version (1), kind (1: value,
-/// 0: removed), two reserved bytes, sequence number (8), body length (8), SHA-256 of the header's
-/// first 24 bytes followed by the body (32), then the body. A torn or foreign record fails
+/// 0: removed), two reserved bytes, sequence number (8), body length (8), a 64-bit
+/// ``RecordChecksum`` of the header's first 24 bytes followed by the body (8), then the body. A torn or foreign record fails
 /// ``decode(_:)``, and the store falls back to the other slot.
 struct SlotRecord: Equatable {
   /// Whether the record holds a value or marks its removal.
@@ -13,7 +13,7 @@ struct SlotRecord: Equatable {
 
   static let magic: [UInt8] = Array("PCKS".utf8)
   static let version: UInt8 = 1
-  static let headerSize = 56
+  static let headerSize = 32
 
   var kind: Kind
   var sequence: UInt64
@@ -28,7 +28,7 @@ struct SlotRecord: Equatable {
     bytes.append(contentsOf: [0, 0])
     Self.appendLittleEndian(sequence, to: &bytes)
     Self.appendLittleEndian(UInt64(body.count), to: &bytes)
-    bytes.append(contentsOf: Self.checksum(header: bytes, body: body[...]))
+    Self.appendLittleEndian(Self.checksum(header: bytes[...], body: body[...]), to: &bytes)
     bytes.append(contentsOf: body)
     return bytes
   }
@@ -42,17 +42,16 @@ struct SlotRecord: Equatable {
     let length = readLittleEndian(bytes, at: 16)
     guard length <= UInt64(bytes.count - headerSize) else { return nil }
     let body = bytes[headerSize..<headerSize + Int(length)]
-    guard checksum(header: Array(bytes[0..<24]), body: body) == Array(bytes[24..<56]) else {
+    guard checksum(header: bytes[0..<24], body: body) == readLittleEndian(bytes, at: 24) else {
       return nil
     }
     return SlotRecord(kind: kind, sequence: sequence, body: Array(body))
   }
 
-  private static func checksum(header: [UInt8], body: ArraySlice<UInt8>) -> [UInt8] {
-    var digest = SHA256()
-    header.withUnsafeBytes { digest.update($0) }
-    body.withUnsafeBytes { digest.update($0) }
-    return digest.finalize()
+  private static func checksum(header: ArraySlice<UInt8>, body: ArraySlice<UInt8>) -> UInt64 {
+    header.withUnsafeBytes { header in
+      body.withUnsafeBytes { body in RecordChecksum.of(header, body) }
+    }
   }
 
   private static func appendLittleEndian(_ value: UInt64, to bytes: inout [UInt8]) {

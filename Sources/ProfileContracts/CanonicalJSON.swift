@@ -26,16 +26,14 @@ public enum CanonicalJSON {
   ///
   /// - Throws: ``JSONError`` when the value holds a floating-point number or cannot be encoded.
   public static func jsonValue<Value: Encodable>(of value: Value) throws -> JSONValue {
-    let data: Data
     do {
-      data = try JSONEncoder().encode(value)
+      return try JSONValueEncoder.encode(value)
     } catch let error as EncodingError {
       if case .invalidValue(_, let context) = error {
         throw JSONError(path: JSONError.render(context.codingPath), message: context.debugDescription)
       }
       throw JSONError(path: "$", message: "\(error)")
     }
-    return try JSONValue(parsing: data)
   }
 
   /// Writes a ``JSONValue`` in the canonical form.
@@ -91,12 +89,12 @@ private struct CanonicalWriter {
 
   mutating func write(_ value: JSONValue, depth: Int) {
     switch value {
-    case .null: output.append(contentsOf: Array("null".utf8))
-    case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
-    case .integer(let number): output.append(contentsOf: Array(String(number).utf8))
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .integer(let number): output.append(contentsOf: String(number).utf8)
     case .string(let text): writeString(text)
     case .array(let elements):
-      guard !elements.isEmpty else { return output.append(contentsOf: Array("[]".utf8)) }
+      guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
       output.append(UInt8(ascii: "["))
       for (offset, element) in elements.enumerated() {
         if offset > 0 { output.append(UInt8(ascii: ",")) }
@@ -106,7 +104,7 @@ private struct CanonicalWriter {
       newline(depth: depth)
       output.append(UInt8(ascii: "]"))
     case .object(let members):
-      guard !members.isEmpty else { return output.append(contentsOf: Array("{}".utf8)) }
+      guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
       output.append(UInt8(ascii: "{"))
       let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       for (offset, key) in keys.enumerated() {
@@ -129,20 +127,26 @@ private struct CanonicalWriter {
   }
 
   private mutating func writeString(_ text: String) {
-    output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: Array("\\\"".utf8))
-      case UInt8(ascii: "\\"): output.append(contentsOf: Array("\\\\".utf8))
-      case 0x0A: output.append(contentsOf: Array("\\n".utf8))
-      case 0x0D: output.append(contentsOf: Array("\\r".utf8))
-      case 0x09: output.append(contentsOf: Array("\\t".utf8))
-      case 0x00..<0x20:
-        let hex = String(byte, radix: 16)
-        output.append(contentsOf: Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8))
-      default: output.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      output.append(UInt8(ascii: "\""))
+      var runStart = 0
+      for (offset, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
+        runStart = offset + 1
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        default:
+          let hex = String(byte, radix: 16)
+          output.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      output.append(UInt8(ascii: "\""))
     }
-    output.append(UInt8(ascii: "\""))
   }
 }

@@ -52,7 +52,20 @@ extension JSONValue {
 private struct JSONParser {
   let bytes: [UInt8]
   var position = 0
-  var path: [String] = []
+  /// Where the parser is, as object keys and array indexes; rendered only for a message.
+  var path: [PathComponent] = []
+
+  enum PathComponent {
+    case key(String)
+    case index(Int)
+
+    var rendered: String {
+      switch self {
+      case .key(let key): JSONError.keyComponent(key)
+      case .index(let index): "[\(index)]"
+      }
+    }
+  }
   static let maximumDepth = 512
 
   init(bytes: [UInt8]) { self.bytes = bytes }
@@ -68,7 +81,7 @@ private struct JSONParser {
   private var line: Int { bytes[..<min(position, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
 
   private func failure(_ message: String) -> JSONError {
-    JSONError(path: JSONError.render(path), message: "\(message) (line \(line))")
+    JSONError(path: JSONError.render(path.map(\.rendered)), message: "\(message) (line \(line))")
   }
 
   private mutating func skipWhitespace() {
@@ -126,7 +139,7 @@ private struct JSONParser {
       }
       position += 1
       skipWhitespace()
-      path.append(JSONError.keyComponent(key))
+      path.append(.key(key))
       guard members[key] == nil else { throw failure("duplicate key") }
       members[key] = try parseValue()
       path.removeLast()
@@ -153,7 +166,7 @@ private struct JSONParser {
     }
     while true {
       skipWhitespace()
-      path.append("[\(elements.count)]")
+      path.append(.index(elements.count))
       elements.append(try parseValue())
       path.removeLast()
       skipWhitespace()
@@ -189,33 +202,47 @@ private struct JSONParser {
 
   private mutating func parseString() throws -> String {
     position += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = position
-    func flushRun(_ parser: JSONParser, upTo end: Int) throws {
-      guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-        throw parser.failure("string is not valid UTF-8")
-      }
-      scalars.append(contentsOf: text.unicodeScalars)
+    let start = position
+    // Fast path: no escapes, so the string is the bytes between the quotes.
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+      bytes[position] >= 0x20
+    {
+      position += 1
     }
+    var utf8 = [UInt8]()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+      position += 1
+      return try makeString(start..<position - 1)
+    }
+    utf8.append(contentsOf: bytes[start..<position])
     while position < bytes.count {
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
-        try flushRun(self, upTo: position)
         position += 1
-        return String(scalars)
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+          throw failure("string is not valid UTF-8")
+        }
+        return text
       case UInt8(ascii: "\\"):
-        try flushRun(self, upTo: position)
         position += 1
-        scalars.append(try parseEscape())
-        runStart = position
+        utf8.append(contentsOf: String(Character(try parseEscape())).utf8)
       case 0x00..<0x20:
         throw failure("unescaped control character in a string")
       default:
+        utf8.append(byte)
         position += 1
       }
     }
     throw failure("unterminated string")
+  }
+
+  private func makeString(_ range: Range<Int>) throws -> String {
+    let text = bytes.withUnsafeBufferPointer {
+      String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+    }
+    guard let text else { throw failure("string is not valid UTF-8") }
+    return text
   }
 
   private mutating func parseEscape() throws -> Unicode.Scalar {
