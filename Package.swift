@@ -10,12 +10,17 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
+    .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
   ],
   targets: [
     .target(name: "ProfileContracts"),
+    .target(name: "LanguageIdentification"),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
+    .testTarget(
+      name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
+      resources: [.copy("Labelled")]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(
