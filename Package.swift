@@ -12,11 +12,23 @@ let package = Package(
     .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
     .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
+    .library(name: "ContractConformance", targets: ["ContractConformance"]),
+    .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
     .target(name: "ProfileContracts"),
     .target(name: "LanguageIdentification"),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
+    // The suites and reports, free of any test framework so the CLI can link them.
+    .target(
+      name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
+    // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
+    .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
+    // The suites wired to the kit's own adapters, for the CLI and the tests.
+    .target(
+      name: "ReferenceSuites",
+      dependencies: ["ContractConformanceCore", "ProfileAdapters", "LanguageIdentification"]),
+    .executableTarget(name: "contract-kit", dependencies: ["ReferenceSuites", "ContractConformanceCore"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],

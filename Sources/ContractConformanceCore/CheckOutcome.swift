@@ -1,0 +1,45 @@
+/// What a check's body decides, before the runner attaches the rule's ID and level.
+enum CheckOutcome: Sendable {
+  case passed(String)
+  case failed(String)
+  case skipped(String)
+}
+
+/// Collects a check's failures, so one run reports them all rather than the first; caps the list
+/// so a broken adapter does not flood the report.
+struct Failures {
+  private(set) var messages: [String] = []
+  private(set) var total = 0
+  static let shown = 5
+
+  mutating func add(_ message: String) {
+    total += 1
+    if messages.count < Self.shown { messages.append(message) }
+  }
+
+  var isEmpty: Bool { total == 0 }
+
+  /// The outcome: passed with `passMessage` when nothing failed, else the failures joined.
+  func outcome(passed passMessage: String) -> CheckOutcome {
+    guard total > 0 else { return .passed(passMessage) }
+    let more = total > messages.count ? "; and \(total - messages.count) more" : ""
+    return .failed(messages.joined(separator: "; ") + more)
+  }
+}
+
+/// A short, one-line rendering of a string for messages: quoted, newlines shown, long text cut.
+func quote(_ text: String, limit: Int = 60) -> String {
+  var shown = text.replacingOccurrences(of: "\n", with: "\\n")
+  if shown.count > limit { shown = String(shown.prefix(limit)) + "…" }
+  return "\"" + shown + "\""
+}
+
+/// A one-line description of an error, with its type, for messages.
+func describe(_ error: any Error) -> String {
+  "\(type(of: error)): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))"
+}
+
+/// The message of a ``CheckFailure``, or a description of any other error.
+func failureMessage(_ error: any Error) -> String {
+  (error as? CheckFailure)?.message ?? "threw \(describe(error))"
+}

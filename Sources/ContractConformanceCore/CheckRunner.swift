@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs a suite's checks: each under its own timeout, so a hung adapter fails that check and
+/// nothing else, and each reported under its rule.
+struct CheckRunner {
+  let suite: String
+  let rules: [ConformanceRule]
+  let timeout: Duration
+
+  /// Runs `checks` in the rule book's order. A rule with no check is a programmer error.
+  func run(_ checks: [String: @Sendable () async -> CheckOutcome], seed: UInt64?) async -> ConformanceReport {
+    var results: [CheckResult] = []
+    for rule in rules {
+      guard let check = checks[rule.id] else {
+        preconditionFailure("suite \(suite) has no check for rule \(rule.id)")
+      }
+      let outcome = await withTimeout(timeout, check)
+      let (status, message): (CheckStatus, String) =
+        switch outcome {
+        case .passed(let message): (.passed, message)
+        case .failed(let message): (.failed, message)
+        case .skipped(let message): (.skipped, message)
+        case nil: (.failed, "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)")
+        }
+      results.append(CheckResult(id: rule.id, level: rule.level, status: status, message: message))
+    }
+    precondition(checks.count == rules.count, "suite \(suite) has checks without rules")
+    return ConformanceReport(suite: suite, results: results, seed: seed)
+  }
+}
+
+/// Runs `body` and returns its result, or `nil` when `limit` passes first. The body's task is
+/// cancelled then, and left behind if it ignores cancellation: the caller does not wait for it.
+func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+  let gate = ResumeOnce<T?>()
+  return await withCheckedContinuation { continuation in
+    gate.set(continuation)
+    let work = Task {
+      let value = await body()
+      gate.resume(value)
+    }
+    Task {
+      try? await Task.sleep(for: limit)
+      if gate.resume(nil) { work.cancel() }
+    }
+  }
+}
+
+/// Resumes a continuation once, from whichever side gets there first.
+final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<T, Never>?
+  private var pending: T??
+
+  func set(_ continuation: CheckedContinuation<T, Never>) {
+    lock.lock()
+    if let pending {
+      lock.unlock()
+      continuation.resume(returning: pending!)
+      return
+    }
+    self.continuation = continuation
+    lock.unlock()
+  }
+
+  /// Resumes with `value` unless already resumed; returns whether this call did it.
+  @discardableResult
+  func resume(_ value: T) -> Bool {
+    lock.lock()
+    guard pending == nil else {
+      lock.unlock()
+      return false
+    }
+    pending = .some(value)
+    let continuation = self.continuation
+    self.continuation = nil
+    lock.unlock()
+    continuation?.resume(returning: value)
+    return true
+  }
+}

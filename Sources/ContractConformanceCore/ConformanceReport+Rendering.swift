@@ -1,0 +1,75 @@
+import ProfileContracts
+
+extension ConformanceReport {
+  /// Plain text: a summary line, then one line per check, failures with their message.
+  ///
+  /// ```
+  /// translator: 6 passed, 1 failed, 0 skipped (seed 20261129)
+  ///   ok    translator.count
+  ///   FAIL  translator.order [required]: ko → en: output 3 should carry 104 only, carries [105]
+  /// ```
+  public func renderText(label: String? = nil, verbose: Bool = false) -> String {
+    let (passed, failed, skipped) = counts
+    let seedNote = seed.map { " (seed \($0))" } ?? ""
+    var lines = ["\(label ?? suite): \(passed) passed, \(failed) failed, \(skipped) skipped\(seedNote)"]
+    for result in results {
+      switch result.status {
+      case .passed: lines.append("  ok    \(result.id)" + (verbose ? ": \(result.message)" : ""))
+      case .skipped: lines.append("  skip  \(result.id): \(result.message)")
+      default: lines.append("  FAIL  \(result.id) [\(result.level)]: \(result.message)")
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Canonical JSON: `{"results": [...], "seed": N, "suite": "..."}`.
+  public func renderJSON() throws -> String {
+    String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)
+  }
+}
+
+/// JUnit XML for CI dashboards: one `<testsuite>` per report, one `<testcase>` per check.
+public enum JUnitReport {
+  /// The reports as one JUnit XML document. Times are omitted: they are not deterministic.
+  public static func render(_ reports: [(label: String, report: ConformanceReport)]) -> String {
+    var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites name=\"contract-kit conformance\">"]
+    for (label, report) in reports {
+      let (_, failed, skipped) = report.counts
+      xml.append("  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">")
+      for result in report.results {
+        let open = "    <testcase classname=\"\(escape(label))\" name=\"\(escape(result.id))\""
+        switch result.status {
+        case .passed:
+          xml.append(open + "/>")
+        case .skipped:
+          xml.append(open + ">")
+          xml.append("      <skipped message=\"\(escape(result.message))\"/>")
+          xml.append("    </testcase>")
+        default:
+          xml.append(open + ">")
+          xml.append("      <failure type=\"\(result.level)\" message=\"\(escape(result.message))\"/>")
+          xml.append("    </testcase>")
+        }
+      }
+      xml.append("  </testsuite>")
+    }
+    xml.append("</testsuites>")
+    return xml.joined(separator: "\n")
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "\n": out += "&#10;"
+      case _ where scalar.value < 0x20 && scalar != "\t": out += "&#\(scalar.value);"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,47 @@
+/// The results of one suite run against one adapter.
+///
+/// ```swift
+/// let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
+///   MyTranslator()
+/// }.run()
+/// report.isPassing     // no required check failed
+/// report.failures      // the failed checks, required and recommended
+/// ```
+public struct ConformanceReport: Codable, Hashable, Sendable {
+  /// The suite's name: `translator`, `document`, `store` or `executor`.
+  public let suite: String
+  /// One result per rule, in the rule book's order.
+  public let results: [CheckResult]
+  /// The seed of the suite's randomized inputs, replayed with `CONTRACT_KIT_SEED`; `nil` for a
+  /// suite without any.
+  public let seed: UInt64?
+
+  /// Creates a report.
+  public init(suite: String, results: [CheckResult], seed: UInt64?) {
+    self.suite = suite
+    self.results = results
+    self.seed = seed
+  }
+
+  /// Whether no required check failed. Skips and recommended failures do not fail a report.
+  public var isPassing: Bool {
+    !results.contains { $0.level == .required && $0.status == .failed }
+  }
+
+  /// The failed checks, required and recommended.
+  public var failures: [CheckResult] { results.filter { $0.status == .failed } }
+
+  /// The result of the check with `id`, if the suite has it.
+  public func result(_ id: String) -> CheckResult? { results.first { $0.id == id } }
+
+  /// Counts by status: `(passed, failed, skipped)`.
+  public var counts: (passed: Int, failed: Int, skipped: Int) {
+    results.reduce(into: (0, 0, 0)) { counts, result in
+      switch result.status {
+      case .passed: counts.0 += 1
+      case .failed: counts.1 += 1
+      default: counts.2 += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import ContractConformanceCore
+import Foundation
+import LanguageIdentification
+import ProfileAdapters
+import ProfileContracts
+
+/// The four suites wired to the adapters the kit ships, as `contract-kit conformance run` and
+/// `contract-kit check` run them.
+public enum ReferenceSuites {
+  /// The suite names, in the order they run.
+  public static let names = ["translator", "document", "store", "executor"]
+
+  /// One suite run: a label naming the adapter, a note for the reader, and the report.
+  public struct Run: Sendable {
+    /// Which adapter was checked, such as `store (FileExecutionStore)`.
+    public let label: String
+    /// Anything the reader must know about how it was checked, or `nil`.
+    public let note: String?
+    /// The results.
+    public let report: ConformanceReport
+  }
+
+  /// The language pairs the sample-corpus translator is checked on.
+  public static let translatorPairs = [
+    LanguagePair(source: "ko", target: "en"), LanguagePair(source: "en", target: "ko"),
+    LanguagePair(source: "ja", target: "en"), LanguagePair(source: "zh", target: "en"),
+    LanguagePair(source: "es", target: "fr"), LanguagePair(source: "de", target: "en"),
+  ]
+
+  /// Runs the named suite (see ``names``) against the kit's own adapters.
+  ///
+  /// - Parameter scratch: a directory for fixtures and stores; each run uses a fresh folder in
+  ///   it and removes it afterwards.
+  public static func run(_ name: String, scratch: URL = FileManager.default.temporaryDirectory) async -> [Run] {
+    switch name {
+    case "translator":
+      let report = await TranslatorConformance(pairs: translatorPairs) { SampleCorpusTranslator() }.run()
+      return [
+        Run(
+          label: "translator (SampleCorpusTranslator)",
+          note: "there is no translation engine on Linux: checked against the sample-corpus translator, which translates the kit's numbered sample sentences only",
+          report: report)
+      ]
+    case "document":
+      let folder = fresh(scratch, "document")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let counter = Counter()
+      let report = await DocumentProviderConformance { fixture in
+        try textProvider(for: fixture, in: folder, name: "fixture-\(counter.next()).txt")
+      }.run()
+      return [Run(label: "document (TextDocumentProvider)", note: nil, report: report)]
+    case "store":
+      let folder = fresh(scratch, "store")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let durable = await ExecutionStoreConformance(durability: .durable) { directory in
+        try FileExecutionStore(directory: directory)
+      }.run()
+      let volatile = await ExecutionStoreConformance(durability: .volatile) { _ in
+        InMemoryExecutionStore()
+      }.run()
+      return [
+        Run(label: "store (FileExecutionStore)", note: nil, report: durable),
+        Run(label: "store (InMemoryExecutionStore)", note: "volatile: the durability checks are skipped", report: volatile),
+      ]
+    case "executor":
+      let report = await ModelExecutorConformance(
+        errorMapping: ExtractiveModelExecutor.map,
+        knownErrors: ExtractiveModelExecutor.NativeError.allCases.map { KnownError($0, expected: .rejected) }
+          + [KnownError(CancellationError(), expected: .permanent)]
+      ) { ExtractiveModelExecutor() }.run()
+      return [Run(label: "executor (ExtractiveModelExecutor)", note: nil, report: report)]
+    default:
+      return []
+    }
+  }
+
+  /// Writes `fixture` as a text file (pages split by form feeds) and opens a provider over it.
+  public static func textProvider(for fixture: DocumentFixture, in folder: URL, name: String) throws -> (
+    provider: any ProfileDocumentProviding, attachmentID: String
+  ) {
+    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(to: folder.appendingPathComponent(name))
+    return (try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap), name)
+  }
+
+  private static func fresh(_ scratch: URL, _ label: String) -> URL {
+    let folder = scratch.appendingPathComponent("contract-kit-\(label)-\(UUID().uuidString)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// Hands out fixture numbers to concurrent factory calls.
+  private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+  }
+}

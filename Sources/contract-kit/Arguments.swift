@@ -1,0 +1,61 @@
+/// A small hand-written argument reader: options (`--name value` or `--name=value`), flags and
+/// positionals, with errors that say what to type instead.
+struct Arguments {
+  private var items: [String]
+
+  init(_ items: some Sequence<String>) { self.items = Array(items) }
+
+  /// Whether `--help` or `-h` was given (anywhere).
+  mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
+
+  /// Removes and returns the first positional argument, if any.
+  mutating func nextPositional() -> String? {
+    guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }
+    return items.remove(at: index)
+  }
+
+  /// Removes a flag; returns whether it was there.
+  mutating func flag(_ name: String) -> Bool {
+    guard let index = items.firstIndex(of: name) else { return false }
+    items.remove(at: index)
+    return true
+  }
+
+  /// Removes an option and returns its value, checked against `allowed` when given.
+  mutating func option(_ name: String, allowed: [String]? = nil) throws(UsageError) -> String? {
+    var value: String?
+    if let index = items.firstIndex(of: name) {
+      guard index + 1 < items.count, !items[index + 1].hasPrefix("--") else {
+        throw UsageError("\(name) needs a value" + (allowed.map { ": one of \($0.joined(separator: ", "))" } ?? ""))
+      }
+      value = items[index + 1]
+      items.removeSubrange(index...index + 1)
+    } else if let index = items.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+      value = String(items[index].dropFirst(name.count + 1))
+      items.remove(at: index)
+    }
+    if let value, let allowed, !allowed.contains(value) {
+      throw UsageError("unknown value '\(value)' for \(name); use one of \(allowed.joined(separator: ", "))")
+    }
+    return value
+  }
+
+  /// Fails on anything left over: an unknown option or an extra argument.
+  func finish() throws(UsageError) {
+    guard let first = items.first else { return }
+    if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
+    throw UsageError("unexpected argument '\(first)'")
+  }
+}
+
+/// A mistake in how the command was called: exit code 2, with the usage line.
+struct UsageError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Bad input that is not a usage mistake (an unreadable directory, a corrupt file): exit code 2.
+struct InputError: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}

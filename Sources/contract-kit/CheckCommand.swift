@@ -1,0 +1,47 @@
+import ContractConformanceCore
+import ReferenceSuites
+
+/// `contract-kit check`: every gate the kit has, one summary line each.
+enum CheckCommand {
+  static let usage = "usage: contract-kit check"
+
+  static let help = """
+    contract-kit check: run every gate the kit has and print one line per gate.
+
+    \(usage)
+
+    Gates:
+      conformance   the four adapter suites against the bundled adapters
+                    (details: contract-kit conformance run)
+
+    Exits 0 when every gate passes, 1 when one fails.
+    """
+
+  static func run(_ arguments: inout Arguments) async throws -> Int32 {
+    if arguments.wantsHelp() {
+      Output.print(help)
+      return ExitCode.ok
+    }
+    try arguments.finish()
+    var passing = true
+    var runs: [ReferenceSuites.Run] = []
+    for name in ReferenceSuites.names { runs += await ReferenceSuites.run(name) }
+    let results = runs.flatMap(\.report.results)
+    let failedRequired = runs.filter { !$0.report.isPassing }
+    let counts = (
+      passed: results.filter { $0.status == .passed }.count,
+      failed: results.filter { $0.status == .failed }.count,
+      skipped: results.filter { $0.status == .skipped }.count
+    )
+    let verdict = failedRequired.isEmpty ? "ok" : "FAIL"
+    Output.print(
+      "conformance: \(verdict): \(runs.count) adapters, \(counts.passed) checks passed, \(counts.failed) failed, \(counts.skipped) skipped")
+    for run in failedRequired {
+      for failure in run.report.failures where failure.level == .required {
+        Output.print("  \(run.label): \(failure.id): \(failure.message)")
+      }
+    }
+    passing = passing && failedRequired.isEmpty
+    return passing ? ExitCode.ok : ExitCode.failures
+  }
+}

@@ -1,0 +1,108 @@
+import ContractConformanceCore
+import Foundation
+import ProfileContracts
+import ReferenceSuites
+
+/// `contract-kit conformance list|run`.
+enum ConformanceCommand {
+  static let usage = """
+    usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
+           contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit]
+    """
+
+  static let help = """
+    contract-kit conformance: the four adapter suites and their rule book.
+
+    \(usage)
+
+    list   Print every rule: its ID, level and what it asserts.
+             --format markdown   the rule book pages (Conformance/*.md)
+             --write DIR         with markdown: write the pages into DIR instead of printing
+    run    Run the suites against the adapters the kit ships.
+             --suite NAME        one suite only
+             --format json|junit machine-readable results
+             --verbose           show what each passed check showed
+
+    Randomized inputs print their seed; replay one with CONTRACT_KIT_SEED=<seed>.
+    """
+
+  static func run(_ arguments: inout Arguments) async throws -> Int32 {
+    if arguments.wantsHelp() {
+      Output.print(help)
+      return ExitCode.ok
+    }
+    switch arguments.nextPositional() {
+    case "list": return try list(&arguments)
+    case "run": return try await runSuites(&arguments)
+    case nil: throw UsageError("conformance needs a subcommand: list or run")
+    case let other?: throw UsageError("unknown subcommand '\(other)'; use list or run")
+    }
+  }
+
+  private static func list(_ arguments: inout Arguments) throws -> Int32 {
+    let format = try arguments.option("--format", allowed: ["text", "markdown", "json"]) ?? "text"
+    let write = try arguments.option("--write")
+    try arguments.finish()
+    switch format {
+    case "markdown":
+      let pages = RuleBook.markdownPages()
+      if let write {
+        let folder = URL(fileURLWithPath: write, isDirectory: true)
+        do {
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          for page in pages {
+            try Data(page.content.utf8).write(to: folder.appendingPathComponent(page.fileName))
+            Output.print("wrote \(folder.appendingPathComponent(page.fileName).relativePath)")
+          }
+        } catch {
+          throw InputError("cannot write the rule book into \(write): \(error.localizedDescription); pass a writable directory")
+        }
+      } else {
+        Output.print(pages.map { "<!-- \($0.fileName) -->\n\($0.content)" }.joined(separator: "\n"))
+      }
+    case "json":
+      guard write == nil else { throw UsageError("--write goes with --format markdown") }
+      Output.print(String(decoding: try CanonicalJSON.encode(RuleBook.allRules(), pretty: true), as: UTF8.self))
+    default:
+      guard write == nil else { throw UsageError("--write goes with --format markdown") }
+      for suite in RuleBook.suites {
+        Output.print("\(suite.name): \(suite.title)")
+        for rule in suite.rules {
+          Output.print("  \(rule.id) [\(rule.level)] \(rule.asserts)")
+        }
+      }
+    }
+    return ExitCode.ok
+  }
+
+  private static func runSuites(_ arguments: inout Arguments) async throws -> Int32 {
+    let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
+    let format = try arguments.option("--format", allowed: ["text", "json", "junit"]) ?? "text"
+    let verbose = arguments.flag("--verbose")
+    try arguments.finish()
+    var runs: [ReferenceSuites.Run] = []
+    for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
+      runs += await ReferenceSuites.run(name)
+    }
+    switch format {
+    case "json":
+      let value = JSONValue.array(
+        try runs.map { run in
+          var members: [String: JSONValue] = [
+            "label": .string(run.label), "report": try CanonicalJSON.jsonValue(of: run.report),
+          ]
+          if let note = run.note { members["note"] = .string(note) }
+          return .object(members)
+        })
+      Output.print(String(decoding: CanonicalJSON.render(value, pretty: true), as: UTF8.self))
+    case "junit":
+      Output.print(JUnitReport.render(runs.map { ($0.label, $0.report) }))
+    default:
+      for run in runs {
+        Output.print(run.report.renderText(label: run.label, verbose: verbose))
+        if let note = run.note { Output.print("  note: \(note)") }
+      }
+    }
+    return runs.allSatisfy(\.report.isPassing) ? ExitCode.ok : ExitCode.failures
+  }
+}

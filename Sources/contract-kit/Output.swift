@@ -1,0 +1,19 @@
+import Foundation
+
+/// Where the CLI writes: results to standard output, errors to standard error.
+enum Output {
+  static func print(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+/// Exit codes: 0 ok, 1 findings or failures, 2 usage or input error.
+enum ExitCode {
+  static let ok: Int32 = 0
+  static let failures: Int32 = 1
+  static let usage: Int32 = 2
+}

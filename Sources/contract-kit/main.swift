@@ -1,0 +1,3 @@
+import Foundation
+
+exit(await ContractKit.main(Array(CommandLine.arguments.dropFirst())))
