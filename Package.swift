@@ -33,6 +33,10 @@ let package = Package(
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
       resources: [.copy("Labelled")]),
+    .testTarget(
+      name: "ContractConformanceTests",
+      dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites"]),
+    .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(

@@ -17,6 +17,13 @@ struct Failures {
     if messages.count < Self.shown { messages.append(message) }
   }
 
+  /// Adds a failure that matters more than the others, so it is shown first.
+  mutating func addFirst(_ message: String) {
+    total += 1
+    messages.insert(message, at: 0)
+    if messages.count > Self.shown { messages.removeLast() }
+  }
+
   var isEmpty: Bool { total == 0 }
 
   /// The outcome: passed with `passMessage` when nothing failed, else the failures joined.

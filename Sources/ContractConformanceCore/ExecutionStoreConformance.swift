@@ -153,24 +153,32 @@ public struct ExecutionStoreConformance: Sendable {
       receipt: ProfileExecutionReceipt())
   }
 
-  /// A sandbox folder holding the store's directory, so the check can see anything written
-  /// beside it. Removed after the check.
+  /// A sandbox folder holding the store's directory two levels down, so that anything written
+  /// beside it (even by a path that climbs out with `../..`) lands inside the sandbox, where the
+  /// check can see it. Removed after the check.
   private struct Sandbox {
     let root: URL
-    var store: URL { root.appendingPathComponent("store", isDirectory: true) }
+    var store: URL { root.appendingPathComponent("outer/inner/store", isDirectory: true) }
 
     init() {
       root = FileManager.default.temporaryDirectory
         .appendingPathComponent("contract-kit-store-\(UUID().uuidString)", isDirectory: true)
-      try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+      try? FileManager.default.createDirectory(
+        at: root.appendingPathComponent("outer/inner", isDirectory: true), withIntermediateDirectories: true)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 
-    /// Everything under the sandbox root, except inside the store's own directory.
+    /// Everything in the sandbox outside the store's own directory.
     func outsideStore() -> [String] {
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-      return names.filter { $0 != "store" }.sorted()
+      let expected: Set<String> = ["outer", "outer/inner", "outer/inner/store"]
+      guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+      var found: [String] = []
+      while let path = walker.nextObject() as? String {
+        if expected.contains(path) || path.hasPrefix("outer/inner/store/") { continue }
+        found.append(path)
+      }
+      return found.sorted()
     }
   }
 
@@ -219,8 +227,10 @@ public struct ExecutionStoreConformance: Sendable {
         var random = SeededGenerator(seed: seed)
         var large = Data(count: 8 << 20)
         large.withUnsafeMutableBytes { bytes in
-          for offset in stride(from: 0, to: bytes.count, by: 8) {
+          var offset = 0
+          while offset < bytes.count {
             bytes.storeBytes(of: random.next(), toByteOffset: offset, as: UInt64.self)
+            offset += 8
           }
         }
         let payloads: [(String, Data)] = [
@@ -321,7 +331,7 @@ public struct ExecutionStoreConformance: Sendable {
         }
         let outside = sandbox.outsideStore()
         if !outside.isEmpty {
-          failures.add("files appeared outside the store's directory: \(outside.joined(separator: ", "))")
+          failures.addFirst("files appeared outside the store's directory: \(outside.prefix(5).joined(separator: ", "))")
         }
         return failures.outcome(passed: "\(ids.count) hostile IDs round-tripped and nothing was written outside the directory")
       }
@@ -467,7 +477,7 @@ public struct ExecutionStoreConformance: Sendable {
     { [self] in
       if let skip = skipUnlessDurable { return skip }
       return await inSandbox { sandbox in
-        let blocker = sandbox.root.appendingPathComponent("not-a-directory")
+        let blocker = sandbox.store
         guard FileManager.default.createFile(atPath: blocker.path, contents: Data("file".utf8)) else {
           return .failed("could not create the blocking file in \(sandbox.root.path)")
         }

@@ -325,10 +325,11 @@ public struct ModelExecutorConformance: Sendable {
         return true
       }
       let elapsed = clock.now - start
-      if finished == nil {
+      // Judge by the clock too: an executor that blocks a thread can delay the timer itself.
+      if finished == nil || elapsed > .seconds(2) {
         return .failed("a cancelled call was still running after 2 s; check Task.isCancelled or use a cancellable model API")
       }
-      return .passed("a cancelled call ended within \(elapsed.components.seconds < 1 ? "1" : "2") s")
+      return .passed("a cancelled call ended within 2 s")
     }
   }
 

@@ -293,32 +293,38 @@ public struct TranslatorConformance: Sendable {
         } catch {
           return .failed("the factory threw \(describe(error))")
         }
-        let results = await withTaskGroup(of: (Int, Result<[String], any Error>).self) { group in
+        // A struct, not a tuple holding a Result: release builds of Swift 6.3 garbled the tuple.
+        struct Lane: Sendable {
+          let lane: Int
+          let output: [String]?
+          let error: String?
+        }
+        let lanes = await withTaskGroup(of: Lane.self) { group in
           for lane in 0..<8 {
             let input = batch(16, base: 101 + lane * 100, pair: pair)
             group.addTask {
               do {
-                return (lane, .success(try await translator.translate(input, from: pair.source, to: pair.target)))
+                let output = try await translator.translate(input, from: pair.source, to: pair.target)
+                return Lane(lane: lane, output: output, error: nil)
               } catch {
-                return (lane, .failure(error))
+                return Lane(lane: lane, output: nil, error: describe(error))
               }
             }
           }
-          var results: [(Int, Result<[String], any Error>)] = []
-          for await result in group { results.append(result) }
-          return results.sorted { $0.0 < $1.0 }
+          var lanes: [Lane] = []
+          for await lane in group { lanes.append(lane) }
+          return lanes.sorted { $0.lane < $1.lane }
         }
-        for (lane, result) in results {
-          switch result {
-          case .failure(let error):
-            failures.add("\(pair): batch \(lane) threw \(describe(error))")
-          case .success(let output):
-            let expected = (0..<16).map { [101 + lane * 100 + $0] }
-            let got = output.map(numbers(in:))
-            if got != expected {
-              let firstBad = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, got.count)
-              failures.add("\(pair): batch \(lane) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])")
-            }
+        for lane in lanes {
+          guard let output = lane.output else {
+            failures.add("\(pair): batch \(lane.lane) threw \(lane.error ?? "an error")")
+            continue
+          }
+          let expected = (0..<16).map { [101 + lane.lane * 100 + $0] }
+          let got = output.map(numbers(in:))
+          if got != expected {
+            let firstBad = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, got.count)
+            failures.add("\(pair): batch \(lane.lane) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])")
           }
         }
       }

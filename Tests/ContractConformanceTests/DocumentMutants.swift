@@ -1,0 +1,91 @@
+import ContractConformance
+import Foundation
+import ProfileContracts
+
+/// A correct in-memory provider, and its broken variants, over the fixtures the suite hands out.
+enum DocumentMutant: String, CaseIterable, Sendable {
+  case cappedAsOriginal, countExceedsOriginal, chunkNumbering, shiftedIndex, mergedPages,
+    noThrowOutOfRange, unknownIsZero, emptyAsOnePage, unstableReads, mangledUnicode, sharedCursor
+}
+
+struct UnknownAttachment: Error {}
+struct OutOfRange: Error {}
+
+final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
+  let fixture: DocumentFixture
+  let id: String
+  let mutant: DocumentMutant?
+  /// Odd but valid: the first `skipped` original pages are front matter, never offered.
+  let skipped: Int
+  private let lock = NSLock()
+  private var reads: [Int: Int] = [:]
+  private var cursor = 0
+
+  init(_ fixture: DocumentFixture, id: String = "doc", mutant: DocumentMutant? = nil, skipped: Int = 0) {
+    self.fixture = fixture
+    self.id = id
+    self.mutant = mutant
+    self.skipped = skipped
+  }
+
+  private var original: Int { fixture.pages.count }
+  private var capped: Int {
+    let available = max(0, original - skipped)
+    return fixture.pageCap.map { min($0, available) } ?? available
+  }
+
+  private func known(_ attachmentID: String) throws {
+    guard attachmentID == id else { throw UnknownAttachment() }
+  }
+
+  func pageCount(for attachmentID: String) async throws -> Int {
+    if mutant == .unknownIsZero, attachmentID != id { return 0 }
+    try known(attachmentID)
+    switch mutant {
+    case .countExceedsOriginal: return original
+    case .emptyAsOnePage where original == 0: return 1
+    default: return capped
+    }
+  }
+
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    if mutant == .unknownIsZero, attachmentID != id { return 0 }
+    try known(attachmentID)
+    switch mutant {
+    case .cappedAsOriginal, .countExceedsOriginal: return capped
+    case .emptyAsOnePage where original == 0: return 1
+    default: return original
+    }
+  }
+
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    try known(attachmentID)
+    guard index >= 0, index < capped else {
+      if mutant == .noThrowOutOfRange || (mutant == .emptyAsOnePage && original == 0) {
+        return PageContent(index: index, pageNumber: max(index + 1, 1), text: "")
+      }
+      throw OutOfRange()
+    }
+    var position = index
+    if mutant == .sharedCursor {
+      lock.withLock { cursor = index }
+      try await Task.sleep(for: .milliseconds(2))
+      position = lock.withLock { cursor }
+    }
+    let number = position + 1 + skipped
+    var text = fixture.pages[number - 1]
+    let read = lock.withLock { () -> Int in
+      reads[index, default: 0] += 1
+      return reads[index]!
+    }
+    switch mutant {
+    case .chunkNumbering: return PageContent(index: index, pageNumber: index / 3 + 1, text: text)
+    case .shiftedIndex: return PageContent(index: index + 1, pageNumber: number, text: text)
+    case .mergedPages where number < original: text += "\n" + fixture.pages[number]
+    case .unstableReads where read > 1: text += " (read \(read))"
+    case .mangledUnicode: text = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
+    default: break
+    }
+    return PageContent(index: position, pageNumber: number, text: text + (skipped > 0 ? "  \n" : ""))
+  }
+}

@@ -1,0 +1,80 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+import ReferenceSuites
+import Testing
+
+@Suite struct DocumentProviderConformanceTests {
+  static let expectations: [DocumentMutant: [MutantExpectation]] = [
+    .cappedAsOriginal: [
+      MutantExpectation(mutant: "cappedAsOriginal", failing: "document.capReported", message: "reported pageCount 30 and originalPageCount 30")
+    ],
+    .countExceedsOriginal: [
+      MutantExpectation(mutant: "countExceedsOriginal", failing: "document.countsOrdered", message: "10 pages, cap 4: pageCount 10, originalPageCount 4")
+    ],
+    .chunkNumbering: [
+      MutantExpectation(mutant: "chunkNumbering", failing: "document.pageNumbers", message: "page(at: 1) has page number 1 after 1")
+    ],
+    .shiftedIndex: [
+      MutantExpectation(mutant: "shiftedIndex", failing: "document.indexes", message: "page(at: 0) reported index 1")
+    ],
+    .mergedPages: [
+      MutantExpectation(mutant: "mergedPages", failing: "document.text", message: "page 1 should read")
+    ],
+    .noThrowOutOfRange: [
+      MutantExpectation(mutant: "noThrowOutOfRange", failing: "document.outOfRange", message: "page(at: -1) with pageCount 5 returned \"\" instead of throwing")
+    ],
+    .unknownIsZero: [
+      MutantExpectation(mutant: "unknownIsZero", failing: "document.unknownAttachment", message: "returned 0 instead of throwing")
+    ],
+    .emptyAsOnePage: [
+      MutantExpectation(mutant: "emptyAsOnePage", failing: "document.empty", message: "reported pageCount 1 and originalPageCount 1")
+    ],
+    .unstableReads: [
+      MutantExpectation(mutant: "unstableReads", failing: "document.repeatable", message: "read twice differed")
+    ],
+    .mangledUnicode: [
+      MutantExpectation(mutant: "mangledUnicode", failing: "document.unicode", message: "page 9 should read")
+    ],
+    .sharedCursor: [
+      MutantExpectation(mutant: "sharedCursor", failing: "document.concurrency", message: "a concurrent read of index")
+    ],
+  ]
+
+  @Test(arguments: DocumentMutant.allCases)
+  func mutantIsCaught(mutant: DocumentMutant) async {
+    let report = await DocumentProviderConformance { fixture in
+      (MemoryProvider(fixture, mutant: mutant), "doc")
+    }.run()
+    expect(report, failsAll: Self.expectations[mutant] ?? [])
+    #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
+  }
+
+  @Test func theCorrectMemoryProviderPasses() async {
+    let report = await DocumentProviderConformance { fixture in (MemoryProvider(fixture), "doc") }.run()
+    expectClean(report, "MemoryProvider")
+  }
+
+  @Test func aProviderWhosePagesStartAtPageFivePasses() async {
+    let report = await DocumentProviderConformance { fixture in (MemoryProvider(fixture, skipped: 4), "doc") }.run()
+    expectClean(report, "a provider skipping four pages of front matter")
+  }
+
+  @Test func theTextDocumentProviderPassesEveryCheck() async {
+    let runs = await ReferenceSuites.run("document")
+    for run in runs {
+      expectClean(run.report, run.label)
+      #expect(run.report.counts.passed == DocumentProviderConformance.rules.count)
+    }
+  }
+
+  @Test func aFactoryThatThrowsFailsEveryCheckWithItsError() async {
+    struct Broken: Error {}
+    let report = await DocumentProviderConformance { _ in throw Broken() }.run()
+    for result in report.results {
+      #expect(result.status == .failed)
+      #expect(result.message.contains("the factory threw Broken"))
+    }
+  }
+}

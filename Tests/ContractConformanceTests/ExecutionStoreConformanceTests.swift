@@ -1,0 +1,82 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+import ReferenceSuites
+import Testing
+
+@Suite struct ExecutionStoreConformanceTests {
+  static let expectations: [StoreMutant: [MutantExpectation]] = [
+    .bytesAsText: [
+      MutantExpectation(mutant: "bytesAsText", failing: "store.roundTrip", message: "the every byte value payload (256 bytes) came back with")
+    ],
+    .keepsFirst: [
+      MutantExpectation(mutant: "keepsFirst", failing: "store.replace", message: "after saving phases chunks:1/3 then chunks:2/3, loaded \"chunks:1/3\"")
+    ],
+    .keyByAttachment: [
+      MutantExpectation(mutant: "keyByAttachment", failing: "store.keys", message: "the base command loaded \"variant-5\"")
+    ],
+    .pathFromID: [
+      MutantExpectation(mutant: "pathFromID", failing: "store.hostileIDs", message: "files appeared outside the store's directory")
+    ],
+    .removeThrows: [
+      MutantExpectation(mutant: "removeThrows", failing: "store.removeAbsent", message: "removing a checkpoint never saved threw StoreFailure")
+    ],
+    .sharedKey: [
+      MutantExpectation(mutant: "sharedKey", failing: "store.independent", message: "saving the summary changed the checkpoint to nil")
+    ],
+    .memoryOnly: [
+      MutantExpectation(mutant: "memoryOnly", failing: "store.reopen", message: "after reopening, the checkpoint loaded as nil"),
+      MutantExpectation(mutant: "memoryOnly", failing: "store.crash", message: "a second instance loaded the checkpoint as nil"),
+      MutantExpectation(mutant: "memoryOnly", failing: "store.concurrentKeys", message: "key 0 loaded nil after reopening"),
+      MutantExpectation(mutant: "memoryOnly", failing: "store.concurrentOneKey", message: "after 50 concurrent saves on one key, nothing loaded"),
+      MutantExpectation(mutant: "memoryOnly", failing: "store.unusableLocation", message: "yet opening and saving succeeded"),
+    ],
+    .flushOnDeinit: [
+      MutantExpectation(mutant: "flushOnDeinit", failing: "store.crash", message: "while the first was never closed")
+    ],
+    .tornWrites: [
+      MutantExpectation(mutant: "tornWrites", failing: "store.concurrentOneKey", message: "concurrent saves")
+    ],
+    .lostUpdates: [
+      MutantExpectation(mutant: "lostUpdates", failing: "store.concurrentKeys", message: "loaded nil after reopening")
+    ],
+    .memoryFallback: [
+      MutantExpectation(mutant: "memoryFallback", failing: "store.unusableLocation", message: "a regular file stood in place of the directory")
+    ],
+  ]
+
+  @Test(arguments: StoreMutant.allCases)
+  func mutantIsCaught(mutant: StoreMutant) async {
+    let report = await ExecutionStoreConformance(durability: .durable) { try mutant.make($0) }.run()
+    expect(report, failsAll: Self.expectations[mutant] ?? [])
+    #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
+  }
+
+  @Test func theFlushOnDeinitStoreStillPassesReopen() async {
+    // It is caught by store.crash alone: dropping the instance flushes, a kill would not.
+    let report = await ExecutionStoreConformance(durability: .durable) { try StoreMutant.flushOnDeinit.make($0) }.run()
+    #expect(report.result("store.reopen")?.status == .passed)
+  }
+
+  @Test func theBundledStoresPassEveryApplicableCheck() async {
+    let runs = await ReferenceSuites.run("store")
+    #expect(runs.count == 2)
+    for run in runs { expectClean(run.report, run.label) }
+    #expect(runs[0].report.counts.passed == ExecutionStoreConformance.rules.count)
+    #expect(runs[1].report.counts.skipped == 5)
+  }
+
+  @Test func aSlowStorePasses() async {
+    let report = await ExecutionStoreConformance(durability: .durable) { try SlowStore(directory: $0) }.run()
+    expectClean(report, "SlowStore")
+  }
+
+  @Test func volatileSkipsCarryTheirReason() async {
+    let report = await ExecutionStoreConformance(durability: .volatile) { _ in InMemoryExecutionStore() }.run()
+    let skipped = report.results.filter { $0.status == .skipped }
+    #expect(skipped.map(\.id) == ["store.reopen", "store.crash", "store.concurrentKeys", "store.concurrentOneKey", "store.unusableLocation"])
+    #expect(skipped.allSatisfy { $0.message == "the store is volatile; this check applies to durable stores only" })
+    #expect(report.isPassing)
+  }
+}

@@ -1,0 +1,105 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+
+/// Broken executors and mappings, each on top of the extractive executor.
+enum ExecutorMutant: String, CaseIterable, Sendable {
+  case wrongChunkKeys, titleWithoutTitle, titleReusesChunk, leaksRawError, everythingTransient,
+    flakyMapping, ignoresCancellation, sharedSession
+
+  func make() -> any ProfileModelExecuting {
+    switch self {
+    case .sharedSession: SharedSessionExecutor()
+    default: MutatingExecutor(mutant: self)
+    }
+  }
+
+  var mapping: @Sendable (any Error) -> ProfileModelExecutionError {
+    switch self {
+    case .everythingTransient: { _ in .transient("try again") }
+    case .flakyMapping: FlakyMapping().map
+    default: ExtractiveModelExecutor.map
+    }
+  }
+}
+
+struct MutatingExecutor: ProfileModelExecuting {
+  let mutant: ExecutorMutant
+  let base = ExtractiveModelExecutor()
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    switch mutant {
+    case .leaksRawError where request.prompt.allSatisfy(\.isWhitespace):
+      throw CocoaError(.fileReadUnknown)
+    case .ignoresCancellation:
+      // A moment for a cancellation to land, then the defect: a blocking wait that cancellation
+      // cannot end.
+      try? await Task.sleep(for: .milliseconds(20))
+      if Task.isCancelled { blockingWait(seconds: 3) }
+    default:
+      break
+    }
+    let data = try await base.generate(request)
+    switch (mutant, request.schema) {
+    case (.wrongChunkKeys, .summaryChunk):
+      let answer = try CanonicalJSON.decode(SummaryChunkAnswer.self, from: data)
+      return try CanonicalJSON.encode(["headline": .string(answer.title), "bullets": JSONValue.array(answer.points.map { .string($0) })])
+    case (.titleWithoutTitle, .summaryTitle):
+      let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
+      return try CanonicalJSON.encode(["name": answer.title])
+    case (.titleReusesChunk, .summaryTitle):
+      let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
+      return try CanonicalJSON.encode(SummaryChunkAnswer(title: answer.title, points: ["an unwanted point"]))
+    default:
+      return data
+    }
+  }
+}
+
+/// Blocks the thread: nothing can cancel it.
+func blockingWait(seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
+
+/// Maps the same error differently on alternate calls.
+final class FlakyMapping: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls = 0
+  func map(_ error: any Error) -> ProfileModelExecutionError {
+    let odd = lock.withLock { () -> Bool in
+      calls += 1
+      return calls % 2 == 1
+    }
+    return odd ? ExtractiveModelExecutor.map(error) : .unavailable
+  }
+}
+
+/// Builds every answer in one shared buffer across suspensions: concurrent calls mix.
+final class SharedSessionExecutor: ProfileModelExecuting, @unchecked Sendable {
+  private let lock = NSLock()
+  private var transcript = Data()
+  private let base = ExtractiveModelExecutor()
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    let answer = try await base.generate(request)
+    lock.withLock { transcript = Data() }
+    for chunk in stride(from: 0, to: answer.count, by: 16) {
+      lock.withLock { transcript.append(answer[chunk..<min(chunk + 16, answer.count)]) }
+      await Task.yield()
+      try? await Task.sleep(for: .microseconds(200))
+    }
+    return lock.withLock { transcript }
+  }
+}
+
+/// Odd but valid: answers with extra keys, pretty-printed, and answers prompts it could refuse.
+struct GenerousExecutor: ProfileModelExecuting {
+  let base = ExtractiveModelExecutor()
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    guard let data = try? await base.generate(request) else {
+      return Data(#"{"title": "Nothing to summarize", "points": [], "note": "empty input"}"#.utf8)
+    }
+    guard case .object(var members) = try JSONValue(parsing: data) else { return data }
+    members["model"] = .string("generous-1")
+    return CanonicalJSON.render(.object(members), pretty: true)
+  }
+}

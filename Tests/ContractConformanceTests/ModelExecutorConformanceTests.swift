@@ -1,0 +1,74 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+import ReferenceSuites
+import Testing
+
+@Suite struct ModelExecutorConformanceTests {
+  static let knownErrors =
+    ExtractiveModelExecutor.NativeError.allCases.map { KnownError($0, expected: .rejected) }
+
+  static let expectations: [ExecutorMutant: [MutantExpectation]] = [
+    .wrongChunkKeys: [
+      MutantExpectation(mutant: "wrongChunkKeys", failing: "executor.chunkShape", message: "summaryChunk: the answer has no string \"title\""),
+      MutantExpectation(mutant: "wrongChunkKeys", failing: "executor.concurrency", message: "the answer has no string \"title\""),
+    ],
+    .titleWithoutTitle: [
+      MutantExpectation(mutant: "titleWithoutTitle", failing: "executor.titleShape", message: "summaryTitle: the answer has no string \"title\"")
+    ],
+    .titleReusesChunk: [
+      MutantExpectation(mutant: "titleReusesChunk", failing: "executor.titleHasNoPoints", message: "the summaryTitle answer carries \"points\"")
+    ],
+    .leaksRawError: [
+      MutantExpectation(mutant: "leaksRawError", failing: "executor.provokedFailures", message: "an empty prompt threw CocoaError")
+    ],
+    .everythingTransient: [
+      MutantExpectation(mutant: "everythingTransient", failing: "executor.knownErrors", message: "mapped to transient, expected rejected"),
+      MutantExpectation(mutant: "everythingTransient", failing: "executor.cancellationNotTransient", message: "CancellationError mapped to transient"),
+      MutantExpectation(mutant: "everythingTransient", failing: "executor.unknownIsPermanent", message: "an unknown error type mapped to transient"),
+    ],
+    .flakyMapping: [
+      MutantExpectation(mutant: "flakyMapping", failing: "executor.deterministicMapping", message: "NativeError: emptyPrompt mapped to ")
+    ],
+    .ignoresCancellation: [
+      MutantExpectation(mutant: "ignoresCancellation", failing: "executor.cancellation", message: "a cancelled call was still running after 2 s")
+    ],
+    .sharedSession: [
+      MutantExpectation(mutant: "sharedSession", failing: "executor.concurrency", message: "call ")
+    ],
+  ]
+
+  @Test(arguments: ExecutorMutant.allCases)
+  func mutantIsCaught(mutant: ExecutorMutant) async {
+    let report = await ModelExecutorConformance(errorMapping: mutant.mapping, knownErrors: Self.knownErrors) {
+      mutant.make()
+    }.run()
+    expect(report, failsAll: Self.expectations[mutant] ?? [])
+    #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
+  }
+
+  @Test func theExtractiveExecutorPassesEveryCheck() async {
+    let runs = await ReferenceSuites.run("executor")
+    for run in runs {
+      expectClean(run.report, run.label)
+      #expect(run.report.counts.passed == ModelExecutorConformance.rules.count)
+    }
+  }
+
+  @Test func aGenerousExecutorPasses() async {
+    let report = await ModelExecutorConformance(errorMapping: ExtractiveModelExecutor.map, knownErrors: Self.knownErrors) {
+      GenerousExecutor()
+    }.run()
+    expectClean(report, "GenerousExecutor")
+  }
+
+  @Test func noKnownErrorsIsASkipWithAReason() async {
+    let report = await ModelExecutorConformance(errorMapping: ExtractiveModelExecutor.map, knownErrors: []) {
+      ExtractiveModelExecutor()
+    }.run()
+    let result = report.result("executor.knownErrors")
+    #expect(result?.status == .skipped)
+    #expect(result?.message.contains("no known errors were supplied") == true)
+  }
+}

@@ -1,0 +1,43 @@
+import ContractConformance
+import Foundation
+import Testing
+
+@Suite struct RuleBookTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func theCommittedRuleBookMatchesTheCode() throws {
+    let folder = Self.packageRoot.appendingPathComponent("Conformance")
+    for page in RuleBook.markdownPages() {
+      let committed = try? String(contentsOf: folder.appendingPathComponent(page.fileName), encoding: .utf8)
+      #expect(
+        committed == page.content,
+        "Conformance/\(page.fileName) is stale; run: swift run contract-kit conformance list --format markdown --write Conformance")
+    }
+    let names = Set((try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter { $0.hasSuffix(".md") })
+    #expect(names == Set(RuleBook.markdownPages().map(\.fileName)), "Conformance/ holds pages the code does not generate")
+  }
+
+  @Test func ruleIDsAreUniqueDottedAndPrefixedBySuite() {
+    var seen: Set<String> = []
+    for suite in RuleBook.suites {
+      for rule in suite.rules {
+        #expect(seen.insert(rule.id).inserted, "duplicate \(rule.id)")
+        #expect(rule.id.hasPrefix(suite.name + "."), "\(rule.id) is not in \(suite.name)")
+        #expect(!rule.asserts.isEmpty && !rule.why.isEmpty && !rule.whenItFails.isEmpty)
+      }
+    }
+  }
+
+  /// Every check in the rule book is failed by at least one mutant in these tests.
+  @Test func everyRuleIsKilledByAMutant() {
+    let killed = Set(
+      (TranslatorConformanceTests.expectations.values.flatMap { $0 }
+        + DocumentProviderConformanceTests.expectations.values.flatMap { $0 }
+        + ExecutionStoreConformanceTests.expectations.values.flatMap { $0 }
+        + ModelExecutorConformanceTests.expectations.values.flatMap { $0 }).map(\.failing))
+    for rule in RuleBook.suites.flatMap(\.rules) {
+      #expect(killed.contains(rule.id), "no mutant fails \(rule.id)")
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+
+/// Broken stores. Most are one JSON file per key in the directory, each breaking one promise.
+enum StoreMutant: String, CaseIterable, Sendable {
+  case bytesAsText, keepsFirst, keyByAttachment, pathFromID, removeThrows, sharedKey,
+    memoryOnly, flushOnDeinit, tornWrites, lostUpdates, memoryFallback
+
+  func make(_ directory: URL) throws -> any ProfileExecutionStoring {
+    switch self {
+    case .memoryOnly: InMemoryExecutionStore()
+    case .lostUpdates: try IndexFileStore(directory: directory)
+    default: try MutantFileStore(directory: directory, mutant: self)
+    }
+  }
+}
+
+struct StoreFailure: Error {}
+
+/// One file per key, named by a hash of the key, written whole unless the mutant says otherwise.
+final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
+  let directory: URL
+  let mutant: StoreMutant
+  private let lock = NSLock()
+  private var pending: [URL: Data] = [:]
+  private var memory: [String: Data]?
+
+  init(directory: URL, mutant: StoreMutant) throws {
+    self.directory = directory
+    self.mutant = mutant
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      guard mutant == .memoryFallback else { throw error }
+      memory = [:]  // the defect: silently keep data in memory
+    }
+  }
+
+  deinit {
+    for (url, data) in pending { try? data.write(to: url) }
+  }
+
+  private func url(_ kind: String, _ command: ProfileCommand) throws -> URL {
+    switch mutant {
+    case .pathFromID:
+      return directory.appendingPathComponent(command.attachmentID + "." + kind)
+    case .keyByAttachment:
+      return directory.appendingPathComponent(kind + "-" + SHA256.hex(Array(command.attachmentID.utf8)))
+    case .sharedKey:
+      return directory.appendingPathComponent("record-" + SHA256.hex(try CanonicalJSON.encode(command)))
+    default:
+      return directory.appendingPathComponent(kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
+    }
+  }
+
+  private func write(_ data: Data, to url: URL) async throws {
+    if memory != nil {
+      lock.withLock { memory![url.lastPathComponent] = data }
+      return
+    }
+    switch mutant {
+    case .keepsFirst where FileManager.default.fileExists(atPath: url.path):
+      return
+    case .flushOnDeinit:
+      lock.withLock { pending[url] = data }
+    case .tornWrites:
+      // Two writes with a suspension between them: concurrent saves interleave their halves.
+      let half = data.count / 2
+      if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.truncate(atOffset: 0)
+      try handle.write(contentsOf: data.prefix(half))
+      try handle.close()
+      try await Task.sleep(for: .milliseconds(1))
+      let second = try FileHandle(forWritingTo: url)
+      try second.seek(toOffset: UInt64(half))
+      try second.write(contentsOf: data.dropFirst(half))
+      try second.close()
+    case .pathFromID:
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try data.write(to: url)
+    default:
+      try data.write(to: url)
+    }
+  }
+
+  private func read(_ url: URL) throws -> Data? {
+    if let memory { return lock.withLock { memory[url.lastPathComponent] } }
+    if mutant == .flushOnDeinit, let data = lock.withLock({ pending[url] }) { return data }
+    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    return try Data(contentsOf: url)
+  }
+
+  private func encode(_ checkpoint: ProfileCheckpoint) throws -> Data {
+    // (Small payloads only: transcoding 8 MiB in a debug build would time the check out.)
+    guard mutant == .bytesAsText, checkpoint.payload.count < 1 << 20 else {
+      return try CanonicalJSON.encode(checkpoint)
+    }
+    // The defect: the opaque payload goes through a text encoding.
+    let text = String(decoding: checkpoint.payload, as: UTF8.self)
+    return try CanonicalJSON.encode(
+      ProfileCheckpoint(command: checkpoint.command, phase: checkpoint.phase, payload: Data(text.utf8), receipt: checkpoint.receipt))
+  }
+
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    guard let data = try read(try url("checkpoint", command)) else { return nil }
+    if mutant == .sharedKey { return try? CanonicalJSON.decode(ProfileCheckpoint.self, from: data) }
+    return try CanonicalJSON.decode(ProfileCheckpoint.self, from: data)
+  }
+
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    try await write(try encode(checkpoint), to: try url("checkpoint", checkpoint.command))
+  }
+
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    let url = try url("checkpoint", command)
+    if memory != nil {
+      _ = lock.withLock { memory!.removeValue(forKey: url.lastPathComponent) }
+      return
+    }
+    if mutant == .flushOnDeinit { _ = lock.withLock { pending.removeValue(forKey: url) } }
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      if mutant == .removeThrows { throw StoreFailure() }
+      return
+    }
+    try FileManager.default.removeItem(at: url)
+  }
+
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    guard let data = try read(try url("summary", command)) else { return nil }
+    if mutant == .sharedKey { return try? CanonicalJSON.decode(ProfileSummary.self, from: data) }
+    return try CanonicalJSON.decode(ProfileSummary.self, from: data)
+  }
+
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    try await write(try CanonicalJSON.encode(summary), to: try url("summary", summary.command))
+  }
+}
+
+/// Every checkpoint in one index file, updated by read, suspend, write: concurrent saves on
+/// distinct keys lose each other's updates.
+final class IndexFileStore: ProfileExecutionStoring, @unchecked Sendable {
+  let index: URL
+  let summaries: InMemoryExecutionStore
+
+  init(directory: URL) throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    index = directory.appendingPathComponent("index.json")
+    summaries = InMemoryExecutionStore()
+  }
+
+  private func readAll() throws -> [ProfileCheckpoint] {
+    guard let data = try? Data(contentsOf: index) else { return [] }
+    return try CanonicalJSON.decode([ProfileCheckpoint].self, from: data)
+  }
+
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    try readAll().last { $0.command == command }
+  }
+
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    var all = try readAll()
+    try await Task.sleep(for: .milliseconds(1))
+    all.removeAll { $0.command == checkpoint.command }
+    all.append(checkpoint)
+    try CanonicalJSON.encode(all).write(to: index, options: .atomic)
+  }
+
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    var all = try readAll()
+    all.removeAll { $0.command == command }
+    try CanonicalJSON.encode(all).write(to: index, options: .atomic)
+  }
+
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try await summaries.loadSummary(for: command)
+  }
+
+  func saveSummary(_ summary: ProfileSummary) async throws { try await summaries.saveSummary(summary) }
+}
+
+/// Odd but valid: the real store, slowed down on every call.
+struct SlowStore: ProfileExecutionStoring {
+  let base: FileExecutionStore
+  init(directory: URL) throws { base = try FileExecutionStore(directory: directory) }
+
+  private func pause() async { try? await Task.sleep(for: .milliseconds(2)) }
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    await pause()
+    return try await base.loadCheckpoint(for: command)
+  }
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    await pause()
+    try await base.saveCheckpoint(checkpoint)
+  }
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    await pause()
+    try await base.removeCheckpoint(for: command)
+  }
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    await pause()
+    return try await base.loadSummary(for: command)
+  }
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    await pause()
+    try await base.saveSummary(summary)
+  }
+}

@@ -1,0 +1,78 @@
+import ContractConformance
+import Foundation
+import ProfileContracts
+
+/// Broken translators, each breaking one promise on top of the sample-corpus translator.
+enum TranslatorMutant: String, CaseIterable, Sendable {
+  case dropsOne, swapsTwo, echoesSource, fillsBlanks, dedupCache, sharedBuffer, answersUndeclared
+
+  func make() -> any SummaryTranslating {
+    switch self {
+    case .sharedBuffer: SharedBufferTranslator()
+    default: MutatingTranslator(mutant: self)
+    }
+  }
+}
+
+struct MutatingTranslator: SummaryTranslating {
+  let mutant: TranslatorMutant
+  let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+    switch mutant {
+    case .echoesSource:
+      return texts
+    case .answersUndeclared where target == "zz":
+      return texts.map { $0 + " (translated)" }
+    default:
+      break
+    }
+    var output = try await base.translate(texts, from: source, to: target)
+    switch mutant {
+    case .dropsOne where output.count >= 2:
+      output.removeLast()
+    case .swapsTwo where output.count >= 2:
+      output.swapAt(0, 1)
+    case .fillsBlanks:
+      output = output.map { $0.allSatisfy(\.isWhitespace) ? "(empty)" : $0 }
+    case .dedupCache:
+      var seen: Set<String> = []
+      output = zip(texts, output).map { seen.insert($0.0).inserted ? $0.1 : "" }
+    default:
+      break
+    }
+    return output
+  }
+}
+
+/// Keeps the batch in a shared buffer across an await: concurrent batches overwrite each other.
+final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
+  private let lock = NSLock()
+  private var buffer: [String] = []
+  private let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+    lock.withLock { buffer = texts }
+    try await Task.sleep(for: .milliseconds(5))
+    let current = lock.withLock { buffer }
+    return try await base.translate(current, from: source, to: target)
+  }
+}
+
+/// Odd but valid: changes whitespace around and inside its answers.
+struct WhitespaceTranslator: SummaryTranslating {
+  let base = SampleCorpusTranslator()
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+    try await base.translate(texts, from: source, to: target).map { text in
+      text.allSatisfy(\.isWhitespace) ? "" : "  " + text.replacingOccurrences(of: " ", with: "  ") + "\n"
+    }
+  }
+}
+
+/// Never answers, and ignores cancellation: it waits on a continuation nobody resumes.
+struct HangingTranslator: SummaryTranslating {
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+    await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+    return texts
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// Runs the built `contract-kit` binary, as a user would, table-driven.
+@Suite struct ContractKitCLITests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let status: Int32
+    let stdout: String?
+    let stderr: String?
+    var testDescription: String { "contract-kit " + arguments.joined(separator: " ") }
+  }
+
+  static let cases: [Case] = [
+    Case(arguments: ["--help"], status: 0, stdout: "Commands:", stderr: nil),
+    Case(arguments: ["help"], status: 0, stdout: "conformance run", stderr: nil),
+    Case(arguments: [], status: 2, stdout: nil, stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
+    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check or conformance"),
+    Case(arguments: ["check", "--help"], status: 0, stdout: "Gates:", stderr: nil),
+    Case(arguments: ["check", "extra"], status: 2, stdout: nil, stderr: "error: unexpected argument 'extra'\nusage: contract-kit check\nsee 'contract-kit check --help'"),
+    Case(arguments: ["conformance", "--help"], status: 0, stdout: "contract-kit conformance list", stderr: nil),
+    Case(arguments: ["conformance"], status: 2, stdout: nil, stderr: "error: conformance needs a subcommand: list or run"),
+    Case(arguments: ["conformance", "walk"], status: 2, stdout: nil, stderr: "error: unknown subcommand 'walk'; use list or run"),
+    Case(arguments: ["conformance", "list"], status: 0, stdout: "  translator.count [required] Batches of 0, 1, 2, 7, 64 and 256", stderr: nil),
+    Case(arguments: ["conformance", "list", "--bogus"], status: 2, stdout: nil, stderr: "error: unknown option '--bogus'"),
+    Case(arguments: ["conformance", "list", "--format", "yaml"], status: 2, stdout: nil, stderr: "error: unknown value 'yaml' for --format; use one of text, markdown, json"),
+    Case(arguments: ["conformance", "list", "--format", "json"], status: 0, stdout: "\"id\": \"store.crash\"", stderr: nil),
+    Case(arguments: ["conformance", "list", "--format=markdown"], status: 0, stdout: "<!-- store.md -->", stderr: nil),
+    Case(arguments: ["conformance", "list", "--write", "x"], status: 2, stdout: nil, stderr: "error: --write goes with --format markdown"),
+    Case(arguments: ["conformance", "list", "--format", "markdown", "--write", "/proc/no-such-place"], status: 2, stdout: nil, stderr: "error: cannot write the rule book into /proc/no-such-place"),
+    Case(arguments: ["conformance", "run", "--suite"], status: 2, stdout: nil, stderr: "error: --suite needs a value: one of translator, document, store, executor"),
+    Case(arguments: ["conformance", "run", "--suite", "nope"], status: 2, stdout: nil, stderr: "error: unknown value 'nope' for --suite; use one of translator, document, store, executor"),
+    Case(arguments: ["conformance", "run", "--suite", "translator"], status: 0, stdout: "note: there is no translation engine on Linux", stderr: nil),
+    Case(arguments: ["conformance", "run", "--suite", "executor", "--format", "junit"], status: 0, stdout: "<testcase classname=\"executor (ExtractiveModelExecutor)\" name=\"executor.cancellation\"/>", stderr: nil),
+    Case(arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0, stdout: "\"status\": \"passed\"", stderr: nil),
+    Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 5 adapters", stderr: nil),
+  ]
+
+  @Test(arguments: cases)
+  func run(_ testCase: Case) throws {
+    let result = try ContractKitBinary.run(testCase.arguments)
+    #expect(result.status == testCase.status, "stderr: \(result.stderr)")
+    if let stdout = testCase.stdout { #expect(result.stdout.contains(stdout), "stdout: \(result.stdout.prefix(2000))") }
+    if let stderr = testCase.stderr { #expect(result.stderr.contains(stderr), "stderr: \(result.stderr)") }
+    if testCase.status == 2 {
+      #expect(result.stdout.isEmpty, "errors go to standard error only")
+      #expect(result.stderr.split(separator: "\n").first?.hasPrefix("contract-kit: error: ") == true)
+    }
+  }
+
+  @Test func theWrittenRuleBookIsTheGeneratedOne() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try ContractKitBinary.run(["conformance", "list", "--format", "markdown", "--write", folder.path])
+    #expect(result.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["README.md", "document.md", "executor.md", "store.md", "translator.md"])
+  }
+
+  @Test func jsonOutputIsValidJSON() throws {
+    let result = try ContractKitBinary.run(["conformance", "run", "--suite", "store", "--format", "json"])
+    let value = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let runs = try #require(value as? [[String: Any]])
+    #expect(runs.count == 2)
+    #expect(runs.first?["label"] as? String == "store (FileExecutionStore)")
+  }
+}
+
+/// The built binary, found next to the test bundle.
+enum ContractKitBinary {
+  static let url: URL = {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    repeat {
+      folder.deleteLastPathComponent()
+    } while folder.pathExtension == "xctest" || ["Contents", "MacOS"].contains(folder.lastPathComponent)
+    return folder.appendingPathComponent("contract-kit")
+  }()
+
+  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read both pipes before waiting, so a full pipe cannot stall the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+}
