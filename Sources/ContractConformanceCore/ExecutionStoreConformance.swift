@@ -34,6 +34,8 @@ public struct ExecutionStoreConformance: Sendable {
   public let timeout: Duration
   /// The seed of the randomized payloads.
   public let seed: UInt64
+  /// Where each check's sandbox folder is made.
+  public let scratch: URL
   private let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
@@ -42,15 +44,19 @@ public struct ExecutionStoreConformance: Sendable {
   ///   - durability: `.durable` for stores that must survive reopen and crash.
   ///   - timeout: the limit for each check (default 10 s).
   ///   - seed: the seed for randomized payloads (default: ``ConformanceSeed/current(_:)``).
+  ///   - scratch: where each check's sandbox folder is made (default: the temporary directory);
+  ///     put it on the disk your store will use.
   ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
   public init(
     durability: StoreDurability, timeout: Duration = .seconds(10),
     seed: UInt64 = ConformanceSeed.current(),
+    scratch: URL = FileManager.default.temporaryDirectory,
     _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) {
     self.durability = durability
     self.timeout = timeout
     self.seed = seed
+    self.scratch = scratch
     self.makeStore = makeStore
   }
 
@@ -160,8 +166,8 @@ public struct ExecutionStoreConformance: Sendable {
     let root: URL
     var store: URL { root.appendingPathComponent("outer/inner/store", isDirectory: true) }
 
-    init() {
-      root = FileManager.default.temporaryDirectory
+    init(in scratch: URL) {
+      root = scratch
         .appendingPathComponent("contract-kit-store-\(UUID().uuidString)", isDirectory: true)
       try? FileManager.default.createDirectory(
         at: root.appendingPathComponent("outer/inner", isDirectory: true), withIntermediateDirectories: true)
@@ -193,7 +199,7 @@ public struct ExecutionStoreConformance: Sendable {
   /// Runs `body` with a fresh sandbox, turning a thrown ``CheckFailure`` or adapter error into a
   /// failure that names the step.
   private func inSandbox(_ body: (Sandbox) async throws -> CheckOutcome) async -> CheckOutcome {
-    let sandbox = Sandbox()
+    let sandbox = Sandbox(in: scratch)
     defer { sandbox.remove() }
     do {
       return try await body(sandbox)

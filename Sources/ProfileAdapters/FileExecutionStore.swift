@@ -118,20 +118,16 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
 
     deinit { for case let fd? in descriptors { POSIXFile.closeQuietly(fd) } }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-      lock.lock()
-      defer { lock.unlock() }
-      return try body()
-    }
+    func withLock<T>(_ body: () throws -> T) rethrows -> T { try lock.withCriticalSection(body) }
   }
 
   private func key(kind: String, command: ProfileCommand) throws -> Key {
     let id = KeyID(command: command, kind: kind)
-    if let key = lock.withLock({ keys[id] }) { return key }
+    if let key = lock.withCriticalSection({ keys[id] }) { return key }
     let name = SHA256.hex(try CanonicalJSON.encode(command)) + "." + kind
     let base = directory.path + "/" + name
     let key = Key(name: name, paths: [base + ".0", base + ".1"], state: KeyState())
-    return lock.withLock {
+    return lock.withCriticalSection {
       if let existing = keys[id] { return existing }
       keys[id] = key
       return key
@@ -197,7 +193,7 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
         try POSIXFile.writeDurably(fd, record.encoded())
       } else {
         let fd = try POSIXFile.openForWriting(key.paths[slot], directory: directory.path)
-        let keep = lock.withLock {
+        let keep = lock.withCriticalSection {
           guard openDescriptors < Self.maximumOpenDescriptors else { return false }
           openDescriptors += 1
           return true

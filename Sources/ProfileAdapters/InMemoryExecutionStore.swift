@@ -20,26 +20,26 @@ public final class InMemoryExecutionStore: ProfileExecutionStoring, @unchecked S
 
   /// The checkpoint saved for `command`.
   public func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
-    lock.withLock { checkpoints[command] }
+    lock.withCriticalSection { checkpoints[command] }
   }
 
   /// Saves `checkpoint`, replacing any earlier one.
   public func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
-    lock.withLock { checkpoints[checkpoint.command] = checkpoint }
+    lock.withCriticalSection { checkpoints[checkpoint.command] = checkpoint }
   }
 
   /// Removes the checkpoint saved for `command`, if any.
   public func removeCheckpoint(for command: ProfileCommand) async throws {
-    _ = lock.withLock { checkpoints.removeValue(forKey: command) }
+    _ = lock.withCriticalSection { checkpoints.removeValue(forKey: command) }
   }
 
   /// The summary saved for `command`.
   public func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
-    lock.withLock { summaries[command] }
+    lock.withCriticalSection { summaries[command] }
   }
 
   /// Saves `summary` under `summary.command`, replacing any earlier one.
   public func saveSummary(_ summary: ProfileSummary) async throws {
-    lock.withLock { summaries[summary.command] = summary }
+    lock.withCriticalSection { summaries[summary.command] = summary }
   }
 }

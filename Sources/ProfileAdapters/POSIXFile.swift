@@ -20,7 +20,7 @@ enum POSIXFile {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw Errno(errno)
@@ -84,6 +84,15 @@ enum POSIXFile {
       return fsync(fd)
     #else
       return fdatasync(fd)
+    #endif
+  }
+
+  /// `read(2)`, named apart from the many `read`s in scope.
+  private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(fd, buffer, count)
+    #else
+      Darwin.read(fd, buffer, count)
     #endif
   }
 

@@ -133,7 +133,7 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
     let modified = attributes[.modificationDate] as? Date
-    if let cached = lock.withLock({ indexes[attachmentID] }), cached.size == size, cached.modified == modified {
+    if let cached = lock.withCriticalSection({ indexes[attachmentID] }), cached.size == size, cached.modified == modified {
       return cached
     }
     let data: Data
@@ -145,13 +145,13 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
         message: "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions")
     }
     let bytes = [UInt8](data)
-    guard String(validating: bytes, as: UTF8.self) != nil else {
+    guard validatedUTF8(bytes) != nil else {
       throw DocumentProviderError(
         code: .notUTF8,
         message: "attachment \(quoted(attachmentID)) is not UTF-8 text; convert it (for example with iconv -t UTF-8)")
     }
     let index = PageIndex(ranges: Self.pageRanges(bytes, linesPerPage: linesPerPage), size: bytes.count, modified: modified)
-    lock.withLock { indexes[attachmentID] = index }
+    lock.withCriticalSection { indexes[attachmentID] = index }
     return index
   }
 

@@ -220,7 +220,7 @@ private struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         position += 1
-        guard let text = String(validating: utf8, as: UTF8.self) else {
+        guard let text = utf8.withUnsafeBufferPointer(validatedUTF8) else {
           throw failure("string is not valid UTF-8")
         }
         return text
@@ -239,7 +239,7 @@ private struct JSONParser {
 
   private func makeString(_ range: Range<Int>) throws -> String {
     let text = bytes.withUnsafeBufferPointer {
-      String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+      validatedUTF8(UnsafeBufferPointer(rebasing: $0[range]))
     }
     guard let text else { throw failure("string is not valid UTF-8") }
     return text

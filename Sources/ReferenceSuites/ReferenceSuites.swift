@@ -29,8 +29,8 @@ public enum ReferenceSuites {
 
   /// Runs the named suite (see ``names``) against the kit's own adapters.
   ///
-  /// - Parameter scratch: a directory for fixtures and stores; each run uses a fresh folder in
-  ///   it and removes it afterwards.
+  /// - Parameter scratch: a directory for fixtures and stores; each run uses fresh folders in it
+  ///   and removes them afterwards.
   public static func run(_ name: String, scratch: URL = FileManager.default.temporaryDirectory) async -> [Run] {
     switch name {
     case "translator":
@@ -50,12 +50,10 @@ public enum ReferenceSuites {
       }.run()
       return [Run(label: "document (TextDocumentProvider)", note: nil, report: report)]
     case "store":
-      let folder = fresh(scratch, "store")
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let durable = await ExecutionStoreConformance(durability: .durable) { directory in
+      let durable = await ExecutionStoreConformance(durability: .durable, scratch: scratch) { directory in
         try FileExecutionStore(directory: directory)
       }.run()
-      let volatile = await ExecutionStoreConformance(durability: .volatile) { _ in
+      let volatile = await ExecutionStoreConformance(durability: .volatile, scratch: scratch) { _ in
         InMemoryExecutionStore()
       }.run()
       return [
@@ -92,6 +90,11 @@ public enum ReferenceSuites {
   private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      value += 1
+      return value
+    }
   }
 }

@@ -7,7 +7,7 @@ import ReferenceSuites
 enum ConformanceCommand {
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit]
+           contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit] [--scratch DIR]
     """
 
   static let help = """
@@ -22,6 +22,7 @@ enum ConformanceCommand {
              --suite NAME        one suite only
              --format json|junit machine-readable results
              --verbose           show what each passed check showed
+             --scratch DIR       where fixtures and stores are written (default: the temp directory)
 
     Randomized inputs print their seed; replay one with CONTRACT_KIT_SEED=<seed>.
     """
@@ -75,14 +76,30 @@ enum ConformanceCommand {
     return ExitCode.ok
   }
 
+  /// The directory at `path`, or an input error saying what is wrong with it and what to do.
+  static func writableDirectory(_ path: String) throws -> URL {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError("scratch directory \(path) does not exist; create it or pass another with --scratch")
+    }
+    guard isDirectory.boolValue else {
+      throw InputError("scratch path \(path) is a file, not a directory; pass a directory with --scratch")
+    }
+    guard FileManager.default.isWritableFile(atPath: path) else {
+      throw InputError("scratch directory \(path) is not writable; fix its permissions or pass another with --scratch")
+    }
+    return URL(fileURLWithPath: path, isDirectory: true)
+  }
+
   private static func runSuites(_ arguments: inout Arguments) async throws -> Int32 {
     let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
     let format = try arguments.option("--format", allowed: ["text", "json", "junit"]) ?? "text"
     let verbose = arguments.flag("--verbose")
+    let scratch = try arguments.option("--scratch").map(writableDirectory) ?? FileManager.default.temporaryDirectory
     try arguments.finish()
     var runs: [ReferenceSuites.Run] = []
     for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
-      runs += await ReferenceSuites.run(name)
+      runs += await ReferenceSuites.run(name, scratch: scratch)
     }
     switch format {
     case "json":

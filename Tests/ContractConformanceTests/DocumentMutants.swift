@@ -68,13 +68,13 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     }
     var position = index
     if mutant == .sharedCursor {
-      lock.withLock { cursor = index }
+      lock.withCriticalSection { cursor = index }
       try await Task.sleep(for: .milliseconds(2))
-      position = lock.withLock { cursor }
+      position = lock.withCriticalSection { cursor }
     }
     let number = position + 1 + skipped
     var text = fixture.pages[number - 1]
-    let read = lock.withLock { () -> Int in
+    let read = lock.withCriticalSection { () -> Int in
       reads[index, default: 0] += 1
       return reads[index]!
     }

@@ -65,7 +65,7 @@ final class FlakyMapping: @unchecked Sendable {
   private let lock = NSLock()
   private var calls = 0
   func map(_ error: any Error) -> ProfileModelExecutionError {
-    let odd = lock.withLock { () -> Bool in
+    let odd = lock.withCriticalSection { () -> Bool in
       calls += 1
       return calls % 2 == 1
     }
@@ -81,13 +81,13 @@ final class SharedSessionExecutor: ProfileModelExecuting, @unchecked Sendable {
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     let answer = try await base.generate(request)
-    lock.withLock { transcript = Data() }
+    lock.withCriticalSection { transcript = Data() }
     for chunk in stride(from: 0, to: answer.count, by: 16) {
-      lock.withLock { transcript.append(answer[chunk..<min(chunk + 16, answer.count)]) }
+      lock.withCriticalSection { transcript.append(answer[chunk..<min(chunk + 16, answer.count)]) }
       await Task.yield()
       try? await Task.sleep(for: .microseconds(200))
     }
-    return lock.withLock { transcript }
+    return lock.withCriticalSection { transcript }
   }
 }
 

@@ -57,14 +57,14 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
 
   private func write(_ data: Data, to url: URL) async throws {
     if memory != nil {
-      lock.withLock { memory![url.lastPathComponent] = data }
+      lock.withCriticalSection { memory![url.lastPathComponent] = data }
       return
     }
     switch mutant {
     case .keepsFirst where FileManager.default.fileExists(atPath: url.path):
       return
     case .flushOnDeinit:
-      lock.withLock { pending[url] = data }
+      lock.withCriticalSection { pending[url] = data }
     case .tornWrites:
       // Two writes with a suspension between them: concurrent saves interleave their halves.
       let half = data.count / 2
@@ -87,8 +87,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   }
 
   private func read(_ url: URL) throws -> Data? {
-    if let memory { return lock.withLock { memory[url.lastPathComponent] } }
-    if mutant == .flushOnDeinit, let data = lock.withLock({ pending[url] }) { return data }
+    if let memory { return lock.withCriticalSection { memory[url.lastPathComponent] } }
+    if mutant == .flushOnDeinit, let data = lock.withCriticalSection({ pending[url] }) { return data }
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)
   }
@@ -117,10 +117,10 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   func removeCheckpoint(for command: ProfileCommand) async throws {
     let url = try url("checkpoint", command)
     if memory != nil {
-      _ = lock.withLock { memory!.removeValue(forKey: url.lastPathComponent) }
+      _ = lock.withCriticalSection { memory!.removeValue(forKey: url.lastPathComponent) }
       return
     }
-    if mutant == .flushOnDeinit { _ = lock.withLock { pending.removeValue(forKey: url) } }
+    if mutant == .flushOnDeinit { _ = lock.withCriticalSection { pending.removeValue(forKey: url) } }
     guard FileManager.default.fileExists(atPath: url.path) else {
       if mutant == .removeThrows { throw StoreFailure() }
       return

@@ -52,9 +52,9 @@ final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
   private let base = SampleCorpusTranslator()
 
   func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
-    lock.withLock { buffer = texts }
+    lock.withCriticalSection { buffer = texts }
     try await Task.sleep(for: .milliseconds(5))
-    let current = lock.withLock { buffer }
+    let current = lock.withCriticalSection { buffer }
     return try await base.translate(current, from: source, to: target)
   }
 }

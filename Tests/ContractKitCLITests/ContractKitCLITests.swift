@@ -34,6 +34,8 @@ import Testing
     Case(arguments: ["conformance", "run", "--suite", "executor", "--format", "junit"], status: 0, stdout: "<testcase classname=\"executor (ExtractiveModelExecutor)\" name=\"executor.cancellation\"/>", stderr: nil),
     Case(arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0, stdout: "\"status\": \"passed\"", stderr: nil),
     Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 5 adapters", stderr: nil),
+    Case(arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil, stderr: "error: scratch directory /no/such/dir does not exist; create it or pass another with --scratch"),
+    Case(arguments: ["conformance", "run", "--scratch", "/etc/hostname"], status: 2, stdout: nil, stderr: "error: scratch path /etc/hostname is a file, not a directory"),
   ]
 
   @Test(arguments: cases)
