@@ -1,0 +1,54 @@
+import ContractConformance
+import Testing
+
+@Suite struct RecordIssueTests {
+  static let failing = ConformanceReport(
+    suite: "translator",
+    results: [
+      CheckResult(id: "translator.count", level: .required, status: .failed, message: "ko → en: sent 2 texts, got 1 back"),
+      CheckResult(id: "translator.order", level: .required, status: .passed, message: "in order"),
+      CheckResult(id: "translator.undeclaredPair", level: .recommended, status: .failed, message: "echoed"),
+      CheckResult(id: "translator.blank", level: .required, status: .skipped, message: "no samples"),
+    ],
+    seed: 7)
+
+  @Test func eachFailedRequiredCheckBecomesOneIssue() {
+    // Exactly one issue, and it is the failed required check: a second issue, or one without
+    // these words, would not match and would fail this test.
+    withKnownIssue {
+      Self.failing.recordIssues()
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("translator.count [required] failed: ko → en: sent 2 texts, got 1 back")
+        && text.contains("replay with CONTRACT_KIT_SEED=7")
+    }
+  }
+
+  @Test func aPassingReportRecordsNothing() {
+    let report = ConformanceReport(
+      suite: "store", results: [CheckResult(id: "store.replace", level: .required, status: .passed, message: "ok")], seed: nil)
+    report.recordIssues()
+    #expect(report.isPassing)
+  }
+
+  @Test func recommendedFailuresAndSkipsDoNotFailTheReport() {
+    let report = ConformanceReport(
+      suite: "translator", results: Array(Self.failing.results.dropFirst()), seed: nil)
+    #expect(report.isPassing)
+    #expect(report.failures.map(\.id) == ["translator.undeclaredPair"])
+    #expect(report.counts == (passed: 1, failed: 1, skipped: 1))
+  }
+
+  @Test func textRenderingShowsFailuresSkipsAndTheSeed() {
+    let text = Self.failing.renderText()
+    #expect(text.hasPrefix("translator: 1 passed, 2 failed, 1 skipped (seed 7)"))
+    #expect(text.contains("  FAIL  translator.count [required]: ko → en: sent 2 texts, got 1 back"))
+    #expect(text.contains("  skip  translator.blank: no samples"))
+  }
+
+  @Test func junitEscapesMessages() {
+    let xml = JUnitReport.render([("a <b>", Self.failing)])
+    #expect(xml.contains("<testsuite name=\"a &lt;b&gt;\" tests=\"4\" failures=\"2\" skipped=\"1\">"))
+    #expect(xml.contains("<failure type=\"required\" message=\"ko → en: sent 2 texts, got 1 back\"/>"))
+  }
+}
