@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
     .library(name: "ContractConformance", targets: ["ContractConformance"]),
+    .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
@@ -24,11 +25,13 @@ let package = Package(
       name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
+    .target(name: "AnchorCheck", dependencies: ["ProfileContracts"]),
     // The suites wired to the kit's own adapters, for the CLI and the tests.
     .target(
       name: "ReferenceSuites",
       dependencies: ["ContractConformanceCore", "ProfileAdapters", "LanguageIdentification"]),
-    .executableTarget(name: "contract-kit", dependencies: ["ReferenceSuites", "ContractConformanceCore"]),
+    .executableTarget(
+      name: "contract-kit", dependencies: ["ReferenceSuites", "ContractConformanceCore", "AnchorCheck"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
@@ -36,6 +39,9 @@ let package = Package(
     .testTarget(
       name: "ContractConformanceTests",
       dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites"]),
+    .testTarget(
+      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "ProfileContracts"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

@@ -1,4 +1,6 @@
+import AnchorCheck
 import ContractConformanceCore
+import Foundation
 import ReferenceSuites
 
 /// `contract-kit check`: every gate the kit has, one summary line each.
@@ -13,6 +15,8 @@ enum CheckCommand {
     Gates:
       conformance   the four adapter suites against the bundled adapters
                     (details: contract-kit conformance run)
+      anchors       the path:line citations in the docs under the current directory
+                    (details: contract-kit anchors)
 
     Exits 0 when every gate passes, 1 when one fails.
     """
@@ -42,6 +46,16 @@ enum CheckCommand {
       }
     }
     passing = passing && failedRequired.isEmpty
+
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+    let anchors = try AnchorsCommand.check(
+      root: root, config: try AnchorsCommand.loadConfig(nil, root: root), paths: [])
+    let anchorsPass = !anchors.fails(at: .error)
+    Output.print("anchors: \(anchorsPass ? "ok" : "FAIL"): \(anchors.summaryLine)")
+    for finding in anchors.findings where finding.fails(at: .error) {
+      Output.print("  \(finding.doc):\(finding.line): \(finding.status): \(finding.anchor)")
+    }
+    passing = passing && anchorsPass
     return passing ? ExitCode.ok : ExitCode.failures
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {
-  static let usage = "usage: contract-kit <command> [options]   (commands: check, conformance)"
+  static let usage = "usage: contract-kit <command> [options]   (commands: check, conformance, anchors)"
 
   static let help = """
     contract-kit: check a summarization core's adapters and decisions against the contract.
@@ -13,6 +13,7 @@ enum ContractKit {
       check                       Run every gate the kit has and print one line per gate.
       conformance list            List the conformance rules (text, markdown or json).
       conformance run             Run the conformance suites against the bundled adapters.
+      anchors                     Find stale path:line citations in Markdown docs, and fix moved ones.
 
     Run 'contract-kit <command> --help' for a command's options.
     Exit codes: 0 everything passed, 1 failures found, 2 usage or input error.
@@ -37,8 +38,10 @@ enum ContractKit {
         return try await CheckCommand.run(&arguments)
       case "conformance":
         return try await ConformanceCommand.run(&arguments)
+      case "anchors":
+        return try AnchorsCommand.run(&arguments)
       case let other?:
-        throw UsageError("unknown command '\(other)'; use check or conformance")
+        throw UsageError("unknown command '\(other)'; use check, conformance or anchors")
       }
     } catch let error as UsageError {
       Output.error("contract-kit: error: \(error.message)")
@@ -58,6 +61,7 @@ enum ContractKit {
     switch command {
     case "check": CheckCommand.usage
     case "conformance": ConformanceCommand.usage
+    case "anchors": AnchorsCommand.usage
     default: usage
     }
   }

@@ -1,0 +1,282 @@
+import Foundation
+
+/// Checks the `path:line` anchors in Markdown docs against the files they cite.
+///
+/// ```swift
+/// let report = try AnchorChecker.check(root: repositoryURL)
+/// for finding in report.findings { print(finding.doc, finding.line, finding.status, finding.message) }
+/// print(report.summaryLine)  // "471 anchors in 38 files: 462 ok, 5 moved, 2 changed, …"
+/// ```
+///
+/// Every file is read once. Docs are parsed, and cited files checked, in parallel across cores;
+/// each cited file's normalized lines are indexed once, with a map from a line to its positions
+/// for finding a quote that moved.
+public enum AnchorChecker {
+  /// Checks the docs under `root`.
+  ///
+  /// - Parameters:
+  ///   - root: the repository root; every path is resolved and reported relative to it.
+  ///   - config: includes, excludes and archives (default: every `*.md`).
+  ///   - paths: docs or folders to scan, absolute or relative to `root`; empty for every
+  ///     included doc.
+  /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
+  ///   outside it.
+  public static func check(root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = []) throws
+    -> AnchorReport
+  {
+    let root = root.standardizedFileURL
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+      throw AnchorInputError("root \(root.path) is not a directory; pass the repository folder with --root")
+    }
+    let index = RepositoryIndex(root: root, exclude: config.exclude)
+    let docs = try selectDocs(paths, root: root, index: index, config: config)
+    let cache = SourceCache(root: root)
+
+    // Parse every doc, in parallel.
+    let parsed = parallelMap(docs) { doc -> (ParsedDoc, Bool) in
+      let data = (try? Data(contentsOf: root.appendingPathComponent(doc))) ?? Data()
+      let bytes = [UInt8](data)
+      let text = String(decoding: bytes, as: UTF8.self)
+      return (AnchorParser.parse(text, knownExtensions: index.extensions), !text.utf8.elementsEqual(bytes))
+    }
+    var notes: [AnchorReport.Note] = []
+    var suppressed = 0
+    var jobs: [Job] = []
+    for (docIndex, doc) in docs.enumerated() {
+      let (parsedDoc, lenient) = parsed[docIndex]
+      if lenient {
+        notes.append(.init(file: doc, line: 0, message: "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"))
+      }
+      for problem in parsedDoc.problems { notes.append(.init(file: doc, line: problem.line, message: problem.message)) }
+      let archived = config.archive.contains { $0.matches(doc) }
+      for anchor in parsedDoc.anchors {
+        if anchor.suppressed {
+          suppressed += 1
+          continue
+        }
+        jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: index.resolve(anchor.path, from: doc)))
+      }
+    }
+
+    // Check anchors grouped by the file they cite, each file in parallel.
+    var byFile: [String: [Int]] = [:]
+    for (position, job) in jobs.enumerated() {
+      if case .file(let file) = job.resolution { byFile[file, default: []].append(position) }
+    }
+    let files = byFile.keys.sorted()
+    let groups = files.map { file in (file, byFile[file]!.map { ($0, jobs[$0]) }) }
+    let checked = parallelMap(groups) { file, group -> [(Int, AnchorResult)] in
+      let source = cache.file(file)
+      return group.map { ($0.0, check($0.1, file: file, source: source)) }
+    }
+    var results = [AnchorResult?](repeating: nil, count: jobs.count)
+    for group in checked { for (position, result) in group { results[position] = result } }
+    for (position, job) in jobs.enumerated() where results[position] == nil {
+      results[position] = unresolved(job, index: index, cache: cache)
+    }
+    for file in files where cache.file(file)?.lenient == true {
+      notes.append(.init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
+    }
+    return AnchorReport(results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
+  }
+
+  struct Job: Sendable {
+    let doc: String
+    let anchor: ParsedAnchor
+    let archived: Bool
+    let resolution: RepositoryIndex.Resolution
+  }
+
+  // MARK: - Docs
+
+  private static func selectDocs(_ paths: [String], root: URL, index: RepositoryIndex, config: AnchorConfig) throws
+    -> [String]
+  {
+    func included(_ path: String) -> Bool {
+      path.lowercased().hasSuffix(".md") && config.include.contains { $0.matches(path) }
+    }
+    guard !paths.isEmpty else { return index.files.filter(included) }
+    var docs: [String] = []
+    for path in paths {
+      let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+      let full = url.standardizedFileURL.path
+      guard full == root.path || full.hasPrefix(root.path + "/") else {
+        throw AnchorInputError("\(path) is outside the root \(root.path); pass docs inside it, or a different --root")
+      }
+      let relative = full == root.path ? "" : String(full.dropFirst(root.path.count + 1))
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+        throw AnchorInputError("no file or folder \(path); pass Markdown files or folders under the root")
+      }
+      if isDirectory.boolValue {
+        docs += index.files.filter { (relative.isEmpty || $0.hasPrefix(relative + "/")) && included($0) }
+      } else {
+        docs.append(relative)
+      }
+    }
+    var seen: Set<String> = []
+    return docs.filter { seen.insert($0).inserted }
+  }
+
+  // MARK: - Statuses
+
+  private static func result(
+    _ job: Job, path: String, status: AnchorStatus, message: String, suggestion: String? = nil, diff: [String] = [],
+    fix: AnchorResult.Fix? = nil
+  ) -> AnchorResult {
+    AnchorResult(
+      doc: job.doc, line: job.anchor.line, anchor: job.anchor.text, path: path, start: job.anchor.start,
+      end: job.anchor.end, quoted: job.anchor.form == .quoted, status: status, suggestion: suggestion, message: message,
+      diff: diff, archived: job.archived, form: job.anchor.form, columns: job.anchor.columns, fix: fix)
+  }
+
+  static func range(_ start: Int, _ end: Int) -> String { start == end ? "\(start)" : "\(start)-\(end)" }
+
+  /// The status of an anchor whose file resolved.
+  static func check(_ job: Job, file: String, source: SourceFile?) -> AnchorResult {
+    let anchor = job.anchor
+    guard let source else {
+      return result(job, path: file, status: .missingFile, message: "\(file) could not be read; check its permissions")
+    }
+    let count = source.lines.count
+    let quote = anchor.quote.map(normalizeLine)
+    let cited = "\(file):\(range(anchor.start, anchor.end))"
+    if anchor.start < 1 || anchor.end < anchor.start {
+      return result(
+        job, path: file, status: .outOfRange,
+        message: "the range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward")
+    }
+    guard !quote.isEmpty else {
+      if anchor.end <= count {
+        return result(job, path: file, status: .ok, message: "lines \(range(anchor.start, anchor.end)) exist")
+      }
+      return result(
+        job, path: file, status: .outOfRange,
+        message: "\(file) has \(count) lines; \(cited) runs past its end: cite lines that exist")
+    }
+    if anchor.end <= count, anchor.end - anchor.start + 1 == quote.count,
+      source.lines[(anchor.start - 1)..<anchor.end].elementsEqual(quote)
+    {
+      return result(job, path: file, status: .ok, message: "the quote matches lines \(range(anchor.start, anchor.end))")
+    }
+    let occurrences = source.occurrences(of: quote)
+    if let nearest = occurrences.min(by: { abs($0 + 1 - anchor.start) < abs($1 + 1 - anchor.start) }) {
+      let start = nearest + 1
+      let end = nearest + quote.count
+      return result(
+        job, path: file, status: .moved,
+        message: "the quote now stands at lines \(range(start, end)) of \(file), not \(range(anchor.start, anchor.end)); run with --fix to update the numbers",
+        suggestion: "\(anchor.path):\(range(start, end))", fix: .init(path: nil, start: start, end: end))
+    }
+    if anchor.end > count {
+      return result(
+        job, path: file, status: .outOfRange,
+        message: "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc")
+    }
+    let lines = Array(source.lines[(anchor.start - 1)..<anchor.end])
+    var message = "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
+    if let hint = closestMatch(quote, in: source, excluding: anchor.start - 1) {
+      message += "; closest match: lines \(range(hint.start + 1, hint.start + quote.count)) (\(hint.matching) of \(quote.count) lines match)"
+    }
+    return result(job, path: file, status: .changed, message: message, diff: LineDiff.render(quote: quote, source: lines))
+  }
+
+  /// The window of the file most like `quote`, when at least half its lines match.
+  static func closestMatch(_ quote: [String], in source: SourceFile, excluding cited: Int) -> (start: Int, matching: Int)? {
+    let positions = source.positions
+    var votes: [Int: Int] = [:]
+    for (offset, line) in quote.enumerated() where !line.isEmpty {
+      for position in positions[line] ?? [] where position - offset >= 0 {
+        votes[position - offset, default: 0] += 1
+      }
+    }
+    guard let best = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+      best.value * 2 >= quote.count, best.key != cited
+    else { return nil }
+    return (best.key, best.value)
+  }
+
+  /// The status of an anchor whose path did not resolve to a file.
+  static func unresolved(_ job: Job, index: RepositoryIndex, cache: SourceCache) -> AnchorResult {
+    let anchor = job.anchor
+    switch job.resolution {
+    case .outside:
+      return result(
+        job, path: anchor.path, status: .outsideRoot,
+        message: "\(anchor.path) leaves the root (an absolute path, a climb out with .., or a symlink); it was not read: cite files inside the repository")
+    case .ambiguous(let candidates):
+      return result(
+        job, path: anchor.path, status: .ambiguous,
+        message: "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root")
+    default:
+      let quote = anchor.quote.map(normalizeLine)
+      if !quote.isEmpty {
+        let ext = URL(fileURLWithPath: anchor.path).pathExtension.lowercased()
+        var found: [(String, Int)] = []
+        for file in index.files where URL(fileURLWithPath: file).pathExtension.lowercased() == ext {
+          guard let source = cache.file(file) else { continue }
+          for start in source.occurrences(of: quote) { found.append((file, start)) }
+          if found.count > 1 { break }
+        }
+        if found.count == 1 {
+          let (file, start) = found[0]
+          let suggestion = "\(file):\(range(start + 1, start + quote.count))"
+          return result(
+            job, path: anchor.path, status: .missingFile,
+            message: "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
+            suggestion: suggestion, fix: .init(path: file, start: start + 1, end: start + quote.count))
+        }
+      }
+      return result(
+        job, path: anchor.path, status: .missingFile,
+        message: "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json")
+    }
+  }
+}
+
+/// Cited files, each read once and shared between threads.
+final class SourceCache: @unchecked Sendable {
+  private let root: URL
+  private let lock = NSLock()
+  private var files: [String: SourceFile?] = [:]
+
+  init(root: URL) { self.root = root }
+
+  func file(_ path: String) -> SourceFile? {
+    lock.lock()
+    if let cached = files[path] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let loaded = (try? Data(contentsOf: root.appendingPathComponent(path))).map(SourceFile.init)
+    lock.lock()
+    defer { lock.unlock() }
+    if let cached = files[path] { return cached }
+    files[path] = .some(loaded)
+    return loaded
+  }
+}
+
+/// `transform` over `items` on every core, results in order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+  guard items.count > 1 else { return items.map(transform) }
+  let storage = ResultStorage<R>(count: items.count)
+  DispatchQueue.concurrentPerform(iterations: items.count) { index in
+    storage.set(index, transform(items[index]))
+  }
+  return storage.values()
+}
+
+private final class ResultStorage<R: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [R?]
+  init(count: Int) { items = [R?](repeating: nil, count: count) }
+  func set(_ index: Int, _ value: R) {
+    lock.lock()
+    items[index] = value
+    lock.unlock()
+  }
+  func values() -> [R] { items.map { $0! } }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The outcome of checking a set of docs: one result per anchor, in doc order, plus notes about
+/// the docs themselves.
+public struct AnchorReport: Sendable {
+  /// Every anchor, `ok` ones included, except those an `<!-- anchors: ignore -- … -->` covers.
+  public let results: [AnchorResult]
+  /// How many docs were scanned.
+  public let docCount: Int
+  /// Problems with docs and sources that are not anchor statuses: a suppression without a reason,
+  /// a file that is not UTF-8.
+  public let notes: [Note]
+  /// How many anchors a suppression comment covered.
+  public let suppressed: Int
+
+  /// A problem with a doc or a source.
+  public struct Note: Hashable, Sendable {
+    /// The file, relative to the root.
+    public let file: String
+    /// The 1-based line, or 0 for the whole file.
+    public let line: Int
+    /// What is wrong and what to do.
+    public let message: String
+  }
+
+  /// Counts by status, for every status (zero included).
+  public var counts: [AnchorStatus: Int] {
+    var counts = Dictionary(uniqueKeysWithValues: AnchorStatus.all.map { ($0, 0) })
+    for result in results { counts[result.status, default: 0] += 1 }
+    return counts
+  }
+
+  /// The results that are not `ok`.
+  public var findings: [AnchorResult] { results.filter { $0.status != .ok } }
+
+  /// Whether any finding fails a run at `level`.
+  public func fails(at level: FailLevel) -> Bool { results.contains { $0.fails(at: level) } }
+
+  /// `471 anchors in 38 files: 462 ok, 5 moved, 2 changed, 1 missing file, 1 ambiguous`.
+  public var summaryLine: String {
+    let counts = self.counts
+    var parts = ["\(counts[.ok] ?? 0) ok"]
+    for status in AnchorStatus.all.dropFirst() where (counts[status] ?? 0) > 0 {
+      parts.append("\(counts[status]!) \(status.words)")
+    }
+    if suppressed > 0 { parts.append("\(suppressed) suppressed") }
+    return "\(results.count) anchors in \(docCount) files: " + parts.joined(separator: ", ")
+  }
+}
+
+/// Input the checker cannot use: a root that is not a directory, a path outside it.
+public struct AnchorInputError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// One line naming the input and the fix.
+  public let message: String
+  init(_ message: String) { self.message = message }
+  /// The message.
+  public var description: String { message }
+}

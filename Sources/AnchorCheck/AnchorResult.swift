@@ -1,0 +1,65 @@
+/// One checked anchor: where it stands, what it cites, its status and what to do.
+public struct AnchorResult: Hashable, Sendable {
+  /// The doc, relative to the root.
+  public let doc: String
+  /// The 1-based doc line the anchor text stands on.
+  public let line: Int
+  /// The anchor as written.
+  public let anchor: String
+  /// The cited file relative to the root when it resolved, else the path as written.
+  public let path: String
+  /// The first cited line.
+  public let start: Int
+  /// The last cited line.
+  public let end: Int
+  /// Whether the anchor quotes code.
+  public let quoted: Bool
+  /// What became of it.
+  public let status: AnchorStatus
+  /// The anchor to write instead (`PATH:START-END`), for `moved` and cross-file relocations.
+  public let suggestion: String?
+  /// What was expected, what was found, and what to do.
+  public let message: String
+  /// For `changed`: a short diff, quote (`-`) against the cited lines (`+`).
+  public let diff: [String]
+  /// Whether the doc is an archive: findings are warnings.
+  public let archived: Bool
+  /// How the anchor is written, and where, for `--fix`.
+  let form: ParsedAnchor.Form
+  let columns: Range<Int>
+  /// For a fixable anchor: the path, start and end to write.
+  let fix: Fix?
+
+  struct Fix: Hashable, Sendable {
+    let path: String?
+    let start: Int
+    let end: Int
+  }
+
+  /// Whether the finding fails a run at `level`.
+  public func fails(at level: FailLevel) -> Bool {
+    guard status != .ok else { return false }
+    switch level {
+    case .warning: return true
+    case .error: return !archived
+    default: return false
+    }
+  }
+}
+
+/// The least severe finding that fails a run: `error` (the default: any stale anchor outside
+/// archives), `warning` (archives too) or `none`.
+public struct FailLevel: RawRepresentable, Hashable, Sendable {
+  /// The level's name.
+  public let rawValue: String
+  /// Creates a level from its name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// Stale anchors outside archives fail the run.
+  public static let error = FailLevel(rawValue: "error")
+  /// Stale anchors anywhere fail the run.
+  public static let warning = FailLevel(rawValue: "warning")
+  /// Findings never fail the run.
+  public static let none = FailLevel(rawValue: "none")
+  /// The names `--fail-on` accepts.
+  public static let names = ["error", "warning", "none"]
+}

@@ -1,0 +1,39 @@
+/// What became of an anchor. Exactly one per anchor, decided in the order the statics are listed.
+public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The status's name, as in the JSON output.
+  public let rawValue: String
+  /// Creates a status from its name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The path is absolute, climbs out with `..`, or reaches outside through a symlink. Never read.
+  public static let outsideRoot = AnchorStatus(rawValue: "outsideRoot")
+  /// No such file.
+  public static let missingFile = AnchorStatus(rawValue: "missingFile")
+  /// A bare file name that several files under the root share.
+  public static let ambiguous = AnchorStatus(rawValue: "ambiguous")
+  /// The quote equals the cited lines, or (without a quote) the lines exist.
+  public static let ok = AnchorStatus(rawValue: "ok")
+  /// The quote stands elsewhere in the same file; the suggestion is its new range.
+  public static let moved = AnchorStatus(rawValue: "moved")
+  /// The range runs past the end of the file (or is empty or reversed), and the quote is found
+  /// nowhere.
+  public static let outOfRange = AnchorStatus(rawValue: "outOfRange")
+  /// The lines are there but differ from the quote, and the quote is found nowhere.
+  public static let changed = AnchorStatus(rawValue: "changed")
+
+  /// Every status, in the JSON summary's order.
+  public static let all: [AnchorStatus] = [.ok, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot]
+
+  /// Words for the text summary: `missing file`, `out of range`, …
+  public var words: String {
+    switch self {
+    case .missingFile: "missing file"
+    case .outOfRange: "out of range"
+    case .outsideRoot: "outside root"
+    default: rawValue
+    }
+  }
+
+  /// The name.
+  public var description: String { rawValue }
+}

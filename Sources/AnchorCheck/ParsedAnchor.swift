@@ -1,0 +1,63 @@
+/// An anchor as written in a doc, before it is checked.
+public struct ParsedAnchor: Hashable, Sendable {
+  /// How the anchor is written.
+  public enum Form: String, Hashable, Sendable {
+    /// A fenced code block whose first line is a comment holding the anchor; the rest is a quote.
+    case quoted
+    /// `PATH:LINE[-LINE]` in text or inline code.
+    case prose
+    /// A Markdown link `[x](path#L10-L20)`.
+    case link
+  }
+
+  /// The 1-based doc line the anchor text stands on.
+  public var line: Int
+  /// The anchor as written: `Sources/X.swift:10-14` or `src/a.swift#L10-L20`.
+  public var text: String
+  /// The path as written (percent-decoded for links).
+  public var path: String
+  /// The first cited line.
+  public var start: Int
+  /// The last cited line (equal to `start` for one line).
+  public var end: Int
+  /// How it is written.
+  public var form: Form
+  /// For a quoted anchor, the quoted lines as written.
+  public var quote: [String]
+  /// Where `text` stands in its doc line, as UTF-8 offsets, so `--fix` can rewrite it.
+  public var columns: Range<Int>
+  /// Whether an `<!-- anchors: ignore -- reason -->` comment covers it.
+  public var suppressed: Bool
+
+  /// Creates a parsed anchor.
+  public init(
+    line: Int, text: String, path: String, start: Int, end: Int, form: Form, quote: [String] = [],
+    columns: Range<Int>, suppressed: Bool = false
+  ) {
+    self.line = line
+    self.text = text
+    self.path = path
+    self.start = start
+    self.end = end
+    self.form = form
+    self.quote = quote
+    self.columns = columns
+    self.suppressed = suppressed
+  }
+}
+
+/// What the parser found in one doc: its anchors, and lines it could not accept.
+public struct ParsedDoc: Hashable, Sendable {
+  /// The anchors, in doc order.
+  public var anchors: [ParsedAnchor]
+  /// Problems with the doc itself, such as a suppression without a reason: (line, message).
+  public var problems: [DocProblem]
+}
+
+/// A problem with a doc that is not an anchor's status.
+public struct DocProblem: Hashable, Sendable {
+  /// The 1-based doc line.
+  public let line: Int
+  /// What is wrong and what to write instead.
+  public let message: String
+}

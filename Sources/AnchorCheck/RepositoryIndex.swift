@@ -1,0 +1,105 @@
+import Foundation
+
+/// Every file under the root, walked once: relative paths, paths by file name, and extensions.
+/// `.git`, `.build` and the configured exclusions are never entered.
+struct RepositoryIndex: Sendable {
+  let root: URL
+  let resolvedRoot: String
+  let files: [String]
+  let byName: [String: [String]]
+  let extensions: Set<String>
+
+  static let skipped: Set<String> = [".git", ".build", ".swiftpm"]
+
+  init(root: URL, exclude: [Glob]) {
+    self.root = root
+    self.resolvedRoot = root.resolvingSymlinksInPath().path
+    var files: [String] = []
+    var byName: [String: [String]] = [:]
+    var extensions: Set<String> = []
+    let manager = FileManager.default
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let folder = relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
+      guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
+      for name in names.sorted() {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        if Self.skipped.contains(name) || exclude.contains(where: { $0.matches(path) }) { continue }
+        var isDirectory: ObjCBool = false
+        let full = folder.appendingPathComponent(name).path
+        guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+        if isDirectory.boolValue {
+          // Symbolic links to folders are not followed: they may lead outside the root.
+          let type = (try? manager.attributesOfItem(atPath: full)[.type]) as? FileAttributeType
+          if type != .typeSymbolicLink { pending.append(path) }
+          continue
+        }
+        files.append(path)
+        byName[name, default: []].append(path)
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+          extensions.insert(name[name.index(after: dot)...].lowercased())
+        }
+      }
+    }
+    self.files = files.sorted()
+    self.byName = byName.mapValues { $0.sorted() }
+    self.extensions = extensions
+  }
+
+  /// How a cited path resolves.
+  enum Resolution: Hashable {
+    case file(String)
+    case outside
+    case missing
+    case ambiguous([String])
+  }
+
+  /// Resolves `path` as cited from the doc at `doc` (both relative to the root).
+  func resolve(_ path: String, from doc: String) -> Resolution {
+    if path.hasPrefix("/") || path.hasPrefix("~") || path.hasPrefix("\\")
+      || (path.count > 1 && path.dropFirst().hasPrefix(":"))
+    {
+      return .outside
+    }
+    guard path.contains("/") else {
+      let candidates = byName[path] ?? []
+      switch candidates.count {
+      case 0: return .missing
+      case 1: return staysInside(candidates[0]) ? .file(candidates[0]) : .outside
+      default: return .ambiguous(candidates)
+      }
+    }
+    let docFolder = doc.contains("/") ? String(doc[..<doc.lastIndex(of: "/")!]) : ""
+    var sawInside = false
+    for base in [ "", docFolder ] {
+      guard let relative = Self.normalize(base.isEmpty ? path : base + "/" + path) else { continue }
+      sawInside = true
+      let full = root.appendingPathComponent(relative).path
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      return staysInside(relative) ? .file(relative) : .outside
+    }
+    return sawInside ? .missing : .outside
+  }
+
+  /// Whether the file's real path, symbolic links followed, stays under the root.
+  func staysInside(_ relative: String) -> Bool {
+    let real = root.appendingPathComponent(relative).resolvingSymlinksInPath().path
+    return real.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
+  }
+
+  /// `a/./b/../c` → `a/c`; `nil` when `..` climbs above the root.
+  static func normalize(_ path: String) -> String? {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == ".." {
+        guard !parts.isEmpty else { return nil }
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+}

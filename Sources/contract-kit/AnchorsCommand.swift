@@ -1,0 +1,94 @@
+import AnchorCheck
+import Foundation
+
+/// `contract-kit anchors`: find stale `path:line` citations in Markdown docs.
+enum AnchorsCommand {
+  static let usage =
+    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|none] [PATH...]"
+
+  static let help = """
+    contract-kit anchors: check every path:line citation in Markdown docs against the code.
+
+    \(usage)
+
+    Anchors:
+      quoted   a fenced block whose first line is a comment holding PATH:START[-END]; the rest
+               of the block is the quote, compared line by line with the cited lines
+      prose    PATH:LINE[-LINE] in text or inline code, and links [x](path#L10-L20)
+
+    Each anchor gets one status: ok, moved, changed, outOfRange, missingFile, ambiguous or
+    outsideRoot.
+
+    Options:
+      --root DIR       the repository root (default: the current directory)
+      --config FILE    include/exclude/archive globs (default: ROOT/anchors.json when present)
+      --format F       text (default), json, github (workflow annotations) or sarif
+      --fix            rewrite the numbers of moved anchors in place; quotes are never touched
+      --fail-on L      error (default: stale anchors outside archives), warning (archives too),
+                       or none
+      PATH...          docs or folders to scan (default: every *.md under the root)
+
+    Exit codes: 0 no failing finding, 1 stale anchors, 2 usage, config or input errors.
+    """
+
+  static func run(_ arguments: inout Arguments) throws -> Int32 {
+    if arguments.wantsHelp() {
+      Output.print(help)
+      return ExitCode.ok
+    }
+    let current = FileManager.default.currentDirectoryPath
+    let rootPath = try arguments.option("--root") ?? current
+    let configPath = try arguments.option("--config")
+    let format = try arguments.option("--format", allowed: ["text", "json", "github", "sarif"]) ?? "text"
+    let failOn = FailLevel(rawValue: try arguments.option("--fail-on", allowed: FailLevel.names) ?? "error")
+    let fix = arguments.flag("--fix")
+    var paths: [String] = []
+    while let path = arguments.nextPositional() {
+      paths.append(path.hasPrefix("/") ? path : URL(fileURLWithPath: current).appendingPathComponent(path).path)
+    }
+    try arguments.finish()
+
+    let root = URL(fileURLWithPath: rootPath.hasPrefix("/") ? rootPath : current + "/" + rootPath, isDirectory: true)
+      .standardizedFileURL
+    let config = try loadConfig(configPath, root: root)
+    var report = try check(root: root, config: config, paths: paths)
+    if fix {
+      let edits: [AnchorFixer.Edit]
+      do {
+        edits = try AnchorFixer.apply(report, root: root)
+      } catch {
+        throw InputError("cannot rewrite a doc under \(root.path): \(error.localizedDescription); check its permissions")
+      }
+      for edit in edits {
+        let line = "fixed \(edit)"
+        if format == "text" { Output.print(line) } else { Output.error(line) }
+      }
+      if !edits.isEmpty { report = try check(root: root, config: config, paths: paths) }
+    }
+    switch format {
+    case "json": Output.print(report.renderJSON())
+    case "github": Output.print(report.renderGitHub())
+    case "sarif": Output.print(report.renderSARIF())
+    default: Output.print(report.renderText())
+    }
+    return report.fails(at: failOn) ? ExitCode.failures : ExitCode.ok
+  }
+
+  static func loadConfig(_ path: String?, root: URL) throws -> AnchorConfig {
+    let url = path.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("anchors.json")
+    guard path != nil || FileManager.default.fileExists(atPath: url.path) else { return AnchorConfig() }
+    do {
+      return try AnchorConfig.load(url)
+    } catch let error as AnchorConfigError {
+      throw InputError(error.message)
+    }
+  }
+
+  static func check(root: URL, config: AnchorConfig, paths: [String]) throws -> AnchorReport {
+    do {
+      return try AnchorChecker.check(root: root, config: config, paths: paths)
+    } catch let error as AnchorInputError {
+      throw InputError(error.message)
+    }
+  }
+}
