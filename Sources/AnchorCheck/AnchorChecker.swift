@@ -1,4 +1,5 @@
 import Foundation
+import ProfileContracts
 
 /// Checks the `path:line` anchors in Markdown docs against the files they cite.
 ///
@@ -36,13 +37,14 @@ public enum AnchorChecker {
     // Parse every doc, in parallel.
     let parsed = parallelMap(docs) { doc -> (ParsedDoc, Bool) in
       let data = (try? Data(contentsOf: root.appendingPathComponent(doc))) ?? Data()
-      let bytes = [UInt8](data)
-      let text = String(decoding: bytes, as: UTF8.self)
-      return (AnchorParser.parse(text, knownExtensions: index.extensions), !text.utf8.elementsEqual(bytes))
+      let (text, valid) = decodeUTF8Leniently([UInt8](data))
+      return (AnchorParser.parse(text, knownExtensions: index.extensions), !valid)
     }
     var notes: [AnchorReport.Note] = []
     var suppressed = 0
     var jobs: [Job] = []
+    // Thousands of anchors cite the same few files: resolve each (folder, path) once.
+    var resolutions: [String: [String: RepositoryIndex.Resolution]] = [:]
     for (docIndex, doc) in docs.enumerated() {
       let (parsedDoc, lenient) = parsed[docIndex]
       if lenient {
@@ -50,12 +52,21 @@ public enum AnchorChecker {
       }
       for problem in parsedDoc.problems { notes.append(.init(file: doc, line: problem.line, message: problem.message)) }
       let archived = config.archive.contains { $0.matches(doc) }
+      let folder = (doc as NSString).deletingLastPathComponent
       for anchor in parsedDoc.anchors {
         if anchor.suppressed {
           suppressed += 1
           continue
         }
-        jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: index.resolve(anchor.path, from: doc)))
+        let scope = anchor.path.utf8.contains(UInt8(ascii: "/")) ? folder : ""
+        let resolution: RepositoryIndex.Resolution
+        if let known = resolutions[scope]?[anchor.path] {
+          resolution = known
+        } else {
+          resolution = index.resolve(anchor.path, from: doc)
+          resolutions[scope, default: [:]][anchor.path] = resolution
+        }
+        jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
       }
     }
 
@@ -72,8 +83,15 @@ public enum AnchorChecker {
     }
     var results = [AnchorResult?](repeating: nil, count: jobs.count)
     for group in checked { for (position, result) in group { results[position] = result } }
+    var wanted: [String: Set<String>] = [:]
+    for (position, job) in jobs.enumerated() where results[position] == nil && job.resolution == .missing {
+      if let first = job.anchor.quote.first {
+        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []].insert(normalizeLine(first))
+      }
+    }
+    let relocations = RelocationIndex(index: index, cache: cache, wanted: wanted)
     for (position, job) in jobs.enumerated() where results[position] == nil {
-      results[position] = unresolved(job, index: index, cache: cache)
+      results[position] = unresolved(job, relocations: relocations)
     }
     for file in files where cache.file(file)?.lenient == true {
       notes.append(.init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
@@ -81,11 +99,18 @@ public enum AnchorChecker {
     return AnchorReport(results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
   }
 
-  struct Job: Sendable {
+  final class Job: Sendable {
     let doc: String
     let anchor: ParsedAnchor
     let archived: Bool
     let resolution: RepositoryIndex.Resolution
+
+    init(doc: String, anchor: ParsedAnchor, archived: Bool, resolution: RepositoryIndex.Resolution) {
+      self.doc = doc
+      self.anchor = anchor
+      self.archived = archived
+      self.resolution = resolution
+    }
   }
 
   // MARK: - Docs
@@ -198,7 +223,7 @@ public enum AnchorChecker {
   }
 
   /// The status of an anchor whose path did not resolve to a file.
-  static func unresolved(_ job: Job, index: RepositoryIndex, cache: SourceCache) -> AnchorResult {
+  static func unresolved(_ job: Job, relocations: RelocationIndex) -> AnchorResult {
     let anchor = job.anchor
     switch job.resolution {
     case .outside:
@@ -212,13 +237,7 @@ public enum AnchorChecker {
     default:
       let quote = anchor.quote.map(normalizeLine)
       if !quote.isEmpty {
-        let ext = URL(fileURLWithPath: anchor.path).pathExtension.lowercased()
-        var found: [(String, Int)] = []
-        for file in index.files where URL(fileURLWithPath: file).pathExtension.lowercased() == ext {
-          guard let source = cache.file(file) else { continue }
-          for start in source.occurrences(of: quote) { found.append((file, start)) }
-          if found.count > 1 { break }
-        }
+        let found = relocations.find(quote, extension: (anchor.path as NSString).pathExtension.lowercased())
         if found.count == 1 {
           let (file, start) = found[0]
           let suggestion = "\(file):\(range(start + 1, start + quote.count))"
@@ -232,6 +251,48 @@ public enum AnchorChecker {
         job, path: anchor.path, status: .missingFile,
         message: "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json")
     }
+  }
+}
+
+/// Where the first lines of missing files' quotes stand, across every file of their extension:
+/// built once, in parallel, and only for the lines asked for, so a quote that moved to another
+/// file is found with one lookup.
+struct RelocationIndex {
+  private let cache: SourceCache
+  private let positions: [String: [String: [(file: String, position: Int)]]]
+
+  /// Indexes `wanted` (extension → first quote lines) over the files of `index`.
+  init(index: RepositoryIndex, cache: SourceCache, wanted: [String: Set<String>]) {
+    self.cache = cache
+    var positions: [String: [String: [(file: String, position: Int)]]] = [:]
+    for (ext, lines) in wanted {
+      let files = index.files.filter { ($0 as NSString).pathExtension.lowercased() == ext }
+      let found = parallelMap(files) { file -> [(String, String, Int)] in
+        guard let source = cache.file(file) else { return [] }
+        var hits: [(String, String, Int)] = []
+        for (position, line) in source.lines.enumerated() where lines.contains(line) {
+          hits.append((line, file, position))
+        }
+        return hits
+      }
+      var map: [String: [(file: String, position: Int)]] = [:]
+      for (line, file, position) in found.joined() { map[line, default: []].append((file, position)) }
+      positions[ext] = map
+    }
+    self.positions = positions
+  }
+
+  /// Where `quote` stands whole in files with extension `ext`; stops after two.
+  func find(_ quote: [String], extension ext: String) -> [(String, Int)] {
+    var found: [(String, Int)] = []
+    for candidate in positions[ext]?[quote[0]] ?? [] {
+      guard let source = cache.file(candidate.file), candidate.position + quote.count <= source.lines.count,
+        source.lines[candidate.position..<(candidate.position + quote.count)].elementsEqual(quote)
+      else { continue }
+      found.append((candidate.file, candidate.position))
+      if found.count > 1 { break }
+    }
+    return found
   }
 }
 

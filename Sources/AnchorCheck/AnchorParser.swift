@@ -66,10 +66,24 @@ public enum AnchorParser {
   /// Splits at `\n`, dropping a `\r` before it; one trailing newline ends the last line.
   static func splitLines(_ text: String) -> [Substring] {
     // By bytes: "\r\n" is one Character, so splitting Characters at "\n" would miss it.
-    var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { bytes in
-      Substring(bytes.last == 0x0D ? bytes.dropLast() : bytes)
+    var lines: [Substring] = []
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      if utf8[index] == 0x0A {
+        var end = index
+        if end != start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+        lines.append(Substring(utf8[start..<end]))
+        start = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
     }
-    if lines.last?.isEmpty == true { lines.removeLast() }
+    if start != utf8.endIndex {
+      var end = utf8.endIndex
+      if utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+      lines.append(Substring(utf8[start..<end]))
+    }
     return lines
   }
 
@@ -80,6 +94,9 @@ public enum AnchorParser {
 
   /// A line opening a fence: up to three spaces, then three or more backticks or tildes.
   static func openingFence(_ line: Substring) -> Fence? {
+    guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+      first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+    else { return nil }
     let bytes = Array(line.utf8)
     var i = 0
     while i < bytes.count, i < 3, bytes[i] == UInt8(ascii: " ") { i += 1 }
@@ -97,16 +114,24 @@ public enum AnchorParser {
   }
 
   static func isClosingFence(_ line: Substring, _ fence: Fence) -> Bool {
-    let bytes = Array(line.utf8)
-    var i = 0
-    while i < bytes.count, i < 3, bytes[i] == UInt8(ascii: " ") { i += 1 }
-    var length = 0
-    while i < bytes.count, bytes[i] == fence.character {
-      length += 1
-      i += 1
+    // Up to three spaces, a run of at least the opening's length, then only blanks.
+    var spaces = 0
+    var run = 0
+    var afterRun = false
+    for byte in line.utf8 {
+      if afterRun {
+        guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { return false }
+      } else if byte == fence.character {
+        run += 1
+      } else if run > 0, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        afterRun = true
+      } else if run == 0, byte == UInt8(ascii: " "), spaces < 3 {
+        spaces += 1
+      } else {
+        return false
+      }
     }
-    guard length >= fence.length else { return false }
-    return bytes[i...].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    return run >= fence.length
   }
 
   private static func trimTrailingBlank(_ lines: [String]) -> [String] {
@@ -362,7 +387,7 @@ public enum AnchorParser {
   /// `<!-- anchors: ignore -- reason -->`: `true` with a reason, `false` without one, `nil`
   /// when the line holds no such comment.
   static func suppressionComment(_ line: Substring) -> Bool? {
-    guard let open = line.range(of: "<!-- anchors: ignore") else { return nil }
+    guard line.utf8.contains(UInt8(ascii: "<")), let open = line.range(of: "<!-- anchors: ignore") else { return nil }
     let rest = line[open.upperBound...]
     guard let close = rest.range(of: "-->") else { return false }
     let inside = rest[..<close.lowerBound].trimmingWhitespace()

@@ -28,22 +28,59 @@ extension AnchorReport {
   /// The JSON shape CI tools parse: `{"version": 1, "anchors": [...], "summary": {...}}`, keys in
   /// the documented order, every anchor listed.
   public func renderJSON() -> String {
-    var out = "{\"version\": 1,\n \"anchors\": ["
-    for (index, result) in results.enumerated() {
-      out += index == 0 ? "\n  " : ",\n  "
-      let fields: [(String, String)] = [
-        ("doc", jsonString(result.doc)), ("line", "\(result.line)"), ("anchor", jsonString(result.anchor)),
-        ("path", jsonString(result.path)), ("start", "\(result.start)"), ("end", "\(result.end)"),
-        ("quoted", result.quoted ? "true" : "false"), ("status", jsonString(result.status.rawValue)),
-        ("suggestion", result.suggestion.map(jsonString) ?? "null"), ("message", jsonString(result.message)),
-      ]
-      out += "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    // Anchors render in parallel slices, joined in order.
+    let slices = stride(from: 0, to: results.count, by: 4096).map { $0..<min($0 + 4096, results.count) }
+    let rendered = parallelMap(slices) { slice -> [UInt8] in
+      var out: [UInt8] = []
+      out.reserveCapacity(slice.count * 300)
+      for index in slice { Self.appendJSON(results[index], first: index == 0, to: &out) }
+      return out
     }
-    out += results.isEmpty ? "],\n" : "\n ],\n"
+    var out: [UInt8] = Array("{\"version\": 1,\n \"anchors\": [".utf8)
+    out.reserveCapacity(rendered.reduce(out.count + 400) { $0 + $1.count })
+    for slice in rendered { out.append(contentsOf: slice) }
+    out.append(contentsOf: (results.isEmpty ? "],\n" : "\n ],\n").utf8)
     let counts = self.counts
     let summary = [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
-    out += " \"summary\": {" + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}"
-    return out
+    out.append(contentsOf: (" \"summary\": {" + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}").utf8)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func appendJSON(_ result: AnchorResult, first: Bool, to out: inout [UInt8]) {
+    func append(_ text: StaticString) {
+      text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+    func append(_ number: Int) {
+      if number < 0 { out.append(UInt8(ascii: "-")) }
+      var digits: [UInt8] = []
+      var rest = number.magnitude
+      repeat {
+        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      } while rest > 0
+      out.append(contentsOf: digits.reversed())
+    }
+    append(first ? "\n  " : ",\n  ")
+    append("{\"doc\": ")
+    appendJSONString(result.doc, to: &out)
+    append(", \"line\": ")
+    append(result.line)
+    append(", \"anchor\": ")
+    appendJSONString(result.anchor, to: &out)
+    append(", \"path\": ")
+    appendJSONString(result.path, to: &out)
+    append(", \"start\": ")
+    append(result.start)
+    append(", \"end\": ")
+    append(result.end)
+    append(result.quoted ? ", \"quoted\": true" : ", \"quoted\": false")
+    append(", \"status\": ")
+    appendJSONString(result.status.rawValue, to: &out)
+    append(", \"suggestion\": ")
+    if let suggestion = result.suggestion { appendJSONString(suggestion, to: &out) } else { append("null") }
+    append(", \"message\": ")
+    appendJSONString(result.message, to: &out)
+    append("}")
   }
 
   /// GitHub Actions workflow commands: `::error` for findings, `::warning` for archived ones and
@@ -95,19 +132,38 @@ extension AnchorReport {
 
 /// A JSON string literal.
 func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
+  var out: [UInt8] = []
+  appendJSONString(text, to: &out)
+  return String(decoding: out, as: UTF8.self)
+}
+
+/// Appends `text` as a JSON string literal.
+func appendJSONString(_ text: String, to out: inout [UInt8]) {
+  out.append(UInt8(ascii: "\""))
+  // Most strings need no escape: copy them whole.
+  let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+      return false
+    }
+    out.append(contentsOf: bytes)
+    return true
+  }
+  if copied == true {
+    out.append(UInt8(ascii: "\""))
+    return
+  }
+  for byte in text.utf8 {
+    switch byte {
+    case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+    case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+    case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+    case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+    case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+    case 0x00..<0x20:
+      let hex = String(byte, radix: 16)
+      out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+    default: out.append(byte)
     }
   }
-  return out + "\""
+  out.append(UInt8(ascii: "\""))
 }

@@ -1,5 +1,8 @@
 /// One checked anchor: where it stands, what it cites, its status and what to do.
-public struct AnchorResult: Hashable, Sendable {
+///
+/// A class, not a struct: reports hold a hundred thousand of these, and passing them around by
+/// reference keeps the checker fast. Every property is a constant.
+public final class AnchorResult: Hashable, Sendable {
   /// The doc, relative to the root.
   public let doc: String
   /// The 1-based doc line the anchor text stands on.
@@ -34,6 +37,43 @@ public struct AnchorResult: Hashable, Sendable {
     let path: String?
     let start: Int
     let end: Int
+  }
+
+  init(
+    doc: String, line: Int, anchor: String, path: String, start: Int, end: Int, quoted: Bool,
+    status: AnchorStatus, suggestion: String?, message: String, diff: [String], archived: Bool,
+    form: ParsedAnchor.Form, columns: Range<Int>, fix: Fix?
+  ) {
+    self.doc = doc
+    self.line = line
+    self.anchor = anchor
+    self.path = path
+    self.start = start
+    self.end = end
+    self.quoted = quoted
+    self.status = status
+    self.suggestion = suggestion
+    self.message = message
+    self.diff = diff
+    self.archived = archived
+    self.form = form
+    self.columns = columns
+    self.fix = fix
+  }
+
+  /// Results are equal when every reported field is.
+  public static func == (lhs: AnchorResult, rhs: AnchorResult) -> Bool {
+    (lhs.doc, lhs.line, lhs.anchor, lhs.path) == (rhs.doc, rhs.line, rhs.anchor, rhs.path)
+      && (lhs.start, lhs.end, lhs.quoted, lhs.status) == (rhs.start, rhs.end, rhs.quoted, rhs.status)
+      && (lhs.suggestion, lhs.message, lhs.diff, lhs.archived) == (rhs.suggestion, rhs.message, rhs.diff, rhs.archived)
+  }
+
+  /// Hashes where the anchor stands and what became of it.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(doc)
+    hasher.combine(line)
+    hasher.combine(anchor)
+    hasher.combine(status)
   }
 
   /// Whether the finding fails a run at `level`.

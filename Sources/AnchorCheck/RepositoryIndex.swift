@@ -6,6 +6,7 @@ struct RepositoryIndex: Sendable {
   let root: URL
   let resolvedRoot: String
   let files: [String]
+  let fileSet: Set<String>
   let byName: [String: [String]]
   let extensions: Set<String>
 
@@ -42,6 +43,7 @@ struct RepositoryIndex: Sendable {
       }
     }
     self.files = files.sorted()
+    self.fileSet = Set(files)
     self.byName = byName.mapValues { $0.sorted() }
     self.extensions = extensions
   }
@@ -74,9 +76,12 @@ struct RepositoryIndex: Sendable {
     for base in [ "", docFolder ] {
       guard let relative = Self.normalize(base.isEmpty ? path : base + "/" + path) else { continue }
       sawInside = true
-      let full = root.appendingPathComponent(relative).path
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      if !fileSet.contains(relative) {
+        // Not indexed: absent, or in an excluded folder that an explicit path may still cite.
+        var isDirectory: ObjCBool = false
+        let full = root.appendingPathComponent(relative).path
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      }
       return staysInside(relative) ? .file(relative) : .outside
     }
     return sawInside ? .missing : .outside

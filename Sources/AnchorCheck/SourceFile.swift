@@ -1,4 +1,5 @@
 import Foundation
+import ProfileContracts
 
 /// A cited file, read once: its normalized lines, and on demand a map from a normalized line to
 /// where it stands, for finding a quote that moved.
@@ -12,9 +13,8 @@ final class SourceFile: @unchecked Sendable {
   private var positionsStorage: [String: [Int]]?
 
   init(data: Data) {
-    let bytes = [UInt8](data)
-    let text = String(decoding: bytes, as: UTF8.self)
-    lenient = !text.utf8.elementsEqual(bytes)
+    let (text, valid) = decodeUTF8Leniently([UInt8](data))
+    lenient = !valid
     lines = AnchorParser.splitLines(text).map(normalizeLine)
   }
 

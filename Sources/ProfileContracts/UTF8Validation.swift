@@ -1,10 +1,22 @@
 /// The string in `bytes`, or `nil` when they are not valid UTF-8.
 ///
 /// `String(validating:as:)` needs macOS 15; older systems decode with repair and compare.
-func validatedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+public func validatedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
   if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
     return String(validating: bytes, as: UTF8.self)
   }
   let text = String(decoding: bytes, as: UTF8.self)
   return text.utf8.elementsEqual(bytes) ? text : nil
+}
+
+/// The string in `bytes`, or `nil` when they are not valid UTF-8.
+public func validatedUTF8(_ bytes: [UInt8]) -> String? {
+  bytes.withUnsafeBufferPointer(validatedUTF8)
+}
+
+/// The text in `bytes`, decoded leniently: invalid sequences become U+FFFD, and `valid` says
+/// whether there were any.
+public func decodeUTF8Leniently(_ bytes: [UInt8]) -> (text: String, valid: Bool) {
+  if let text = validatedUTF8(bytes) { return (text, true) }
+  return (String(decoding: bytes, as: UTF8.self), false)
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Where the CLI writes: results to standard output, errors to standard error.
 enum Output {
   static func print(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    var text = text
+    text.append("\n")
+    text.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
   }
 
   static func error(_ text: String) {

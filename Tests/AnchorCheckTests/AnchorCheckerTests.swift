@@ -187,3 +187,17 @@ import Testing
     #expect(throws: AnchorInputError.self) { try AnchorChecker.check(root: URL(fileURLWithPath: "/no/such/root")) }
   }
 }
+
+/// The kit's own docs check clean: the same gate `contract-kit check` runs.
+@Suite struct KitDocsTests {
+  @Test func theKitsOwnDocsCheckClean() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let config = try AnchorConfig.load(root.appendingPathComponent("anchors.json"))
+    let report = try AnchorChecker.check(root: root, config: config)
+    for finding in report.findings {
+      Issue.record("\(finding.doc):\(finding.line): \(finding.status): \(finding.anchor): \(finding.message)")
+    }
+    #expect(report.docCount > 0)
+  }
+}
