@@ -227,9 +227,13 @@ public enum AnchorParser {
 
   /// Prose and link anchors on one line outside fences.
   static func proseAnchors(_ line: Substring, number: Int, knownExtensions: Set<String>?) -> [ParsedAnchor] {
-    var bytes = Array(line.utf8)
-    guard bytes.contains(UInt8(ascii: ":")) || bytes.contains(UInt8(ascii: "#")) else { return [] }
+    let original = Array(line.utf8)
+    guard original.contains(UInt8(ascii: ":")) || original.contains(UInt8(ascii: "#")) else { return [] }
+    // Detection runs on a copy with URLs blanked out; text is always taken from the original,
+    // and a span that holds part of a URL is never an anchor.
+    var bytes = original
     maskURLs(&bytes)
+    func unmasked(_ range: Range<Int>) -> Bool { bytes[range] == original[range] }
     var anchors: [ParsedAnchor] = []
     var scanned = [Bool](repeating: true, count: bytes.count)
 
@@ -263,7 +267,7 @@ public enum AnchorParser {
       var upper = close
       while lower < upper, isSpace(bytes[lower]) { lower += 1 }
       while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-      if let found = wholeAnchor(bytes, lower..<upper, allowSpaces: true), found.path.contains(" ") {
+      if unmasked(lower..<upper), let found = wholeAnchor(original, lower..<upper, allowSpaces: true), found.path.contains(" ") {
         if accepts(found.path, knownExtensions) {
           anchors.append(anchor(found, line: number, form: .prose))
         }
@@ -287,7 +291,7 @@ public enum AnchorParser {
         lower += 1
         upper -= 1
       }
-      if let found = linkAnchor(bytes, lower..<upper), accepts(found.path, knownExtensions) {
+      if unmasked(lower..<upper), let found = linkAnchor(original, lower..<upper), accepts(found.path, knownExtensions) {
         anchors.append(anchor(found, line: number, form: .link))
         for k in lower..<upper { scanned[k] = false }
       }
@@ -305,11 +309,12 @@ public enum AnchorParser {
       guard start < i, hasExtension(bytes[start..<i]) else { continue }
       guard let (first, last, stop) = numbers(bytes, from: i + 1, upTo: bytes.count) else { continue }
       if stop < bytes.count, isAlphanumeric(bytes[stop]) || bytes[stop] == UInt8(ascii: "_") { continue }
-      let path = String(decoding: bytes[start..<i], as: UTF8.self)
+      guard unmasked(start..<stop) else { continue }
+      let path = String(decoding: original[start..<i], as: UTF8.self)
       guard accepts(path, knownExtensions) else { continue }
       anchors.append(
         anchor(
-          Found(text: String(decoding: bytes[start..<stop], as: UTF8.self), path: path, start: first, end: last, columns: start..<stop),
+          Found(text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first, end: last, columns: start..<stop),
           line: number, form: .prose))
       i = stop - 1
     }
@@ -387,12 +392,24 @@ public enum AnchorParser {
   /// `<!-- anchors: ignore -- reason -->`: `true` with a reason, `false` without one, `nil`
   /// when the line holds no such comment.
   static func suppressionComment(_ line: Substring) -> Bool? {
-    guard line.utf8.contains(UInt8(ascii: "<")), let open = line.range(of: "<!-- anchors: ignore") else { return nil }
-    let rest = line[open.upperBound...]
-    guard let close = rest.range(of: "-->") else { return false }
-    let inside = rest[..<close.lowerBound].trimmingWhitespace()
+    let bytes = Array(line.utf8)
+    guard let open = find(Array("<!-- anchors: ignore".utf8), in: bytes, from: 0) else { return nil }
+    let after = open + "<!-- anchors: ignore".utf8.count
+    guard let close = find(Array("-->".utf8), in: bytes, from: after) else { return false }
+    let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...].trimmingWhitespace()
     guard inside.hasPrefix("--") else { return false }
     return !inside.dropFirst(2).trimmingWhitespace().isEmpty
+  }
+
+  /// The first position of `needle` in `bytes` at or after `from`.
+  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+    var i = from
+    while i <= bytes.count - needle.count {
+      if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
   }
 
   static func percentDecoded(_ text: String) -> String {

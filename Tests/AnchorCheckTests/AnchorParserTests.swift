@@ -87,3 +87,15 @@ import Testing
     #expect(String(decoding: Array(line.utf8)[anchor.columns], as: UTF8.self) == "Sources/X.swift:3-4")
   }
 }
+
+@Suite struct AnchorParserRegressionTests {
+  /// Found by tools/fuzz-anchors: a code span holding a URL once produced an anchor whose text
+  /// was the masked copy, not the doc's own bytes.
+  @Test func aCodeSpanHoldingAURLIsNotAnAnchorAndTextComesFromTheDoc() {
+    let line = "See `a.)w ner://(ost:17C0)x x.swift:3` and `b http://h/x y.swift:4`."
+    for anchor in AnchorParser.parse(line, knownExtensions: nil).anchors {
+      #expect(String(decoding: Array(line.utf8)[anchor.columns], as: UTF8.self) == anchor.text)
+      #expect(!anchor.text.contains("://"))
+    }
+  }
+}

@@ -1,0 +1,21 @@
+// libFuzzer harness for the anchor parser: any bytes must parse without a crash, and every anchor
+// must point inside its doc. Built and run by tools/fuzz-anchors/run.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  let lines = AnchorParser.splitLines(text)
+  for extensions in [nil, Set(["swift", "md", "yml"])] as [Set<String>?] {
+    let parsed = AnchorParser.parse(text, knownExtensions: extensions)
+    for anchor in parsed.anchors {
+      precondition(anchor.line >= 1 && anchor.line <= lines.count, "anchor line outside the doc")
+      let line = Array(lines[anchor.line - 1].utf8)
+      precondition(anchor.columns.lowerBound >= 0 && anchor.columns.upperBound <= line.count, "columns outside the line")
+      precondition(String(decoding: line[anchor.columns], as: UTF8.self) == anchor.text, "columns do not hold the text")
+      precondition(anchor.start <= 1_000_000_000 && anchor.end <= 1_000_000_000, "numbers not capped")
+      precondition(!anchor.path.isEmpty, "empty path")
+    }
+    for problem in parsed.problems { precondition(problem.line >= 1 && problem.line <= lines.count) }
+  }
+  return 0
+}
