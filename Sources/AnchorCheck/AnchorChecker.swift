@@ -34,41 +34,37 @@ public enum AnchorChecker {
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
 
-    // Parse every doc, in parallel.
-    let parsed = parallelMap(docs) { doc -> (ParsedDoc, Bool) in
+    // Parse and resolve every doc, in parallel. Resolutions are shared: thousands of anchors cite
+    // the same few files, and resolving one stats it.
+    let resolver = SharedResolver(index: index)
+    let perDoc = parallelMap(docs) { doc -> DocJobs in
       let data = (try? Data(contentsOf: root.appendingPathComponent(doc))) ?? Data()
       let (text, valid) = decodeUTF8Leniently([UInt8](data))
-      return (AnchorParser.parse(text, knownExtensions: index.extensions), !valid)
-    }
-    var notes: [AnchorReport.Note] = []
-    var suppressed = 0
-    var jobs: [Job] = []
-    // Thousands of anchors cite the same few files: resolve each (folder, path) once.
-    var resolutions: [String: [String: RepositoryIndex.Resolution]] = [:]
-    for (docIndex, doc) in docs.enumerated() {
-      let (parsedDoc, lenient) = parsed[docIndex]
-      if lenient {
+      let parsed = AnchorParser.parse(text, knownExtensions: index.extensions)
+      var notes: [AnchorReport.Note] = []
+      if !valid {
         notes.append(.init(file: doc, line: 0, message: "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"))
       }
-      for problem in parsedDoc.problems { notes.append(.init(file: doc, line: problem.line, message: problem.message)) }
+      for problem in parsed.problems { notes.append(.init(file: doc, line: problem.line, message: problem.message)) }
       let archived = config.archive.contains { $0.matches(doc) }
       let folder = (doc as NSString).deletingLastPathComponent
-      for anchor in parsedDoc.anchors {
+      var resolutions: [String: RepositoryIndex.Resolution] = [:]
+      var jobs: [Job] = []
+      var suppressed = 0
+      for anchor in parsed.anchors {
         if anchor.suppressed {
           suppressed += 1
           continue
         }
-        let scope = anchor.path.utf8.contains(UInt8(ascii: "/")) ? folder : ""
-        let resolution: RepositoryIndex.Resolution
-        if let known = resolutions[scope]?[anchor.path] {
-          resolution = known
-        } else {
-          resolution = index.resolve(anchor.path, from: doc)
-          resolutions[scope, default: [:]][anchor.path] = resolution
-        }
+        let resolution = resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
+        resolutions[anchor.path] = resolution
         jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
       }
+      return DocJobs(jobs: jobs, notes: notes, suppressed: suppressed)
     }
+    let jobs = perDoc.flatMap(\.jobs)
+    var notes = perDoc.flatMap(\.notes)
+    let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }
 
     // Check anchors grouped by the file they cite, each file in parallel.
     var byFile: [String: [Int]] = [:]
@@ -97,6 +93,12 @@ public enum AnchorChecker {
       notes.append(.init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
     return AnchorReport(results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
+  }
+
+  struct DocJobs: Sendable {
+    let jobs: [Job]
+    let notes: [AnchorReport.Note]
+    let suppressed: Int
   }
 
   final class Job: Sendable {
@@ -293,6 +295,29 @@ struct RelocationIndex {
       if found.count > 1 { break }
     }
     return found
+  }
+}
+
+/// Resolutions shared between threads, keyed by the citing doc's folder (for paths with `/`) and
+/// the path.
+final class SharedResolver: @unchecked Sendable {
+  private let index: RepositoryIndex
+  private let lock = NSLock()
+  private var known: [String: [String: RepositoryIndex.Resolution]] = [:]
+
+  init(index: RepositoryIndex) { self.index = index }
+
+  func resolve(_ path: String, from doc: String, folder: String) -> RepositoryIndex.Resolution {
+    let scope = path.utf8.contains(UInt8(ascii: "/")) ? folder : ""
+    lock.lock()
+    let cached = known[scope]?[path]
+    lock.unlock()
+    if let cached { return cached }
+    let resolution = index.resolve(path, from: doc)
+    lock.lock()
+    known[scope, default: [:]][path] = resolution
+    lock.unlock()
+    return resolution
   }
 }
 

@@ -66,25 +66,28 @@ public enum AnchorParser {
   /// Splits at `\n`, dropping a `\r` before it; one trailing newline ends the last line.
   static func splitLines(_ text: String) -> [Substring] {
     // By bytes: "\r\n" is one Character, so splitting Characters at "\n" would miss it.
-    var lines: [Substring] = []
+    var text = text
+    text.makeContiguousUTF8()
     let utf8 = text.utf8
-    var start = utf8.startIndex
-    var index = start
-    while index != utf8.endIndex {
-      if utf8[index] == 0x0A {
-        var end = index
-        if end != start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-        lines.append(Substring(utf8[start..<end]))
-        start = utf8.index(after: index)
+    var bounds: [(Int, Int)] = []
+    utf8.withContiguousStorageIfAvailable { bytes in
+      var start = 0
+      var index = 0
+      while index < bytes.count {
+        if bytes[index] == 0x0A {
+          bounds.append((start, index > start && bytes[index - 1] == 0x0D ? index - 1 : index))
+          start = index + 1
+        }
+        index += 1
       }
-      index = utf8.index(after: index)
+      if start < bytes.count {
+        bounds.append((start, bytes[bytes.count - 1] == 0x0D ? bytes.count - 1 : bytes.count))
+      }
     }
-    if start != utf8.endIndex {
-      var end = utf8.endIndex
-      if utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
-      lines.append(Substring(utf8[start..<end]))
+    let base = utf8.startIndex
+    return bounds.map { bound in
+      Substring(utf8[utf8.index(base, offsetBy: bound.0)..<utf8.index(base, offsetBy: bound.1)])
     }
-    return lines
   }
 
   struct Fence {

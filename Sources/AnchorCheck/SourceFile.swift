@@ -41,17 +41,23 @@ final class SourceFile: @unchecked Sendable {
 
 /// A line stripped at both ends, with each run of ASCII whitespace collapsed to one space.
 func normalizeLine<S: StringProtocol>(_ line: S) -> String {
-  var out: [UInt8] = []
-  out.reserveCapacity(line.utf8.count)
-  var pendingSpace = false
-  for byte in line.utf8 {
-    if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
-      pendingSpace = !out.isEmpty
-    } else {
-      if pendingSpace { out.append(0x20) }
-      pendingSpace = false
-      out.append(byte)
+  let count = line.utf8.count
+  return String(unsafeUninitializedCapacity: count) { out in
+    var written = 0
+    var pendingSpace = false
+    for byte in line.utf8 {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+        pendingSpace = written > 0
+      } else {
+        if pendingSpace {
+          out[written] = 0x20
+          written += 1
+        }
+        pendingSpace = false
+        out[written] = byte
+        written += 1
+      }
     }
+    return written
   }
-  return String(decoding: out, as: UTF8.self)
 }
