@@ -230,8 +230,8 @@ public enum AnchorParser {
 
   /// Prose and link anchors on one line outside fences.
   static func proseAnchors(_ line: Substring, number: Int, knownExtensions: Set<String>?) -> [ParsedAnchor] {
+    guard line.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else { return [] }
     let original = Array(line.utf8)
-    guard original.contains(UInt8(ascii: ":")) || original.contains(UInt8(ascii: "#")) else { return [] }
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
     var bytes = original
@@ -395,6 +395,7 @@ public enum AnchorParser {
   /// `<!-- anchors: ignore -- reason -->`: `true` with a reason, `false` without one, `nil`
   /// when the line holds no such comment.
   static func suppressionComment(_ line: Substring) -> Bool? {
+    guard line.utf8.contains(UInt8(ascii: "<")) else { return nil }
     let bytes = Array(line.utf8)
     guard let open = find(Array("<!-- anchors: ignore".utf8), in: bytes, from: 0) else { return nil }
     let after = open + "<!-- anchors: ignore".utf8.count

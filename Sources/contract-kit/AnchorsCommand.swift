@@ -71,6 +71,8 @@ enum AnchorsCommand {
     case "sarif": Output.print(report.renderSARIF())
     default: Output.print(report.renderText())
     }
+    // A report holds every anchor of the repository: let the process end without freeing it.
+    RetainedUntilExit.keep(report)
     return report.fails(at: failOn) ? ExitCode.failures : ExitCode.ok
   }
 
