@@ -323,11 +323,11 @@ final class SharedResolver: @unchecked Sendable {
 
 /// Cited files, each read once and shared between threads.
 final class SourceCache: @unchecked Sendable {
-  private let root: URL
+  private let root: String
   private let lock = NSLock()
   private var files: [String: SourceFile?] = [:]
 
-  init(root: URL) { self.root = root }
+  init(root: URL) { self.root = root.path }
 
   func file(_ path: String) -> SourceFile? {
     lock.lock()
@@ -336,7 +336,7 @@ final class SourceCache: @unchecked Sendable {
       return cached
     }
     lock.unlock()
-    let loaded = (try? Data(contentsOf: root.appendingPathComponent(path))).map(SourceFile.init)
+    let loaded = FileManager.default.contents(atPath: root + "/" + path).map(SourceFile.init)
     lock.lock()
     defer { lock.unlock() }
     if let cached = files[path] { return cached }

@@ -28,22 +28,29 @@ extension AnchorReport {
   /// The JSON shape CI tools parse: `{"version": 1, "anchors": [...], "summary": {...}}`, keys in
   /// the documented order, every anchor listed.
   public func renderJSON() -> String {
-    // Anchors render in parallel slices, joined in order.
-    let slices = stride(from: 0, to: results.count, by: 4096).map { $0..<min($0 + 4096, results.count) }
-    let rendered = parallelMap(slices) { slice -> [UInt8] in
-      var out: [UInt8] = []
-      out.reserveCapacity(slice.count * 300)
-      for index in slice { Self.appendJSON(results[index], first: index == 0, to: &out) }
-      return out
+    var out: [UInt8] = []
+    writeJSON { out.append(contentsOf: $0) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Streams the JSON form to `write` in pieces, so a report of a hundred thousand anchors never
+  /// sits in memory as one string. Anchors render in parallel slices, written in order.
+  public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
+    func emit(_ bytes: [UInt8]) { bytes.withUnsafeBytes(write) }
+    emit(Array("{\"version\": 1,\n \"anchors\": [".utf8))
+    let slices = stride(from: 0, to: results.count, by: 2048).map { $0..<min($0 + 2048, results.count) }
+    for batch in stride(from: 0, to: slices.count, by: 8).map({ Array(slices[$0..<min($0 + 8, slices.count)]) }) {
+      let rendered = parallelMap(batch) { slice -> [UInt8] in
+        var out: [UInt8] = []
+        out.reserveCapacity(slice.count * 300)
+        for index in slice { Self.appendJSON(results[index], first: index == 0, to: &out) }
+        return out
+      }
+      for piece in rendered { emit(piece) }
     }
-    var out: [UInt8] = Array("{\"version\": 1,\n \"anchors\": [".utf8)
-    out.reserveCapacity(rendered.reduce(out.count + 400) { $0 + $1.count })
-    for slice in rendered { out.append(contentsOf: slice) }
-    out.append(contentsOf: (results.isEmpty ? "],\n" : "\n ],\n").utf8)
     let counts = self.counts
     let summary = [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
-    out.append(contentsOf: (" \"summary\": {" + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}").utf8)
-    return String(decoding: out, as: UTF8.self)
+    emit(Array(((results.isEmpty ? "],\n" : "\n ],\n") + " \"summary\": {" + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}").utf8))
   }
 
   private static func appendJSON(_ result: AnchorResult, first: Bool, to out: inout [UInt8]) {

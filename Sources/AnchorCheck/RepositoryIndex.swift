@@ -1,5 +1,30 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one `lstat` (and, for a link, one `stat`) says of a path.
+struct FileKind {
+  let isDirectory: Bool
+  let isSymlink: Bool
+
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
+    if isSymlink {
+      var target = stat()
+      guard stat(path, &target) == 0 else { return nil }
+      isDirectory = (target.st_mode & S_IFMT) == S_IFDIR
+    } else {
+      isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+    }
+  }
+}
+
 /// Every file under the root, walked once: relative paths, paths by file name, and extensions.
 /// `.git`, `.build` and the configured exclusions are never entered.
 struct RepositoryIndex: Sendable {
@@ -9,6 +34,8 @@ struct RepositoryIndex: Sendable {
   let fileSet: Set<String>
   let byName: [String: [String]]
   let extensions: Set<String>
+  /// Whether the walk met any symbolic link; without one, an indexed file cannot lead outside.
+  let hasSymlinks: Bool
 
   static let skipped: Set<String> = [".git", ".build", ".swiftpm"]
 
@@ -18,6 +45,7 @@ struct RepositoryIndex: Sendable {
     var files: [String] = []
     var byName: [String: [String]] = [:]
     var extensions: Set<String> = []
+    var hasSymlinks = false
     let manager = FileManager.default
     var pending = [""]
     while let relative = pending.popLast() {
@@ -26,13 +54,12 @@ struct RepositoryIndex: Sendable {
       for name in names.sorted() {
         let path = relative.isEmpty ? name : relative + "/" + name
         if Self.skipped.contains(name) || exclude.contains(where: { $0.matches(path) }) { continue }
-        var isDirectory: ObjCBool = false
-        let full = folder.appendingPathComponent(name).path
-        guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-        if isDirectory.boolValue {
+        let full = folder.path + "/" + name
+        guard let kind = FileKind(path: full) else { continue }
+        if kind.isSymlink { hasSymlinks = true }
+        if kind.isDirectory {
           // Symbolic links to folders are not followed: they may lead outside the root.
-          let type = (try? manager.attributesOfItem(atPath: full)[.type]) as? FileAttributeType
-          if type != .typeSymbolicLink { pending.append(path) }
+          if !kind.isSymlink { pending.append(path) }
           continue
         }
         files.append(path)
@@ -46,6 +73,7 @@ struct RepositoryIndex: Sendable {
     self.fileSet = Set(files)
     self.byName = byName.mapValues { $0.sorted() }
     self.extensions = extensions
+    self.hasSymlinks = hasSymlinks
   }
 
   /// How a cited path resolves.
@@ -89,6 +117,7 @@ struct RepositoryIndex: Sendable {
 
   /// Whether the file's real path, symbolic links followed, stays under the root.
   func staysInside(_ relative: String) -> Bool {
+    if !hasSymlinks, fileSet.contains(relative) { return true }
     let real = root.appendingPathComponent(relative).resolvingSymlinksInPath().path
     return real.hasPrefix(resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/")
   }

@@ -66,7 +66,9 @@ enum AnchorsCommand {
       if !edits.isEmpty { report = try check(root: root, config: config, paths: paths) }
     }
     switch format {
-    case "json": Output.print(report.renderJSON())
+    case "json":
+      report.writeJSON { Output.write($0) }
+      Output.write("\n")
     case "github": Output.print(report.renderGitHub())
     case "sarif": Output.print(report.renderSARIF())
     default: Output.print(report.renderText())

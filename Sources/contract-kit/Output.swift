@@ -8,6 +8,17 @@ enum Output {
     text.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
   }
 
+  /// Writes bytes to standard output as they are, with no newline added.
+  static func write(_ bytes: UnsafeRawBufferPointer) {
+    FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: bytes.count, deallocator: .none))
+  }
+
+  /// Writes text to standard output as it is, with no newline added.
+  static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
   static func error(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }
