@@ -79,10 +79,11 @@ public enum AnchorChecker {
     }
     var results = [AnchorResult?](repeating: nil, count: jobs.count)
     for group in checked { for (position, result) in group { results[position] = result } }
-    var wanted: [String: Set<String>] = [:]
+    var wanted: [String: Set<UInt64>] = [:]
     for (position, job) in jobs.enumerated() where results[position] == nil && job.resolution == .missing {
       if let first = job.anchor.quote.first {
-        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []].insert(normalizeLine(first))
+        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []]
+          .insert(NormalizedLines(lines: [first]).hashes[0])
       }
     }
     let relocations = RelocationIndex(index: index, cache: cache, wanted: wanted)
@@ -167,14 +168,14 @@ public enum AnchorChecker {
       return result(job, path: file, status: .missingFile, message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
-    let quote = anchor.quote.map(normalizeLine)
+    let quote = NormalizedLines(lines: anchor.quote)
     let cited = "\(file):\(range(anchor.start, anchor.end))"
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
         job, path: file, status: .outOfRange,
         message: "the range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward")
     }
-    guard !quote.isEmpty else {
+    guard quote.count > 0 else {
       if anchor.end <= count {
         return result(job, path: file, status: .ok, message: "lines \(range(anchor.start, anchor.end)) exist")
       }
@@ -183,7 +184,7 @@ public enum AnchorChecker {
         message: "\(file) has \(count) lines; \(cited) runs past its end: cite lines that exist")
     }
     if anchor.end <= count, anchor.end - anchor.start + 1 == quote.count,
-      source.lines[(anchor.start - 1)..<anchor.end].elementsEqual(quote)
+      source.lines.contains(quote, at: anchor.start - 1)
     {
       return result(job, path: file, status: .ok, message: "the quote matches lines \(range(anchor.start, anchor.end))")
     }
@@ -201,20 +202,23 @@ public enum AnchorChecker {
         job, path: file, status: .outOfRange,
         message: "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc")
     }
-    let lines = Array(source.lines[(anchor.start - 1)..<anchor.end])
+    let lines = source.lines.strings((anchor.start - 1)..<anchor.end)
     var message = "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
     if let hint = closestMatch(quote, in: source, excluding: anchor.start - 1) {
       message += "; closest match: lines \(range(hint.start + 1, hint.start + quote.count)) (\(hint.matching) of \(quote.count) lines match)"
     }
-    return result(job, path: file, status: .changed, message: message, diff: LineDiff.render(quote: quote, source: lines))
+    return result(
+      job, path: file, status: .changed, message: message,
+      diff: LineDiff.render(quote: quote.strings(0..<quote.count), source: lines))
   }
 
   /// The window of the file most like `quote`, when at least half its lines match.
-  static func closestMatch(_ quote: [String], in source: SourceFile, excluding cited: Int) -> (start: Int, matching: Int)? {
+  static func closestMatch(_ quote: NormalizedLines, in source: SourceFile, excluding cited: Int) -> (start: Int, matching: Int)? {
     let positions = source.positions
     var votes: [Int: Int] = [:]
-    for (offset, line) in quote.enumerated() where !line.isEmpty {
-      for position in positions[line] ?? [] where position - offset >= 0 {
+    for offset in 0..<quote.count where !quote.bytes(offset).isEmpty {
+      for position in positions[quote.hashes[offset]] ?? []
+      where position - offset >= 0 && source.lines.line(position, equals: offset, of: quote) {
         votes[position - offset, default: 0] += 1
       }
     }
@@ -237,8 +241,8 @@ public enum AnchorChecker {
         job, path: anchor.path, status: .ambiguous,
         message: "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root")
     default:
-      let quote = anchor.quote.map(normalizeLine)
-      if !quote.isEmpty {
+      let quote = NormalizedLines(lines: anchor.quote)
+      if quote.count > 0 {
         let found = relocations.find(quote, extension: (anchor.path as NSString).pathExtension.lowercased())
         if found.count == 1 {
           let (file, start) = found[0]
@@ -261,36 +265,34 @@ public enum AnchorChecker {
 /// file is found with one lookup.
 struct RelocationIndex {
   private let cache: SourceCache
-  private let positions: [String: [String: [(file: String, position: Int)]]]
+  private let positions: [String: [UInt64: [(file: String, position: Int)]]]
 
-  /// Indexes `wanted` (extension → first quote lines) over the files of `index`.
-  init(index: RepositoryIndex, cache: SourceCache, wanted: [String: Set<String>]) {
+  /// Indexes the `wanted` first-line hashes (by extension) over the files of `index`.
+  init(index: RepositoryIndex, cache: SourceCache, wanted: [String: Set<UInt64>]) {
     self.cache = cache
-    var positions: [String: [String: [(file: String, position: Int)]]] = [:]
-    for (ext, lines) in wanted {
+    var positions: [String: [UInt64: [(file: String, position: Int)]]] = [:]
+    for (ext, hashes) in wanted {
       let files = index.files.filter { ($0 as NSString).pathExtension.lowercased() == ext }
-      let found = parallelMap(files) { file -> [(String, String, Int)] in
+      let found = parallelMap(files) { file -> [(UInt64, String, Int)] in
         guard let source = cache.file(file) else { return [] }
-        var hits: [(String, String, Int)] = []
-        for (position, line) in source.lines.enumerated() where lines.contains(line) {
-          hits.append((line, file, position))
+        var hits: [(UInt64, String, Int)] = []
+        for (position, hash) in source.lines.hashes.enumerated() where hashes.contains(hash) {
+          hits.append((hash, file, position))
         }
         return hits
       }
-      var map: [String: [(file: String, position: Int)]] = [:]
-      for (line, file, position) in found.joined() { map[line, default: []].append((file, position)) }
+      var map: [UInt64: [(file: String, position: Int)]] = [:]
+      for (hash, file, position) in found.joined() { map[hash, default: []].append((file, position)) }
       positions[ext] = map
     }
     self.positions = positions
   }
 
   /// Where `quote` stands whole in files with extension `ext`; stops after two.
-  func find(_ quote: [String], extension ext: String) -> [(String, Int)] {
+  func find(_ quote: NormalizedLines, extension ext: String) -> [(String, Int)] {
     var found: [(String, Int)] = []
-    for candidate in positions[ext]?[quote[0]] ?? [] {
-      guard let source = cache.file(candidate.file), candidate.position + quote.count <= source.lines.count,
-        source.lines[candidate.position..<(candidate.position + quote.count)].elementsEqual(quote)
-      else { continue }
+    for candidate in positions[ext]?[quote.hashes[0]] ?? [] {
+      guard let source = cache.file(candidate.file), source.lines.contains(quote, at: candidate.position) else { continue }
       found.append((candidate.file, candidate.position))
       if found.count > 1 { break }
     }

@@ -1,63 +1,43 @@
 import Foundation
 import ProfileContracts
 
-/// A cited file, read once: its normalized lines, and on demand a map from a normalized line to
+/// A cited file, read once: its normalized lines, and on demand a map from a line's hash to
 /// where it stands, for finding a quote that moved.
 final class SourceFile: @unchecked Sendable {
-  /// Lines stripped at both ends with inner whitespace runs collapsed; CRLF and LF alike; one
-  /// trailing newline does not make a line.
-  let lines: [String]
+  /// The normalized lines.
+  let lines: NormalizedLines
   /// Whether the file was not valid UTF-8 and was decoded with replacement characters.
   let lenient: Bool
   private let lock = NSLock()
-  private var positionsStorage: [String: [Int]]?
+  private var positionsStorage: [UInt64: [Int]]?
 
   init(data: Data) {
-    let (text, valid) = decodeUTF8Leniently([UInt8](data))
-    lenient = !valid
-    lines = AnchorParser.splitLines(text).map(normalizeLine)
+    let bytes = [UInt8](data)
+    if validatedUTF8(bytes) != nil {
+      lenient = false
+      lines = bytes.withUnsafeBufferPointer { NormalizedLines(text: $0) }
+    } else {
+      lenient = true
+      var text = String(decoding: bytes, as: UTF8.self)
+      lines = text.withUTF8 { NormalizedLines(text: $0) }
+    }
   }
 
-  /// 0-based positions of each normalized line.
-  var positions: [String: [Int]] {
+  /// 0-based positions of each line, by its hash.
+  var positions: [UInt64: [Int]] {
     lock.lock()
     defer { lock.unlock() }
     if let positionsStorage { return positionsStorage }
-    var map: [String: [Int]] = [:]
+    var map: [UInt64: [Int]] = [:]
     map.reserveCapacity(lines.count)
-    for (index, line) in lines.enumerated() { map[line, default: []].append(index) }
+    for (index, hash) in lines.hashes.enumerated() { map[hash, default: []].append(index) }
     positionsStorage = map
     return map
   }
 
   /// 0-based starts where `quote` stands whole.
-  func occurrences(of quote: [String]) -> [Int] {
-    guard let first = quote.first, let starts = positions[first] else { return [] }
-    return starts.filter { start in
-      start + quote.count <= lines.count && zip(quote.indices, start...).allSatisfy { quote[$0.0] == lines[$0.1] }
-    }
-  }
-}
-
-/// A line stripped at both ends, with each run of ASCII whitespace collapsed to one space.
-func normalizeLine<S: StringProtocol>(_ line: S) -> String {
-  let count = line.utf8.count
-  return String(unsafeUninitializedCapacity: count) { out in
-    var written = 0
-    var pendingSpace = false
-    for byte in line.utf8 {
-      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
-        pendingSpace = written > 0
-      } else {
-        if pendingSpace {
-          out[written] = 0x20
-          written += 1
-        }
-        pendingSpace = false
-        out[written] = byte
-        written += 1
-      }
-    }
-    return written
+  func occurrences(of quote: NormalizedLines) -> [Int] {
+    guard quote.count > 0, let starts = positions[quote.hashes[0]] else { return [] }
+    return starts.filter { lines.contains(quote, at: $0) }
   }
 }
