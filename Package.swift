@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
     .library(name: "ContractConformance", targets: ["ContractConformance"]),
+    .library(name: "ProfileCore", targets: ["ProfileCore"]),
     .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
@@ -26,6 +27,7 @@ let package = Package(
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
     .target(name: "AnchorCheck", dependencies: ["ProfileContracts"]),
+    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // The suites wired to the kit's own adapters, for the CLI and the tests.
     .target(
       name: "ReferenceSuites",
@@ -42,6 +44,9 @@ let package = Package(
     .testTarget(
       name: "AnchorCheckTests", dependencies: ["AnchorCheck", "ProfileContracts"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ProfileCoreTests",
+      dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification"]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

@@ -1,0 +1,234 @@
+import ProfileContracts
+
+/// Counts tokens the way ``TokenEstimate`` does, but additively: Han, Kana and Hangul scalars one
+/// each, every other scalar one per four, rounded up once over the whole text.
+struct TokenCounter: Hashable, Sendable {
+  var dense = 0
+  var other = 0
+
+  init() {}
+  init(_ text: String) { add(text) }
+
+  mutating func add(_ text: String) {
+    for scalar in text.unicodeScalars {
+      if TokenEstimate.isDense(scalar) { dense += 1 } else { other += 1 }
+    }
+  }
+
+  mutating func add(_ counter: TokenCounter) {
+    dense += counter.dense
+    other += counter.other
+  }
+
+  var tokens: Int { dense + (other + 3) / 4 }
+}
+
+/// The chunk plan: which pages (or parts of pages) go into which model call. Computed by reading
+/// every page once, in order, keeping only numbers, never the text.
+struct ChunkPlan: Sendable {
+  /// A whole page, or one part of a page too large for a chunk.
+  struct Unit: Codable, Hashable, Sendable {
+    let pageIndex: Int
+    let pageNumber: Int
+    let part: Int
+    let parts: Int
+  }
+
+  struct Chunk: Hashable, Sendable {
+    let number: Int
+    var units: [Unit]
+    var stepID: String { "chunk-\(number)" }
+    var pages: PageRange {
+      PageRange(first: units.map(\.pageNumber).min() ?? 0, last: units.map(\.pageNumber).max() ?? 0)
+    }
+  }
+
+  /// A page whose read threw.
+  struct Unreadable: Hashable, Sendable {
+    let pageIndex: Int
+    let pageNumber: Int
+    let reason: String
+  }
+
+  var chunks: [Chunk] = []
+  var unreadable: [Unreadable] = []
+  /// A hash of every chunk's units and text: a checkpoint made under another plan is discarded.
+  var fingerprint = ""
+  /// The opening text of the document, for identifying its language.
+  var sample = ""
+}
+
+/// Splits text into sentences: after `.`, `!` or `?` followed by whitespace, after `。！？`, and at
+/// line breaks. The pieces keep their text.
+enum Sentences {
+  static func split(_ text: String) -> [String] {
+    var sentences: [String] = []
+    var current = ""
+    var previousWasTerminator = false
+    func flush() {
+      let trimmed = current.trimmingWhitespaceAndNewlines()
+      if !trimmed.isEmpty { sentences.append(trimmed) }
+      current = ""
+    }
+    for character in text {
+      if character.isNewline {
+        flush()
+        previousWasTerminator = false
+        continue
+      }
+      if previousWasTerminator, character.isWhitespace {
+        flush()
+        previousWasTerminator = false
+        continue
+      }
+      current.append(character)
+      previousWasTerminator = ".!?".contains(character)
+      if "。！？".contains(character) {
+        flush()
+        previousWasTerminator = false
+      }
+    }
+    flush()
+    return sentences
+  }
+}
+
+extension String {
+  func trimmingWhitespaceAndNewlines() -> String {
+    var lower = startIndex
+    var upper = endIndex
+    while lower < upper, self[lower].isWhitespace { lower = index(after: lower) }
+    while upper > lower, self[index(before: upper)].isWhitespace { upper = index(before: upper) }
+    return String(self[lower..<upper])
+  }
+}
+
+/// Builds a ``ChunkPlan`` and, later, the prompt of each chunk.
+struct ChunkPlanner: Sendable {
+  let policy: ProfilePolicy
+  static let separator = "\n\n"
+  static let sampleLength = 2000
+
+  /// The most prompt tokens a chunk may hold.
+  var promptBudget: Int {
+    policy.contextTokens - TokenEstimate.tokens(in: Instructions.chunk) - policy.chunkResponseTokens
+  }
+
+  /// The parts of a page too large for one chunk: its sentences packed greedily. A single
+  /// sentence that cannot fit is an overflow, with its estimate.
+  func parts(of text: String) -> Result<[String], ProfileFailure> {
+    if TokenEstimate.tokens(in: text) <= promptBudget { return .success([text]) }
+    var parts: [String] = []
+    var current: [String] = []
+    var counter = TokenCounter()
+    for sentence in Sentences.split(text) {
+      let sentenceCounter = TokenCounter(sentence)
+      guard sentenceCounter.tokens <= promptBudget else {
+        let estimate = TokenEstimate.tokens(in: Instructions.chunk) + sentenceCounter.tokens + policy.chunkResponseTokens
+        return .failure(.contextWouldOverflow(estimatedTokens: estimate))
+      }
+      var next = counter
+      if !current.isEmpty { next.add(" ") }
+      next.add(sentenceCounter)
+      if next.tokens > promptBudget, !current.isEmpty {
+        parts.append(current.joined(separator: " "))
+        current = [sentence]
+        counter = sentenceCounter
+      } else {
+        current.append(sentence)
+        counter = next
+      }
+    }
+    if !current.isEmpty { parts.append(current.joined(separator: " ")) }
+    return .success(parts)
+  }
+
+  /// Reads every page once, in order, and plans the chunks.
+  func plan(pageCount: Int, attachmentID: String, documents: any ProfileDocumentProviding) async
+    -> Result<ChunkPlan, ProfileFailure>
+  {
+    var plan = ChunkPlan()
+    var hasher = FingerprintHasher()
+    var current: [ChunkPlan.Unit] = []
+    var counter = TokenCounter()
+    var lastNumber = 0
+    func close() {
+      guard !current.isEmpty else { return }
+      plan.chunks.append(ChunkPlan.Chunk(number: plan.chunks.count + 1, units: current))
+      hasher.add("|chunk")
+      current = []
+      counter = TokenCounter()
+    }
+    for index in 0..<pageCount {
+      let page: PageContent
+      do {
+        page = try await documents.page(at: index, for: attachmentID)
+      } catch {
+        plan.unreadable.append(.init(pageIndex: index, pageNumber: lastNumber + 1, reason: "\(error)"))
+        lastNumber += 1
+        continue
+      }
+      lastNumber = page.pageNumber
+      if plan.sample.count < Self.sampleLength { plan.sample += String(page.text.prefix(Self.sampleLength)) + "\n" }
+      let parts: [String]
+      switch self.parts(of: page.text) {
+      case .success(let found): parts = found
+      case .failure(let failure): return .failure(failure)
+      }
+      for (part, text) in parts.enumerated() {
+        let unitCounter = TokenCounter(text)
+        var next = counter
+        if !current.isEmpty { next.add(Self.separator) }
+        next.add(unitCounter)
+        if next.tokens > promptBudget, !current.isEmpty {
+          close()
+          next = unitCounter
+        }
+        current.append(ChunkPlan.Unit(pageIndex: index, pageNumber: page.pageNumber, part: part, parts: parts.count))
+        counter = next
+        hasher.add("|\(index):\(page.pageNumber):\(part)/\(parts.count)|")
+        hasher.add(text)
+      }
+    }
+    close()
+    plan.fingerprint = hasher.hex
+    return .success(plan)
+  }
+
+  /// The prompt of `chunk`, reading its pages again one at a time.
+  func prompt(for chunk: ChunkPlan.Chunk, attachmentID: String, documents: any ProfileDocumentProviding) async throws
+    -> String
+  {
+    var texts: [String] = []
+    var cached: (index: Int, parts: [String])?
+    for unit in chunk.units {
+      if cached?.index != unit.pageIndex {
+        let page = try await documents.page(at: unit.pageIndex, for: attachmentID)
+        let parts = (try? self.parts(of: page.text).get()) ?? [page.text]
+        cached = (unit.pageIndex, parts)
+      }
+      let parts = cached!.parts
+      texts.append(unit.part < parts.count ? parts[unit.part] : "")
+    }
+    return texts.joined(separator: Self.separator)
+  }
+}
+
+/// FNV-1a, 64 bits, as hex: a stable fingerprint of a plan.
+struct FingerprintHasher {
+  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+  mutating func add(_ text: String) {
+    for byte in text.utf8 { state = (state ^ UInt64(byte)) &* 0x100_0000_01b3 }
+  }
+  var hex: String {
+    let digits = String(state, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
+
+/// What the core tells the model.
+enum Instructions {
+  static let chunk =
+    "Summarize this part of a document as a short headline and factual points. Use only facts stated in the text."
+  static let title = "Write one short title that covers these section headlines."
+}

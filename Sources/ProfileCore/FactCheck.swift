@@ -1,0 +1,100 @@
+/// Checks that the facts in a generated line stand in the source text: every number (separators
+/// ignored), every amount (a currency sign with its number) and every capitalised name.
+/// Dates are numbers here: `2026-08-15` needs 2026, 08 and 15 in the source.
+struct FactCheck: Sendable {
+  private let numbers: Set<String>
+  private let amounts: Set<String>
+  private let text: String
+
+  static let currencies: Set<Character> = ["$", "€", "£", "¥", "₩", "₹"]
+
+  init(source: String) {
+    text = source
+    let tokens = Self.tokens(source)
+    numbers = Set(tokens.numbers)
+    amounts = Set(tokens.amounts)
+  }
+
+  /// The facts in `line` that the source does not contain; empty when all stand.
+  func unverified(_ line: String) -> [String] {
+    let tokens = Self.tokens(line)
+    var missing: [String] = []
+    for (raw, number) in zip(tokens.rawNumbers, tokens.numbers) where !numbers.contains(number) {
+      missing.append(raw)
+    }
+    for (raw, amount) in zip(tokens.rawAmounts, tokens.amounts) where !amounts.contains(amount) && !missing.contains(raw) {
+      missing.append(raw)
+    }
+    for name in Self.names(line) where !text.contains(name) { missing.append(name) }
+    var seen: Set<String> = []
+    return missing.filter { seen.insert($0).inserted }
+  }
+
+  /// Numbers (digits with `,` `.` `'` and spaces between digit groups ignored, leading zeros
+  /// dropped) and amounts (a currency sign, then a number), with how each was written.
+  static func tokens(_ text: String) -> (numbers: [String], rawNumbers: [String], amounts: [String], rawAmounts: [String]) {
+    var numbers: [String] = []
+    var rawNumbers: [String] = []
+    var amounts: [String] = []
+    var rawAmounts: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      guard characters[index].isASCII, characters[index].isNumber else {
+        index += 1
+        continue
+      }
+      let start = index
+      var digits = ""
+      while index < characters.count {
+        let character = characters[index]
+        if character.isASCII, character.isNumber {
+          digits.append(character)
+          index += 1
+        } else if [",", "'"].contains(character), index + 1 < characters.count, characters[index + 1].isASCII,
+          characters[index + 1].isNumber
+        {
+          index += 1
+        } else {
+          break
+        }
+      }
+      let normalized = String(digits.drop { $0 == "0" }).isEmpty ? "0" : String(digits.drop { $0 == "0" })
+      let raw = String(characters[start..<index])
+      numbers.append(normalized)
+      rawNumbers.append(raw)
+      var sign = start - 1
+      while sign >= 0, characters[sign] == " " { sign -= 1 }
+      if sign >= 0, currencies.contains(characters[sign]) {
+        amounts.append("\(characters[sign])\(normalized)")
+        rawAmounts.append("\(characters[sign])\(raw)")
+      }
+    }
+    return (numbers, rawNumbers, amounts, rawAmounts)
+  }
+
+  /// Capitalised words that are not the first word of the line or of a sentence in it: names.
+  static func names(_ line: String) -> [String] {
+    var names: [String] = []
+    var sentenceStart = true
+    for word in line.split(whereSeparator: { $0.isWhitespace }) {
+      let trimmed = word.trimmingCharacters(in: ",;:()\"'“”‘’")
+      defer { sentenceStart = word.last.map { ".!?:".contains($0) } ?? false }
+      guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase, trimmed.count > 1 else { continue }
+      if sentenceStart { continue }
+      let name = trimmed.hasSuffix(".") ? String(trimmed.dropLast()) : trimmed
+      if name.count > 1 { names.append(name) }
+    }
+    return names
+  }
+}
+
+extension Substring {
+  func trimmingCharacters(in set: String) -> String {
+    var lower = startIndex
+    var upper = endIndex
+    while lower < upper, set.contains(self[lower]) { lower = index(after: lower) }
+    while upper > lower, set.contains(self[index(before: upper)]) { upper = index(before: upper) }
+    return String(self[lower..<upper])
+  }
+}

@@ -1,0 +1,426 @@
+import Foundation
+import LanguageIdentification
+import ProfileContracts
+
+/// The reference summarization core: every decision of the design essay, written down as code.
+///
+/// It talks to the world only through the four adapter protocols. It plans chunks by
+/// ``TokenEstimate`` before any model call, summarizes each chunk with one `summaryChunk` call,
+/// verifies every number, amount and name against the chunk's source, titles several sections
+/// with one `summaryTitle` call, translates in one batch and re-proves the target language, and
+/// saves a checkpoint after every chunk so the identical command continues where it stopped.
+///
+/// ```swift
+/// let core = ProfileCore(model: m, translator: t, documents: d, store: s, policy: .default,
+///                        languages: BuiltinLanguageIdentifier())
+/// let outcome = await core.run(command)     // start, or continue from the identical command's checkpoint
+/// let again = await core.resume(command)    // continue only: .failed(.missingCheckpoint) without one
+/// ```
+///
+/// `run` never throws and never traps: every path ends in a ``ProfileOutcome``.
+public struct ProfileCore: Sendable {
+  /// The profiles the engine serves.
+  public static let registeredProfiles: Set<ProfileIdentifier> = [.document, .note, .webLink, .voiceTranscript]
+
+  let model: any ProfileModelExecuting
+  let translator: (any SummaryTranslating)?
+  let documents: any ProfileDocumentProviding
+  let store: any ProfileExecutionStoring
+  let policy: ProfilePolicy
+  let languages: any LanguageIdentifier
+  let clock: any ProfileClock
+
+  /// Creates a core over the app's adapters.
+  ///
+  /// - Parameters:
+  ///   - model: the executor; the only adapter that calls the model.
+  ///   - translator: the batch translator, or `nil` when none is configured: the summary then
+  ///     stays in its source language and the receipt says so.
+  ///   - documents: the page provider.
+  ///   - store: the progress store.
+  ///   - policy: the numbers to decide by (default ``ProfilePolicy/default``).
+  ///   - languages: re-proves languages (default ``BuiltinLanguageIdentifier``).
+  ///   - clock: waits between retries (default: the real clock; tests inject one that never sleeps).
+  public init(
+    model: any ProfileModelExecuting, translator: (any SummaryTranslating)?, documents: any ProfileDocumentProviding,
+    store: any ProfileExecutionStoring, policy: ProfilePolicy = .default,
+    languages: any LanguageIdentifier = BuiltinLanguageIdentifier(), clock: any ProfileClock = SystemProfileClock()
+  ) {
+    self.model = model
+    self.translator = translator
+    self.documents = documents
+    self.store = store
+    self.policy = policy
+    self.languages = languages
+    self.clock = clock
+  }
+
+  /// Summarizes `command`'s attachment, continuing from its checkpoint when one exists.
+  public func run(_ command: ProfileCommand) async -> ProfileOutcome {
+    var run = Run(core: self, command: command)
+    return await run.execute(requireCheckpoint: false)
+  }
+
+  /// Continues `command` from its checkpoint; `.failed(.missingCheckpoint)` when there is none.
+  public func resume(_ command: ProfileCommand) async -> ProfileOutcome {
+    var run = Run(core: self, command: command)
+    return await run.execute(requireCheckpoint: true)
+  }
+}
+
+/// One run's state: the receipt, the call budget, and the steps.
+struct Run {
+  let core: ProfileCore
+  let command: ProfileCommand
+  var receipt = ProfileExecutionReceipt()
+  var calls = 0
+
+  init(core: ProfileCore, command: ProfileCommand) {
+    self.core = core
+    self.command = command
+  }
+
+  private var policy: ProfilePolicy { core.policy }
+
+  private func failed(_ failure: ProfileFailure) -> ProfileOutcome { .failed(failure, receipt: receipt) }
+
+  private mutating func record(_ stepID: String, attempts: Int = 0, _ status: ProfileStepStatus) {
+    receipt.steps.append(ProfileStepRecord(stepID: stepID, attempts: attempts, status: status))
+  }
+
+  mutating func execute(requireCheckpoint: Bool) async -> ProfileOutcome {
+    // 1. Profile, before any other call.
+    guard ProfileCore.registeredProfiles.contains(command.profile) else {
+      return failed(.unsupportedProfile(command.profile))
+    }
+    // 3. Checkpoint first: a store that cannot be read stops the run before any model call.
+    let checkpoint: ProfileCheckpoint?
+    do {
+      checkpoint = try await core.store.loadCheckpoint(for: command)
+    } catch {
+      return failed(.executionStoreUnavailable)
+    }
+    if requireCheckpoint, checkpoint == nil { return failed(.missingCheckpoint) }
+
+    // 2. Input.
+    let pageCount: Int
+    let originalPageCount: Int
+    do {
+      pageCount = try await core.documents.pageCount(for: command.attachmentID)
+      originalPageCount = try await core.documents.originalPageCount(for: command.attachmentID)
+    } catch {
+      return failed(.invalidInput("cannot read the document's page count: \(error)"))
+    }
+    guard pageCount >= 0, originalPageCount >= 0 else { return failed(.invalidInput("negative page count")) }
+    guard pageCount <= originalPageCount else {
+      return failed(.invalidInput("page count \(pageCount) exceeds the original page count \(originalPageCount)"))
+    }
+    guard pageCount > 0 else { return failed(.invalidInput("empty document")) }
+
+    // 4–6. Read every page once and plan the chunks, before any model call.
+    let planner = ChunkPlanner(policy: policy)
+    let plan: ChunkPlan
+    switch await planner.plan(pageCount: pageCount, attachmentID: command.attachmentID, documents: core.documents) {
+    case .success(let made): plan = made
+    case .failure(let failure): return failed(failure)
+    }
+    for page in plan.unreadable {
+      record("page-\(page.pageNumber)", .failed(.invalidInput("page \(page.pageNumber) could not be read: \(page.reason)")))
+    }
+    guard !plan.chunks.isEmpty else {
+      let pages = ranges(plan.unreadable.map(\.pageNumber)).map(\.description).joined(separator: ", ")
+      return failed(.invalidInput("every page could not be read: pages \(pages)"))
+    }
+
+    // Resume: completed chunks are kept when the plan is the same.
+    var state = CheckpointState(fingerprint: plan.fingerprint)
+    if let checkpoint {
+      if let saved = CheckpointState.decode(checkpoint.payload), saved.fingerprint == plan.fingerprint {
+        state = saved
+        record("resume", .skipped("continued from \(checkpoint.phase): \(saved.completed.count) chunks already done"))
+      } else {
+        record("resume", .notPromoted("the checkpoint (\(checkpoint.phase)) belongs to another chunk plan; started over"))
+      }
+    }
+
+    // 7–9. One summaryChunk call per chunk not yet done.
+    var failures: [(chunk: ChunkPlan.Chunk, failure: ProfileFailure)] = []
+    for chunk in plan.chunks {
+      if state.completed[chunk.number] != nil {
+        record(chunk.stepID, attempts: 0, .skipped("completed before the checkpoint"))
+        continue
+      }
+      let prompt: String
+      do {
+        prompt = try await planner.prompt(for: chunk, attachmentID: command.attachmentID, documents: core.documents)
+      } catch {
+        let failure = ProfileFailure.invalidInput("pages \(chunk.pages) could not be read again: \(error)")
+        record(chunk.stepID, .failed(failure))
+        failures.append((chunk, failure))
+        continue
+      }
+      let request = ProfileModelRequest(
+        stepID: chunk.stepID, schema: .summaryChunk, instructions: Instructions.chunk, prompt: prompt,
+        responseTokens: policy.chunkResponseTokens)
+      let (result, attempts) = await call(request, decode: SummaryChunkAnswer.self)
+      switch result {
+      case .success(let answer):
+        let (section, withheld) = verified(answer, pages: chunk.pages, source: prompt)
+        state.completed[chunk.number] = .init(section: section, withheld: withheld, attempts: attempts)
+        record(chunk.stepID, attempts: attempts, .completed)
+      case .failure(.chunk(let failure)):
+        record(chunk.stepID, attempts: attempts, .failed(failure))
+        failures.append((chunk, failure))
+      case .failure(.stop(let failure)):
+        record(chunk.stepID, attempts: attempts, .failed(failure))
+        _ = await saveProgress(state, plan: plan)
+        return failed(failure)
+      }
+      // 16. Progress after each chunk.
+      if let failure = await saveProgress(state, plan: plan) { return failed(failure) }
+    }
+
+    // 13. Partial success keeps the good sections; no chunk at all is a failure.
+    let completed = plan.chunks.compactMap { chunk in state.completed[chunk.number].map { (chunk, $0) } }
+    guard !completed.isEmpty else {
+      return failed(failures.first?.failure ?? .invalidInput("nothing to summarize"))
+    }
+    var sections = completed.map(\.1.section)
+    let withheld = completed.flatMap(\.1.withheld)
+
+    // 10. Title.
+    var title = sections[0].headline
+    if sections.count > 1 {
+      switch await makeTitle(sections.map(\.headline)) {
+      case .success(let made): title = made
+      case .failure(let failure):
+        if case .stop(let stop) = failure { return failed(stop) }
+      }
+    }
+
+    // 14. Language.
+    var language = sourceLanguage(plan.sample)
+    if let translated = await translate(title: title, sections: sections, from: language) {
+      (title, sections) = translated
+      language = command.targetLanguage
+    }
+
+    // 12, 15. Coverage in original page numbers, both counts.
+    let missingNumbers = plan.unreadable.map(\.pageNumber)
+      + failures.flatMap { $0.chunk.units.map(\.pageNumber) }
+    let coverage = PageCoverage(pageCount: pageCount, originalPageCount: originalPageCount, missingPages: ranges(missingNumbers))
+    let summary = ProfileSummary(
+      command: command, title: title, language: language, sections: sections, coverage: coverage,
+      withheldPoints: withheld, receipt: receipt)
+
+    if !failures.isEmpty || !plan.unreadable.isEmpty {
+      // The checkpoint stays: re-submitting retries the failed chunks. The canonical body is
+      // not touched by a partial summary.
+      let chunkFailures = failures.map(\.failure)
+      let pageFailures = plan.unreadable.map { ProfileFailure.invalidInput("page \($0.pageNumber) could not be read") }
+      return .partial(summary, failures: pageFailures + chunkFailures)
+    }
+    // 16. On completion: the canonical body, then the checkpoint goes.
+    do {
+      try await core.store.saveSummary(summary)
+    } catch {
+      return failed(.executionStoreUnavailable)
+    }
+    do {
+      try await core.store.removeCheckpoint(for: command)
+    } catch {
+      // The summary is saved; a leftover checkpoint only makes the next run skip work.
+    }
+    return .completed(summary)
+  }
+
+  // MARK: - Model calls
+
+  /// How a step's call ended badly: the step fails and the run goes on, or the run stops.
+  enum CallFailure: Error {
+    case chunk(ProfileFailure)
+    case stop(ProfileFailure)
+  }
+
+  /// Calls the model for one step: transient errors retried with backoff up to
+  /// `maxAttempts`, a malformed answer retried once, every call counted against the budget.
+  mutating func call<Answer: Decodable>(_ request: ProfileModelRequest, decode: Answer.Type) async
+    -> (Result<Answer, CallFailure>, attempts: Int)
+  {
+    var attempts = 0
+    var malformed = 0
+    var transient = 0
+    while true {
+      guard calls < policy.maxModelCalls else {
+        return (.failure(.stop(.modelCallBudgetExceeded(limit: policy.maxModelCalls))), attempts)
+      }
+      calls += 1
+      attempts += 1
+      do {
+        let data = try await core.model.generate(request)
+        if let answer = Self.decode(data, as: Answer.self) { return (.success(answer), attempts) }
+        malformed += 1
+        if malformed >= 2 {
+          return (.failure(.chunk(.malformedModelOutput("the \(request.schema) answer did not decode twice"))), attempts)
+        }
+      } catch let error as ProfileModelExecutionError {
+        switch error {
+        case .unavailable:
+          return (.failure(.stop(.modelUnavailable)), attempts)
+        case .permanent(let message):
+          return (.failure(.stop(.modelFailed(message))), attempts)
+        case .rejected(let message):
+          return (.failure(.chunk(.modelFailed("rejected: \(message)"))), attempts)
+        case .transient(let message):
+          transient += 1
+          if attempts >= policy.maxAttempts {
+            return (.failure(.chunk(.modelFailed("still failing after \(attempts) attempts: \(message)"))), attempts)
+          }
+          let delay = policy.backoffMilliseconds << min(transient - 1, 16)
+          await core.clock.sleep(for: .milliseconds(delay))
+        }
+      } catch {
+        // The executor broke its contract: the core does not guess, it stops.
+        return (.failure(.stop(.modelFailed("the executor threw \(type(of: error)), not a ProfileModelExecutionError"))), attempts)
+      }
+    }
+  }
+
+  static func decode<Answer: Decodable>(_ data: Data, as type: Answer.Type) -> Answer? {
+    guard let answer = try? CanonicalJSON.decode(type, from: data) else { return nil }
+    if let chunk = answer as? SummaryChunkAnswer, chunk.title.trimmingWhitespaceAndNewlines().isEmpty { return nil }
+    if let title = answer as? SummaryTitleAnswer, title.title.trimmingWhitespaceAndNewlines().isEmpty { return nil }
+    return answer
+  }
+
+  // MARK: - Facts
+
+  /// The section, with points whose facts stand in the source; the others withheld. A headline
+  /// whose facts do not stand is replaced by a neutral one naming its pages.
+  func verified(_ answer: SummaryChunkAnswer, pages: PageRange, source: String) -> (ProfileSummary.Section, [WithheldPoint]) {
+    let check = FactCheck(source: source)
+    var points: [String] = []
+    var withheld: [WithheldPoint] = []
+    for point in answer.points {
+      let missing = check.unverified(point)
+      if missing.isEmpty { points.append(point) } else { withheld.append(WithheldPoint(text: point, unverified: missing)) }
+    }
+    var headline = answer.title.trimmingWhitespaceAndNewlines()
+    let missing = check.unverified(headline)
+    if !missing.isEmpty {
+      withheld.append(WithheldPoint(text: headline, unverified: missing))
+      headline = pages.first == pages.last ? "Page \(pages.first)" : "Pages \(pages.first)–\(pages.last)"
+    }
+    return (ProfileSummary.Section(pages: pages, headline: headline, points: points), withheld)
+  }
+
+  // MARK: - Title
+
+  mutating func makeTitle(_ headlines: [String]) async -> Result<String, CallFailure> {
+    let budget = policy.contextTokens - TokenEstimate.tokens(in: Instructions.title) - policy.titleResponseTokens
+    var used: [String] = []
+    for headline in headlines {
+      let next = (used + [headline]).joined(separator: "\n")
+      if TokenEstimate.tokens(in: next) > budget, !used.isEmpty { break }
+      used.append(headline)
+    }
+    if used.count < headlines.count {
+      record("title-headlines", .notPromoted("used the first \(used.count) of \(headlines.count) headlines; the rest did not fit the context window"))
+    }
+    let request = ProfileModelRequest(
+      stepID: "title", schema: .summaryTitle, instructions: Instructions.title, prompt: used.joined(separator: "\n"),
+      responseTokens: policy.titleResponseTokens)
+    let (result, attempts) = await call(request, decode: SummaryTitleAnswer.self)
+    switch result {
+    case .success(let answer):
+      record("title", attempts: attempts, .completed)
+      return .success(answer.title.trimmingWhitespaceAndNewlines())
+    case .failure(let failure):
+      switch failure {
+      case .chunk(let reason), .stop(let reason): record("title", attempts: attempts, .failed(reason))
+      }
+      // A title that failed falls back to the first headline; only unavailable and permanent stop.
+      if case .stop(let reason) = failure, reason == .modelUnavailable || reason.kind == "modelFailed" {
+        return .failure(failure)
+      }
+      return .success(headlines[0])
+    }
+  }
+
+  // MARK: - Language
+
+  func sourceLanguage(_ sample: String) -> String {
+    if let language = command.sourceLanguage { return language }
+    return core.languages.identify(sample)?.language ?? command.targetLanguage
+  }
+
+  /// The translated title and sections, when the translation proves out; otherwise `nil`, with
+  /// the reason in the receipt.
+  mutating func translate(title: String, sections: [ProfileSummary.Section], from source: String) async
+    -> (String, [ProfileSummary.Section])?
+  {
+    guard primarySubtag(source) != primarySubtag(command.targetLanguage) else { return nil }
+    guard let translator = core.translator else {
+      record("translate", .skipped("no translator is configured; the summary stays in \(source)"))
+      return nil
+    }
+    var texts = [title]
+    for section in sections { texts.append(section.headline); texts.append(contentsOf: section.points) }
+    let output: [String]
+    do {
+      output = try await translator.translate(texts, from: source, to: command.targetLanguage)
+    } catch {
+      record("translate", .notPromoted("the translator threw \(type(of: error)); the summary stays in \(source)"))
+      return nil
+    }
+    guard output.count == texts.count else {
+      record("translate", .notPromoted("sent \(texts.count) texts, got \(output.count) back; the summary stays in \(source)"))
+      return nil
+    }
+    for (index, text) in output.enumerated() where text.filter(\.isLetter).count >= 12 {
+      guard core.languages.proves(text, isIn: command.targetLanguage) else {
+        let found = core.languages.identify(text)?.language ?? "nothing"
+        record("translate", .notPromoted("field \(index) reads as \(found), not \(command.targetLanguage); the summary stays in \(source)"))
+        return nil
+      }
+    }
+    record("translate", .completed)
+    var cursor = 1
+    var translated: [ProfileSummary.Section] = []
+    for section in sections {
+      let headline = output[cursor]
+      let points = Array(output[(cursor + 1)..<(cursor + 1 + section.points.count)])
+      cursor += 1 + section.points.count
+      translated.append(ProfileSummary.Section(pages: section.pages, headline: headline, points: points))
+    }
+    return (output[0], translated)
+  }
+
+  // MARK: - Progress
+
+  /// Saves the progress; the failure to return when the store cannot.
+  mutating func saveProgress(_ state: CheckpointState, plan: ChunkPlan) async -> ProfileFailure? {
+    let checkpoint = ProfileCheckpoint(
+      command: command, phase: "chunks:\(state.completed.count)/\(plan.chunks.count)", payload: state.encoded(),
+      receipt: receipt)
+    do {
+      try await core.store.saveCheckpoint(checkpoint)
+      return nil
+    } catch {
+      return .executionStoreUnavailable
+    }
+  }
+}
+
+/// Page numbers as sorted, merged inclusive ranges.
+func ranges(_ numbers: [Int]) -> [PageRange] {
+  var result: [PageRange] = []
+  for number in Set(numbers).sorted() {
+    if let last = result.last, last.last + 1 == number {
+      result[result.count - 1] = PageRange(first: last.first, last: number)
+    } else {
+      result.append(PageRange(page: number))
+    }
+  }
+  return result
+}
