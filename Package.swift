@@ -33,7 +33,11 @@ let package = Package(
       name: "ReferenceSuites",
       dependencies: ["ContractConformanceCore", "ProfileAdapters", "LanguageIdentification"]),
     .executableTarget(
-      name: "contract-kit", dependencies: ["ReferenceSuites", "ContractConformanceCore", "AnchorCheck"]),
+      name: "contract-kit",
+      dependencies: [
+        "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore", "ProfileAdapters",
+        "LanguageIdentification",
+      ]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],

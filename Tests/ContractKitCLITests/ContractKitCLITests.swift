@@ -15,7 +15,7 @@ import Testing
     Case(arguments: ["--help"], status: 0, stdout: "Commands:", stderr: nil),
     Case(arguments: ["help"], status: 0, stdout: "conformance run", stderr: nil),
     Case(arguments: [], status: 2, stdout: nil, stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
-    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check, conformance or anchors"),
+    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check, conformance, anchors or summarize"),
     Case(arguments: ["check", "--help"], status: 0, stdout: "Gates:", stderr: nil),
     Case(arguments: ["check", "extra"], status: 2, stdout: nil, stderr: "error: unexpected argument 'extra'\nusage: contract-kit check\nsee 'contract-kit check --help'"),
     Case(arguments: ["conformance", "--help"], status: 0, stdout: "contract-kit conformance list", stderr: nil),
