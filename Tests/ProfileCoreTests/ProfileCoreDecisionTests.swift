@@ -92,6 +92,18 @@ import Testing
     #expect(summary.sections.map(\.pages) == [1, 2, 4, 5].map { PageRange(page: $0) })
   }
 
+  // 5. Token estimate
+  @Test func d05_theChunkPlannerCountsTokensExactlyAsTokenEstimate() {
+    let texts = ["abc", "한국어 요약", "日本語です。", "a\n\nb", String(repeating: "x", count: 4097)]
+    var counter = TokenCounter()
+    var joined = ""
+    for text in texts {
+      counter.add(text)
+      joined += text
+      #expect(counter.tokens == TokenEstimate.tokens(in: joined))
+    }
+  }
+
   // 6. Chunking
   @Test func d06_pagesArePackedGreedilyInOrder() async {
     let model = ScriptedModel()

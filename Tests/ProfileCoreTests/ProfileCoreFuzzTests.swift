@@ -31,6 +31,7 @@ import Testing
       case ..<0.24: throw ProfileModelExecutionError.unavailable
       case ..<0.32: return Data("{\"title\": 3}".utf8)
       case ..<0.34: return Data(repeating: 0x7B, count: 100_000)
+      case ..<0.36: return Data()
       default: return try ScriptedModel.extractive(request, number)
       }
     }
