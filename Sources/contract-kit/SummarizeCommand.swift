@@ -103,7 +103,11 @@ enum SummarizeCommand {
         lines.append("partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them")
       }
       lines.append(summary.title)
-      lines.append(coverageLine(summary.coverage))
+      let unreadable = summary.receipt.steps.compactMap { step -> Int? in
+        guard step.stepID.hasPrefix("page-"), step.status.kind == "failed" else { return nil }
+        return Int(step.stepID.dropFirst(5))
+      }
+      lines.append(coverageLine(summary.coverage, unreadable: Set(unreadable)))
       for section in summary.sections {
         let pages = section.pages.first == section.pages.last ? "page \(section.pages.first)" : "pages \(section.pages.first)–\(section.pages.last)"
         lines.append("")
@@ -123,13 +127,33 @@ enum SummarizeCommand {
     return lines.joined(separator: "\n")
   }
 
-  /// "pages 1–30 of 100; pages 7 unreadable".
-  static func coverageLine(_ coverage: PageCoverage) -> String {
+  /// "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized".
+  static func coverageLine(_ coverage: PageCoverage, unreadable: Set<Int>) -> String {
     var line = "pages 1–\(coverage.pageCount) of \(coverage.originalPageCount)"
-    if !coverage.missingPages.isEmpty {
-      line += "; pages \(coverage.missingPages.map(\.description).joined(separator: ", ")) missing"
-    }
+    let missing = coverage.missingPages.flatMap { Array($0.first...$0.last) }
+    let unread = missing.filter(unreadable.contains)
+    let failed = missing.filter { !unreadable.contains($0) }
+    if !unread.isEmpty { line += "; pages \(ranges(unread)) unreadable" }
+    if !failed.isEmpty { line += "; pages \(ranges(failed)) not summarized" }
     return line
+  }
+
+  /// `7, 12-14`.
+  private static func ranges(_ pages: [Int]) -> String {
+    var parts: [String] = []
+    var start: Int?
+    var previous: Int?
+    for page in pages.sorted() {
+      if let last = previous, page == last + 1 {
+        previous = page
+        continue
+      }
+      if let first = start, let last = previous { parts.append(first == last ? "\(first)" : "\(first)-\(last)") }
+      start = page
+      previous = page
+    }
+    if let first = start, let last = previous { parts.append(first == last ? "\(first)" : "\(first)-\(last)") }
+    return parts.joined(separator: ", ")
   }
 
   static func describe(_ failure: ProfileFailure) -> String {
