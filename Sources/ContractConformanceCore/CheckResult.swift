@@ -14,16 +14,6 @@ public struct CheckLevel: RawRepresentable, Codable, Hashable, Sendable, CustomS
   /// The level's name.
   public var description: String { rawValue }
 
-  /// Decodes the bare-string form.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  /// Encodes the bare-string form.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }
 
 /// How a check ended. A skip always carries its reason and never counts as a pass.
@@ -43,16 +33,6 @@ public struct CheckStatus: RawRepresentable, Codable, Hashable, Sendable, Custom
   /// The status's name.
   public var description: String { rawValue }
 
-  /// Decodes the bare-string form.
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  /// Encodes the bare-string form.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }
 
 /// What one check found: a structured result that reporters render as text, JSON, JUnit or test

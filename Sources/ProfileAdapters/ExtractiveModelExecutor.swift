@@ -120,37 +120,8 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
     return title.trimmingCharacters(in: CharacterSet(charactersIn: ".!?。！？ "))
   }
 
-  /// The prompt's sentences: split at line breaks and after `.`, `!`, `?`, `。`, `！`, `？`.
-  static func sentences(in text: String) -> [String] {
-    var sentences: [String] = []
-    var current = ""
-    func flush() {
-      let trimmed = current.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      if !trimmed.isEmpty { sentences.append(trimmed) }
-      current = ""
-    }
-    var previousWasTerminator = false
-    for character in text {
-      if character.isNewline {
-        flush()
-        previousWasTerminator = false
-        continue
-      }
-      if previousWasTerminator, character.isWhitespace {
-        flush()
-        previousWasTerminator = false
-        continue
-      }
-      current.append(character)
-      previousWasTerminator = "。！？".contains(character) || ".!?".contains(character)
-      if "。！？".contains(character) {
-        flush()
-        previousWasTerminator = false
-      }
-    }
-    flush()
-    return sentences
-  }
+  /// The prompt's sentences, by the shared rule in ``Sentences``.
+  static func sentences(in text: String) -> [String] { Sentences.split(text) }
 
   /// Sentence indexes, best first: by the mean prompt-wide frequency of their words, ties to the
   /// earlier sentence.

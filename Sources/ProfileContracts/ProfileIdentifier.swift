@@ -26,14 +26,4 @@ public struct ProfileIdentifier: RawRepresentable, ExpressibleByStringLiteral, C
   /// The profile's name.
   public var description: String { rawValue }
 
-  /// Decodes the bare-string form.
-  public init(from decoder: any Decoder) throws {
-    self.rawValue = try decoder.singleValueContainer().decode(String.self)
-  }
-
-  /// Encodes the bare-string form.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }

@@ -58,41 +58,6 @@ struct ChunkPlan: Sendable {
   var sample = ""
 }
 
-/// Splits text into sentences: after `.`, `!` or `?` followed by whitespace, after `。！？`, and at
-/// line breaks. The pieces keep their text.
-enum Sentences {
-  static func split(_ text: String) -> [String] {
-    var sentences: [String] = []
-    var current = ""
-    var previousWasTerminator = false
-    func flush() {
-      let trimmed = current.trimmingWhitespaceAndNewlines()
-      if !trimmed.isEmpty { sentences.append(trimmed) }
-      current = ""
-    }
-    for character in text {
-      if character.isNewline {
-        flush()
-        previousWasTerminator = false
-        continue
-      }
-      if previousWasTerminator, character.isWhitespace {
-        flush()
-        previousWasTerminator = false
-        continue
-      }
-      current.append(character)
-      previousWasTerminator = ".!?".contains(character)
-      if "。！？".contains(character) {
-        flush()
-        previousWasTerminator = false
-      }
-    }
-    flush()
-    return sentences
-  }
-}
-
 extension String {
   func trimmingWhitespaceAndNewlines() -> String {
     var lower = startIndex
