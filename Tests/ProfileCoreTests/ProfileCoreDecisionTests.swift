@@ -104,6 +104,17 @@ import Testing
     }
   }
 
+  @Test func d04_pagesAreReadOneAtATimeInOrder() async {
+    let documents = OrderRecordingDocuments(pages: Fixture.pages(4))
+    let core = ProfileCore(
+      model: ScriptedModel(), translator: nil, documents: documents, store: RecordingStore(),
+      policy: Fixture.onePagePerChunk, clock: RecordingClock())
+    _ = await core.run(Fixture.command)
+    // The plan reads every page in order, then each chunk reads its own pages again.
+    #expect(documents.reads == [0, 1, 2, 3, 0, 1, 2, 3])
+    #expect(documents.mostAtOnce == 1)
+  }
+
   // 6. Chunking
   @Test func d06_pagesArePackedGreedilyInOrder() async {
     let model = ScriptedModel()

@@ -133,3 +133,27 @@ enum Fixture {
   /// A policy whose window holds about one fixture page per chunk.
   static let onePagePerChunk = ProfilePolicy(contextTokens: 100, chunkResponseTokens: 40, titleResponseTokens: 16)
 }
+
+/// Pages that record the order of reads and how many ran at once.
+final class OrderRecordingDocuments: ProfileDocumentProviding, @unchecked Sendable {
+  let pages: [String]
+  private let lock = NSLock()
+  private(set) var reads: [Int] = []
+  private(set) var mostAtOnce = 0
+  private var running = 0
+
+  init(pages: [String]) { self.pages = pages }
+
+  func pageCount(for attachmentID: String) async throws -> Int { pages.count }
+  func originalPageCount(for attachmentID: String) async throws -> Int { pages.count }
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    lock.withCriticalSection {
+      reads.append(index)
+      running += 1
+      mostAtOnce = max(mostAtOnce, running)
+    }
+    await Task.yield()
+    lock.withCriticalSection { running -= 1 }
+    return PageContent(index: index, pageNumber: index + 1, text: pages[index])
+  }
+}
