@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ContractConformance", targets: ["ContractConformance"]),
     .library(name: "ProfileCore", targets: ["ProfileCore"]),
     .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
+    .library(name: "GoldenReplay", targets: ["GoldenReplay"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
@@ -28,6 +29,8 @@ let package = Package(
     .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
     .target(name: "AnchorCheck", dependencies: ["ProfileContracts"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
+    // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
+    .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
     // The suites wired to the kit's own adapters, for the CLI and the tests.
     .target(
       name: "ReferenceSuites",
@@ -51,6 +54,8 @@ let package = Package(
     .testTarget(
       name: "ProfileCoreTests",
       dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification"]),
+    .testTarget(
+      name: "GoldenReplayTests", dependencies: ["GoldenReplay", "ProfileCore", "ProfileContracts"]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

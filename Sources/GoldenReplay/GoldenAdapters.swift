@@ -1,0 +1,221 @@
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+
+/// The four adapters a scenario runs a core against. While recording, the model answers from
+/// the scenario's declared source with its faults; while replaying, it answers from the
+/// recording, and every call of every adapter is checked against the recorded order.
+public struct GoldenAdapters: Sendable {
+  /// The model executor.
+  public let model: any ProfileModelExecuting
+  /// The translator, or `nil` when the scenario has none.
+  public let translator: (any SummaryTranslating)?
+  /// The document provider.
+  public let documents: any ProfileDocumentProviding
+  /// The progress store.
+  public let store: any ProfileExecutionStoring
+  /// Policy numbers the scenario overrides, by name.
+  public let policy: [String: Int]
+
+  init(scenario: GoldenScenario, log: CallLog) {
+    model = GoldenModel(scenario: scenario, log: log)
+    translator = scenario.translator.map { GoldenTranslator(batches: $0, faults: scenario.faults, log: log) }
+    documents = GoldenDocuments(document: scenario.document, log: log)
+    store = GoldenStore(state: scenario.store, log: log)
+    policy = scenario.policy
+  }
+}
+
+/// The error a replayed model throws once the run has left its recording, to end it quickly.
+let divergedError = ProfileModelExecutionError.permanent("golden replay diverged from its recording")
+
+struct GoldenModel: ProfileModelExecuting {
+  let scenario: GoldenScenario
+  let log: CallLog
+  private let counter = Counter()
+
+  init(scenario: GoldenScenario, log: CallLog) {
+    self.scenario = scenario
+    self.log = log
+  }
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    let arguments = (try? CanonicalJSON.jsonValue(of: request)) ?? .null
+    let call = GoldenCall(adapter: "model", call: "generate", arguments: arguments)
+    if log.isReplaying {
+      guard let recorded = log.log(call) else { throw divergedError }
+      log.respond(recorded.response)
+      if let error = recorded.response["error"] {
+        throw (try? CanonicalJSON.decode(ProfileModelExecutionError.self, from: CanonicalJSON.render(error))) ?? divergedError
+      }
+      guard case .string(let text)? = recorded.response["data"] else { throw divergedError }
+      return Data(text.utf8)
+    }
+    log.log(call)
+    let number = counter.next()
+    do {
+      let data = try await answer(request, number: number)
+      log.respond(.object(["data": .string(String(decoding: data, as: UTF8.self))]))
+      return data
+    } catch let error as ProfileModelExecutionError {
+      log.respond(.object(["error": (try? CanonicalJSON.jsonValue(of: error)) ?? .null]))
+      throw error
+    }
+  }
+
+  private func answer(_ request: ProfileModelRequest, number: Int) async throws -> Data {
+    if let fault = scenario.faults.first(where: { $0.adapter == "model" && $0.call == number }) {
+      let message = fault.message ?? fault.kind
+      switch fault.kind {
+      case "transient": throw ProfileModelExecutionError.transient(message)
+      case "rejected": throw ProfileModelExecutionError.rejected(message)
+      case "permanent": throw ProfileModelExecutionError.permanent(message)
+      case "unavailable": throw ProfileModelExecutionError.unavailable
+      default: return Data("{\"title\": 42}".utf8)  // malformed
+      }
+    }
+    if scenario.model.source == "scripted" {
+      let answers = scenario.model.answers?[request.stepID] ?? []
+      let used = counter.used(request.stepID)
+      guard used < answers.count else { throw ProfileModelExecutionError.permanent("no scripted answer for \(request.stepID)") }
+      return Data(answers[used].utf8)
+    }
+    return try await ExtractiveModelExecutor().generate(request)
+  }
+
+  /// Call numbers, and answers used per step, shared by copies of the model.
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls = 0
+    private var perStep: [String: Int] = [:]
+    func next() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      calls += 1
+      return calls
+    }
+    func used(_ step: String) -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      let used = perStep[step, default: 0]
+      perStep[step] = used + 1
+      return used
+    }
+  }
+}
+
+struct GoldenTranslator: SummaryTranslating {
+  let batches: [[String]]
+  let faults: [GoldenScenario.Fault]
+  let log: CallLog
+  private let counter = GoldenModel.Counter()
+
+  init(batches: [[String]], faults: [GoldenScenario.Fault], log: CallLog) {
+    self.batches = batches
+    self.faults = faults
+    self.log = log
+  }
+
+  struct Unsupported: Error {}
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+    log.log(GoldenCall(
+      adapter: "translator", call: "translate",
+      arguments: .object(["texts": .array(texts.map { .string($0) }), "from": .string(source), "to": .string(target)])))
+    let number = counter.next() - 1
+    guard number < batches.count else {
+      log.respond(.object(["error": .string("no scripted batch")]))
+      throw Unsupported()
+    }
+    var output = batches[number]
+    if faults.contains(where: { $0.adapter == "translator" && $0.kind == "dropOne" }), !output.isEmpty { output.removeLast() }
+    log.respond(.object(["texts": .array(output.map { .string($0) })]))
+    return output
+  }
+}
+
+struct GoldenDocuments: ProfileDocumentProviding {
+  let document: GoldenScenario.Document
+  let log: CallLog
+
+  struct Unreadable: Error, CustomStringConvertible {
+    let index: Int
+    var description: String { "page \(index) is unreadable in this scenario" }
+  }
+  struct OutOfRange: Error {}
+
+  private var count: Int { document.pageCap.map { min($0, document.pages.count) } ?? document.pages.count }
+
+  func pageCount(for attachmentID: String) async throws -> Int {
+    log.log(GoldenCall(adapter: "documents", call: "pageCount", arguments: .object([:]), response: .integer(Int64(count))))
+    return count
+  }
+
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    let original = document.pages.count + document.firstPageNumber - 1
+    log.log(GoldenCall(adapter: "documents", call: "originalPageCount", arguments: .object([:]), response: .integer(Int64(original))))
+    return original
+  }
+
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    log.log(GoldenCall(adapter: "documents", call: "page", arguments: .object(["index": .integer(Int64(index))])))
+    guard index >= 0, index < count else { throw OutOfRange() }
+    if document.unreadable.contains(index) {
+      log.respond(.object(["error": .string("unreadable")]))
+      throw Unreadable(index: index)
+    }
+    log.respond(.object(["pageNumber": .integer(Int64(index + document.firstPageNumber))]))
+    return PageContent(index: index, pageNumber: index + document.firstPageNumber, text: document.pages[index])
+  }
+}
+
+struct GoldenStore: ProfileExecutionStoring {
+  let base: InMemoryExecutionStore
+  let unavailable: String?
+  let log: CallLog
+
+  struct Unavailable: Error {}
+
+  init(state: GoldenScenario.Store, log: CallLog) {
+    base = InMemoryExecutionStore(
+      checkpoints: state.checkpoint.map { [$0] } ?? [], summaries: state.summary.map { [$0] } ?? [])
+    unavailable = state.unavailable
+    self.log = log
+  }
+
+  private func call(_ name: String, _ arguments: JSONValue = .object([:])) {
+    log.log(GoldenCall(adapter: "store", call: name, arguments: arguments))
+  }
+
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    call("loadCheckpoint")
+    if unavailable == "load" { throw Unavailable() }
+    let checkpoint = try await base.loadCheckpoint(for: command)
+    log.respond(checkpoint.map { .object(["phase": .string($0.phase), "payloadBytes": .integer(Int64($0.payload.count))]) } ?? .null)
+    return checkpoint
+  }
+
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    // The payload is opaque to the app: only its phase is compared, its length only recorded.
+    call("saveCheckpoint", .object(["phase": .string(checkpoint.phase)]))
+    log.respond(.object(["payloadBytes": .integer(Int64(checkpoint.payload.count))]))
+    if unavailable == "save" { throw Unavailable() }
+    try await base.saveCheckpoint(checkpoint)
+  }
+
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    call("removeCheckpoint")
+    try await base.removeCheckpoint(for: command)
+  }
+
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    call("loadSummary")
+    return try await base.loadSummary(for: command)
+  }
+
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    call("saveSummary", (try? CanonicalJSON.jsonValue(of: summary)) ?? .null)
+    if unavailable == "save" { throw Unavailable() }
+    try await base.saveSummary(summary)
+  }
+}

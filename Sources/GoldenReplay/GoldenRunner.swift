@@ -1,0 +1,175 @@
+import Foundation
+import ProfileContracts
+
+/// When golden scenarios are (re)recorded: `never` (the default), `missing` (scenarios without a
+/// recording), `failed` (and those whose replay fails) or `all`.
+public struct RecordMode: RawRepresentable, Hashable, Sendable {
+  /// The mode's name.
+  public let rawValue: String
+  /// Creates a mode from its name; `nil` for an unknown one.
+  public init?(rawValue: String) {
+    guard Self.names.contains(rawValue) else { return nil }
+    self.rawValue = rawValue
+  }
+  private init(_ name: String) { rawValue = name }
+
+  /// Replay only.
+  public static let never = RecordMode("never")
+  /// Record scenarios that have no recording.
+  public static let missing = RecordMode("missing")
+  /// Record scenarios that have none, or whose replay fails.
+  public static let failed = RecordMode("failed")
+  /// Record every scenario.
+  public static let all = RecordMode("all")
+  /// The names the mode accepts.
+  public static let names = ["never", "missing", "failed", "all"]
+}
+
+/// How one scenario ended.
+public struct GoldenResult: Hashable, Sendable {
+  /// The scenario's name (its file name without `.json`).
+  public let name: String
+  /// `passed`, `failed`, `recorded` or `error`.
+  public let status: String
+  /// The first divergence, the outcome diff, or what was recorded; empty when passed.
+  public let lines: [String]
+  /// The first divergence, when the calls left the recording.
+  public let divergence: GoldenDivergence?
+
+  /// Whether the scenario passed. A fresh recording never passes silently.
+  public var passed: Bool { status == "passed" }
+}
+
+/// Replays (and, when asked, records) the scenarios in a folder against any core.
+///
+/// ```swift
+/// let runner = try GoldenRunner(directory: goldenURL)     // record mode from GOLDEN_RECORD, default .never
+/// let results = try await runner.replayAll { adapters, command in
+///   await ProfileCore(adapters: adapters).run(command)    // or your own core
+/// }
+/// ```
+public struct GoldenRunner: Sendable {
+  /// The folder holding `<name>.json` scenarios.
+  public let directory: URL
+  /// When to record.
+  public let mode: RecordMode
+  /// Where failing runs write `<name>.actual.json` (default: beside the scenario).
+  public let artifacts: URL?
+
+  /// Creates a runner.
+  ///
+  /// - Parameters:
+  ///   - directory: the scenarios' folder.
+  ///   - mode: when to record (default: `GOLDEN_RECORD`, else `.never`).
+  ///   - force: record even when `CI` is set.
+  ///   - environment: the environment to read `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS` and `CI` from.
+  /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
+  public init(
+    directory: URL, mode: RecordMode? = nil, force: Bool = false,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    self.directory = directory
+    if let mode {
+      self.mode = mode
+    } else if let name = environment["GOLDEN_RECORD"], !name.isEmpty {
+      guard let parsed = RecordMode(rawValue: name) else {
+        throw GoldenError("GOLDEN_RECORD=\(name) is not a record mode; use one of \(RecordMode.names.joined(separator: ", "))")
+      }
+      self.mode = parsed
+    } else {
+      self.mode = .never
+    }
+    if self.mode != .never, !force, Self.isCI(environment) {
+      throw GoldenError(
+        "refusing to record golden scenarios under CI (CI=\(environment["CI"] ?? "")); CI replays only. Record locally, or pass --force")
+    }
+    artifacts = environment["GOLDEN_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+  }
+
+  /// Whether the environment is a CI run: `CI` set to anything but empty, `0` or `false`.
+  public static func isCI(_ environment: [String: String]) -> Bool {
+    guard let value = environment["CI"]?.lowercased() else { return false }
+    return !["", "0", "false", "no"].contains(value)
+  }
+
+  /// The scenarios' names, sorted.
+  public func scenarioNames() throws -> [String] {
+    guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+      throw GoldenError("golden folder \(directory.path) cannot be read; pass the folder that holds the scenarios")
+    }
+    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// Replays every scenario (recording those the mode asks for).
+  public func replayAll<Outcome: Codable & Equatable & Sendable>(
+    filter: String? = nil, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
+  ) async throws -> [GoldenResult] {
+    var results: [GoldenResult] = []
+    for name in try scenarioNames() where filter.map({ name.contains($0) }) ?? true {
+      results.append(await replay(name, body))
+    }
+    return results
+  }
+
+  /// Replays one scenario by name.
+  public func replay<Outcome: Codable & Equatable & Sendable>(
+    _ name: String, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
+  ) async -> GoldenResult {
+    let url = directory.appendingPathComponent(name + ".json")
+    let scenario: GoldenScenario
+    do {
+      scenario = try GoldenScenario.load(url)
+    } catch {
+      return GoldenResult(name: name, status: "error", lines: ["\(error)"], divergence: nil)
+    }
+    guard let recording = scenario.recording, let expected = scenario.expected else {
+      if mode == .never {
+        return GoldenResult(
+          name: name, status: "failed", lines: ["no recording; run contract-kit golden record --filter \(name)"], divergence: nil)
+      }
+      return await record(scenario, name: name, url: url, body)
+    }
+    if mode == .all { return await record(scenario, name: name, url: url, body) }
+
+    let log = CallLog(replaying: recording)
+    let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
+    log.finish()
+    let actual = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
+    var lines: [String] = []
+    if let divergence = log.divergence { lines = divergence.lines }
+    if lines.isEmpty, actual != expected {
+      lines = ["the outcome differs"] + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
+    }
+    guard !lines.isEmpty else { return GoldenResult(name: name, status: "passed", lines: [], divergence: nil) }
+    if mode == .failed { return await record(scenario, name: name, url: url, body) }
+    var failed = scenario
+    failed.recording = log.calls
+    failed.expected = actual
+    writeArtifact(failed, name: name)
+    return GoldenResult(name: name, status: "failed", lines: lines, divergence: log.divergence)
+  }
+
+  private func record<Outcome: Codable & Equatable & Sendable>(
+    _ scenario: GoldenScenario, name: String, url: URL, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
+  ) async -> GoldenResult {
+    let log = CallLog(replaying: nil)
+    let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
+    var recorded = scenario
+    recorded.recording = log.calls
+    recorded.expected = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
+    do {
+      try recorded.fileData().write(to: url)
+    } catch {
+      return GoldenResult(name: name, status: "error", lines: ["cannot write \(url.path): \(error.localizedDescription)"], divergence: nil)
+    }
+    return GoldenResult(
+      name: name, status: "recorded", lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
+      divergence: nil)
+  }
+
+  private func writeArtifact(_ scenario: GoldenScenario, name: String) {
+    let folder = artifacts ?? directory
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? scenario.fileData().write(to: folder.appendingPathComponent(name + ".actual.json"))
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import ProfileContracts
+
+/// One golden scenario: its inputs, the recorded boundary calls, and the expected outcome.
+///
+/// Stored as one pretty-printed, key-sorted JSON file per scenario (`Golden/<name>.json`), format
+/// 1, documented in `Golden/README.md`. No clock readings, machine paths or random IDs.
+public struct GoldenScenario: Codable, Hashable, Sendable {
+  /// The file format this kit reads and writes.
+  public static let currentFormat = 1
+
+  /// The format of this file.
+  public var format: Int
+  /// One line: which decision the scenario pins.
+  public var about: String
+  /// The command the core runs.
+  public var command: ProfileCommand
+  /// The document the provider serves.
+  public var document: Document
+  /// The store's starting state.
+  public var store: Store
+  /// Policy numbers to override, by name (`maxModelCalls`, `contextTokens`, …).
+  public var policy: [String: Int]
+  /// Where model answers come from when recording.
+  public var model: ModelSource
+  /// The translator's scripted batches, in order; absent for no translator.
+  public var translator: [[String]]?
+  /// Faults applied while recording.
+  public var faults: [Fault]
+  /// The seed of a fault schedule, when the scenario pins one.
+  public var seed: UInt64?
+  /// The boundary calls, in order; absent until recorded.
+  public var recording: [GoldenCall]?
+  /// The outcome's canonical JSON; absent until recorded.
+  public var expected: JSONValue?
+
+  /// Creates a scenario with no recording yet.
+  public init(
+    about: String, command: ProfileCommand, document: Document, store: Store = Store(), policy: [String: Int] = [:],
+    model: ModelSource = ModelSource(), translator: [[String]]? = nil, faults: [Fault] = [], seed: UInt64? = nil
+  ) {
+    self.format = Self.currentFormat
+    self.about = about
+    self.command = command
+    self.document = document
+    self.store = store
+    self.policy = policy
+    self.model = model
+    self.translator = translator
+    self.faults = faults
+    self.seed = seed
+  }
+
+  /// The document: its pages (original page order), the cap, and which pages cannot be read.
+  public struct Document: Codable, Hashable, Sendable {
+    /// Every page of the original document.
+    public var pages: [String]
+    /// The most pages offered for summarizing, or `nil` for all.
+    public var pageCap: Int?
+    /// 0-based indexes whose reads throw.
+    public var unreadable: [Int]
+    /// The original number of the first page offered (default 1).
+    public var firstPageNumber: Int
+
+    /// Creates a document.
+    public init(pages: [String], pageCap: Int? = nil, unreadable: [Int] = [], firstPageNumber: Int = 1) {
+      self.pages = pages
+      self.pageCap = pageCap
+      self.unreadable = unreadable
+      self.firstPageNumber = firstPageNumber
+    }
+  }
+
+  /// The store's starting state.
+  public struct Store: Codable, Hashable, Sendable {
+    /// A checkpoint already saved.
+    public var checkpoint: ProfileCheckpoint?
+    /// A summary already saved.
+    public var summary: ProfileSummary?
+    /// `load` or `save`: which calls throw, as an unavailable store would; `nil` for none.
+    public var unavailable: String?
+
+    /// Creates a starting state.
+    public init(checkpoint: ProfileCheckpoint? = nil, summary: ProfileSummary? = nil, unavailable: String? = nil) {
+      self.checkpoint = checkpoint
+      self.summary = summary
+      self.unavailable = unavailable
+    }
+  }
+
+  /// Where model answers come from when recording: `extractive` (the kit's offline model) or
+  /// `scripted` (answers per step, in order).
+  public struct ModelSource: Codable, Hashable, Sendable {
+    /// `extractive` or `scripted`.
+    public var source: String
+    /// For `scripted`: the answers per step ID, used in order.
+    public var answers: [String: [String]]?
+
+    /// Creates a model source.
+    public init(source: String = "extractive", answers: [String: [String]]? = nil) {
+      self.source = source
+      self.answers = answers
+    }
+  }
+
+  /// A fault applied while recording: model call `call` (1-based) throws `kind`, or the
+  /// translator drops its last entry (`dropOne`).
+  public struct Fault: Codable, Hashable, Sendable {
+    /// `model` or `translator`.
+    public var adapter: String
+    /// For the model: which call, 1-based.
+    public var call: Int?
+    /// `transient`, `rejected`, `permanent`, `unavailable`, `malformed` (model) or `dropOne`
+    /// (translator).
+    public var kind: String
+    /// The error's message.
+    public var message: String?
+
+    /// Creates a fault.
+    public init(adapter: String, call: Int? = nil, kind: String, message: String? = nil) {
+      self.adapter = adapter
+      self.call = call
+      self.kind = kind
+      self.message = message
+    }
+
+    static let modelKinds: Set<String> = ["transient", "rejected", "permanent", "unavailable", "malformed"]
+    static let translatorKinds: Set<String> = ["dropOne"]
+  }
+
+  /// Reads a scenario file.
+  ///
+  /// - Throws: ``GoldenError`` naming the file and the JSON path: an unknown format, a malformed
+  ///   file, or an unknown fault kind.
+  public static func load(_ url: URL) throws -> GoldenScenario {
+    let name = url.lastPathComponent
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw GoldenError("\(name): cannot be read; check the path")
+    }
+    if case .object(let members)? = try? JSONValue(parsing: data), let format = members["format"],
+      format != .integer(Int64(currentFormat))
+    {
+      throw GoldenError("\(name): $.format: unknown format \(JSONDiff.render(format)); this kit reads format \(currentFormat)")
+    }
+    let scenario: GoldenScenario
+    do {
+      scenario = try CanonicalJSON.decode(GoldenScenario.self, from: data)
+    } catch let error as JSONError {
+      throw GoldenError("\(name): \(error)")
+    }
+    for (index, fault) in scenario.faults.enumerated() {
+      let known = fault.adapter == "model" ? Fault.modelKinds : fault.adapter == "translator" ? Fault.translatorKinds : []
+      guard known.contains(fault.kind) else {
+        throw GoldenError(
+          "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \((Fault.modelKinds.union(Fault.translatorKinds)).sorted().joined(separator: ", "))")
+      }
+    }
+    return scenario
+  }
+
+  /// The scenario as its file holds it: pretty-printed, key-sorted canonical JSON.
+  public func fileData() throws -> Data { try CanonicalJSON.encode(self, pretty: true) }
+}
+
+/// A golden file or run that cannot be used, in one line naming the file and the fix.
+public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The message.
+  public let message: String
+  /// Creates an error with its message.
+  public init(_ message: String) { self.message = message }
+  /// The message.
+  public var description: String { message }
+}
