@@ -31,15 +31,18 @@ let package = Package(
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
     .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
-    // The suites wired to the kit's own adapters, for the CLI and the tests.
+    // The kit's own wiring, for the CLI and the tests: the suites over the bundled adapters, and
+    // the reference core over golden adapters.
     .target(
       name: "ReferenceSuites",
-      dependencies: ["ContractConformanceCore", "ProfileAdapters", "LanguageIdentification"]),
+      dependencies: [
+        "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay", "ProfileCore",
+      ]),
     .executableTarget(
       name: "contract-kit",
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore", "ProfileAdapters",
-        "LanguageIdentification",
+        "LanguageIdentification", "GoldenReplay",
       ]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
@@ -55,7 +58,7 @@ let package = Package(
       name: "ProfileCoreTests",
       dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification"]),
     .testTarget(
-      name: "GoldenReplayTests", dependencies: ["GoldenReplay", "ProfileCore", "ProfileContracts"]),
+      name: "GoldenReplayTests", dependencies: ["GoldenReplay", "ProfileCore", "ProfileContracts", "ReferenceSuites"]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

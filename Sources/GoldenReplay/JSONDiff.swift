@@ -37,7 +37,8 @@ public enum JSONDiff {
     }
   }
 
-  static func render(_ value: JSONValue?) -> String {
+  /// A value on one line for messages, cut at 120 characters; `(absent)` for none.
+  public static func render(_ value: JSONValue?) -> String {
     guard let value else { return "(absent)" }
     let text = String(decoding: CanonicalJSON.render(value), as: UTF8.self)
     return text.count > 120 ? String(text.prefix(117)) + "…" : text

@@ -17,6 +17,8 @@ enum CheckCommand {
                     (details: contract-kit conformance run)
       anchors       the path:line citations in the docs under the current directory
                     (details: contract-kit anchors)
+      golden        the reference core's golden scenarios in ./Golden, when present
+                    (details: contract-kit golden replay)
 
     Exits 0 when every gate passes, 1 when one fails.
     """
@@ -56,6 +58,15 @@ enum CheckCommand {
       Output.print("  \(finding.doc):\(finding.line): \(finding.status): \(finding.anchor)")
     }
     passing = passing && anchorsPass
+
+    let golden = root.appendingPathComponent("Golden", isDirectory: true)
+    if FileManager.default.fileExists(atPath: golden.path) {
+      let results = try await GoldenCommand.results(golden, filter: nil, mode: .never, force: false)
+      let goldenPass = results.allSatisfy(\.passed)
+      Output.print("golden: \(goldenPass ? "ok" : "FAIL"): \(GoldenCommand.summary(results))")
+      for result in results where !result.passed { Output.print("  \(result.name): \(result.lines.first ?? result.status)") }
+      passing = passing && goldenPass
+    }
     return passing ? ExitCode.ok : ExitCode.failures
   }
 }

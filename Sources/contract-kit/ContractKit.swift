@@ -2,7 +2,7 @@ import Foundation
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {
-  static let usage = "usage: contract-kit <command> [options]   (commands: check, conformance, anchors, summarize)"
+  static let usage = "usage: contract-kit <command> [options]   (commands: check, conformance, anchors, golden, summarize)"
 
   static let help = """
     contract-kit: check a summarization core's adapters and decisions against the contract.
@@ -14,6 +14,7 @@ enum ContractKit {
       conformance list            List the conformance rules (text, markdown or json).
       conformance run             Run the conformance suites against the bundled adapters.
       anchors                     Find stale path:line citations in Markdown docs, and fix moved ones.
+      golden replay|record|list   Replay the reference core's recorded boundary calls, without a model.
       summarize FILE              Run the reference core on a text file (progress survives Ctrl-C).
 
     Run 'contract-kit <command> --help' for a command's options.
@@ -43,8 +44,10 @@ enum ContractKit {
         return try AnchorsCommand.run(&arguments)
       case "summarize":
         return try await SummarizeCommand.run(&arguments)
+      case "golden":
+        return try await GoldenCommand.run(&arguments)
       case let other?:
-        throw UsageError("unknown command '\(other)'; use check, conformance, anchors or summarize")
+        throw UsageError("unknown command '\(other)'; use check, conformance, anchors, golden or summarize")
       }
     } catch let error as UsageError {
       Output.error("contract-kit: error: \(error.message)")
@@ -66,6 +69,7 @@ enum ContractKit {
     case "conformance": ConformanceCommand.usage
     case "anchors": AnchorsCommand.usage
     case "summarize": SummarizeCommand.usage
+    case "golden": GoldenCommand.usage
     default: usage
     }
   }

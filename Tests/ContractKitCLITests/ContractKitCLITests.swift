@@ -15,7 +15,7 @@ import Testing
     Case(arguments: ["--help"], status: 0, stdout: "Commands:", stderr: nil),
     Case(arguments: ["help"], status: 0, stdout: "conformance run", stderr: nil),
     Case(arguments: [], status: 2, stdout: nil, stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
-    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check, conformance, anchors or summarize"),
+    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check, conformance, anchors, golden or summarize"),
     Case(arguments: ["check", "--help"], status: 0, stdout: "Gates:", stderr: nil),
     Case(arguments: ["check", "extra"], status: 2, stdout: nil, stderr: "error: unexpected argument 'extra'\nusage: contract-kit check\nsee 'contract-kit check --help'"),
     Case(arguments: ["conformance", "--help"], status: 0, stdout: "contract-kit conformance list", stderr: nil),
@@ -78,10 +78,15 @@ enum ContractKitBinary {
     return folder.appendingPathComponent("contract-kit")
   }()
 
-  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -99,5 +104,35 @@ enum ContractKitBinary {
     group.wait()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+}
+
+/// `contract-kit golden`, run as a user would.
+@Suite struct GoldenCommandTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Golden").path
+
+  @Test func replayPassesOnTheKitsCorpusAndListNamesEveryScenario() throws {
+    let replay = try ContractKitBinary.run(["golden", "replay", "--dir", Self.golden])
+    #expect(replay.status == 0, "\(replay.stdout)")
+    #expect(replay.stdout.hasSuffix(" failed\n") && replay.stdout.contains("scenarios: "))
+    let list = try ContractKitBinary.run(["golden", "list", "--dir", Self.golden])
+    #expect(list.stdout.contains("essay-100-pages-capped-at-30\t"))
+  }
+
+  @Test(arguments: ["true", "1"])
+  func recordingUnderCIIsRefused(ci: String) throws {
+    let result = try ContractKitBinary.run(["golden", "record", "--dir", Self.golden], environment: ["CI": ci])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("refusing to record golden scenarios under CI (CI=\(ci))"))
+  }
+
+  @Test func badInput() throws {
+    let missing = try ContractKitBinary.run(["golden", "replay", "--dir", "/no/such/golden"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.hasPrefix("contract-kit: error: golden folder /no/such/golden cannot be read"))
+    let mode = try ContractKitBinary.run(["golden", "record", "--mode", "sometimes"])
+    #expect(mode.status == 2)
+    #expect(mode.stderr.contains("unknown value 'sometimes' for --mode; use one of missing, failed, all"))
   }
 }

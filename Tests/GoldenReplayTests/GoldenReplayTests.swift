@@ -2,6 +2,7 @@ import Foundation
 import GoldenReplay
 import ProfileContracts
 import ProfileCore
+import ReferenceSuites
 import Testing
 
 /// The kit's golden corpus, one test case per scenario: a failure names the scenario, and

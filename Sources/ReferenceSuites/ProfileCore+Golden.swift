@@ -3,13 +3,17 @@ import ProfileContracts
 import ProfileCore
 
 /// A clock for replays: it never waits.
-struct ImmediateClock: ProfileClock {
-  func sleep(for duration: Duration) async {}
+public struct ImmediateClock: ProfileClock {
+  /// Creates the clock.
+  public init() {}
+  /// Returns at once.
+  public func sleep(for duration: Duration) async {}
 }
 
 extension ProfileCore {
-  /// The reference core over a scenario's adapters, with the scenario's policy overrides.
-  init(adapters: GoldenAdapters) {
+  /// The reference core over a golden scenario's adapters, with the scenario's policy overrides
+  /// and a clock that never waits.
+  public init(adapters: GoldenAdapters) {
     var policy = ProfilePolicy.default
     for (name, value) in adapters.policy {
       switch name {
