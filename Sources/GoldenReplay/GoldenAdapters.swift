@@ -16,6 +16,8 @@ public struct GoldenAdapters: Sendable {
   public let store: any ProfileExecutionStoring
   /// Policy numbers the scenario overrides, by name.
   public let policy: [String: Int]
+  /// How the scenario drives the core: `run`, `resume` or `rerun`.
+  public let entry: String
 
   init(scenario: GoldenScenario, log: CallLog) {
     model = GoldenModel(scenario: scenario, log: log)
@@ -23,6 +25,7 @@ public struct GoldenAdapters: Sendable {
     documents = GoldenDocuments(document: scenario.document, log: log)
     store = GoldenStore(state: scenario.store, log: log)
     policy = scenario.policy
+    entry = scenario.entry ?? "run"
   }
 }
 

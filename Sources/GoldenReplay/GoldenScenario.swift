@@ -29,6 +29,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
   public var faults: [Fault]
   /// The seed of a fault schedule, when the scenario pins one.
   public var seed: UInt64?
+  /// How the core is driven: `run` (the default), `resume`, or `rerun` (run, then submit the
+  /// identical command again on the same store; the second outcome is the one compared).
+  public var entry: String?
   /// The boundary calls, in order; absent until recorded.
   public var recording: [GoldenCall]?
   /// The outcome's canonical JSON; absent until recorded.
@@ -150,6 +153,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       scenario = try CanonicalJSON.decode(GoldenScenario.self, from: data)
     } catch let error as JSONError {
       throw GoldenError("\(name): \(error)")
+    }
+    if let entry = scenario.entry, !["run", "resume", "rerun"].contains(entry) {
+      throw GoldenError("\(name): $.entry: unknown entry \"\(entry)\"; use run, resume or rerun")
     }
     for (index, fault) in scenario.faults.enumerated() {
       let known = fault.adapter == "model" ? Fault.modelKinds : fault.adapter == "translator" ? Fault.translatorKinds : []

@@ -31,3 +31,18 @@ extension ProfileCore {
       policy: policy, clock: ImmediateClock())
   }
 }
+
+extension ProfileCore {
+  /// What a golden scenario asks of the reference core: `run`, `resume`, or `rerun` (run, then
+  /// submit the identical command again on the same store, and answer the second outcome).
+  public static func golden(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> ProfileOutcome {
+    let core = ProfileCore(adapters: adapters)
+    switch adapters.entry {
+    case "resume": return await core.resume(command)
+    case "rerun":
+      _ = await core.run(command)
+      return await core.run(command)
+    default: return await core.run(command)
+    }
+  }
+}

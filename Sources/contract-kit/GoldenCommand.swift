@@ -55,9 +55,7 @@ enum GoldenCommand {
   static func results(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws -> [GoldenResult] {
     do {
       let runner = try GoldenRunner(directory: directory, mode: mode, force: force)
-      return try await runner.replayAll(filter: filter) { adapters, command in
-        await ProfileCore(adapters: adapters).run(command)
-      }
+      return try await runner.replayAll(filter: filter, ProfileCore.golden)
     } catch let error as GoldenError {
       throw InputError(error.message)
     }

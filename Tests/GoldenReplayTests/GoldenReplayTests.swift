@@ -19,7 +19,7 @@ import Testing
   @Test(arguments: names)
   func scenario(_ name: String) async throws {
     let runner = try GoldenRunner(directory: Self.folder)
-    let result = await runner.replay(name) { adapters, command in await ProfileCore(adapters: adapters).run(command) }
+    let result = await runner.replay(name, ProfileCore.golden)
     #expect(result.passed, "\(name): \(result.status)\n\(result.lines.joined(separator: "\n"))")
   }
 
