@@ -9,6 +9,13 @@ let package = Package(
   dependencies: [.package(name: "ProfileContractKit", path: "../..")],
   targets: [
     .executableTarget(
+      name: "bench-golden",
+      dependencies: [
+        .product(name: "GoldenReplay", package: "ProfileContractKit"),
+        .product(name: "ProfileContracts", package: "ProfileContractKit"),
+        .product(name: "ProfileCore", package: "ProfileContractKit"),
+      ]),
+    .executableTarget(
       name: "bench-store",
       dependencies: [
         .product(name: "ProfileAdapters", package: "ProfileContractKit"),

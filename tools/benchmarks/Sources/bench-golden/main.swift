@@ -1,0 +1,83 @@
+// Golden replay speed: replays the kit's corpus and a generated corpus, and compares replay time
+// with the time just to decode the same files.
+//
+// usage: bench-golden GOLDEN_DIR WORK_DIR [GENERATED]
+// Prints `scenarios=N replay_seconds=S per_second=R decode_seconds=D ratio=X` per corpus.
+import Foundation
+import GoldenReplay
+import ProfileContracts
+import ProfileCore
+
+struct NoWait: ProfileClock { func sleep(for duration: Duration) async {} }
+
+/// The reference core as the kit's golden tests drive it (ReferenceSuites' `ProfileCore.golden`,
+/// which is not a product this package can import), for the overrides the corpus uses.
+func core(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> ProfileOutcome {
+  var policy = ProfilePolicy.default
+  if let context = adapters.policy["contextTokens"] { policy.contextTokens = context }
+  if let calls = adapters.policy["maxModelCalls"] { policy.maxModelCalls = calls }
+  let core = ProfileCore(
+    model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+    policy: policy, clock: NoWait())
+  switch adapters.entry {
+  case "resume": return await core.resume(command)
+  case "rerun":
+    _ = await core.run(command)
+    return await core.run(command)
+  default: return await core.run(command)
+  }
+}
+
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func measure(_ label: String, _ folder: URL) async throws {
+  let runner = try GoldenRunner(directory: folder, mode: .never, environment: [:])
+  let names = try runner.scenarioNames()
+  let clock = ContinuousClock()
+  let decode = try clock.measure {
+    for name in names { _ = try GoldenScenario.load(folder.appendingPathComponent(name + ".json")) }
+  }
+  var failed = 0
+  let replay = try await clock.measure {
+    for result in try await runner.replayAll(core) where !result.passed { failed += 1 }
+  }
+  let replaySeconds = seconds(replay)
+  let decodeSeconds = seconds(decode)
+  print(String(
+    format: "%@ scenarios=%d failed=%d replay_seconds=%.3f per_second=%.0f decode_seconds=%.3f replay/decode=%.2fx",
+    label, names.count, failed, replaySeconds, Double(names.count) / replaySeconds, decodeSeconds, replaySeconds / decodeSeconds))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+  FileHandle.standardError.write(Data("usage: bench-golden GOLDEN_DIR WORK_DIR [GENERATED]\n".utf8))
+  exit(2)
+}
+let golden = URL(fileURLWithPath: arguments[1], isDirectory: true)
+let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
+let count = arguments.count > 3 ? Int(arguments[3]) ?? 500 : 500
+
+try await measure("corpus", golden)
+
+// A generated corpus: documents of 1 to 6 pages, some faults, recorded once from the
+// extractive model, then replayed.
+let generated = work.appendingPathComponent("generated", isDirectory: true)
+try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+for index in 0..<count {
+  let pages = (1...(1 + index % 6)).map { page in
+    "Page \(page) of report \(index) counts \(page * 7 + index) ferries. The council met on Monday about route \(page)."
+  }
+  var faults: [GoldenScenario.Fault] = []
+  if index % 5 == 1 { faults.append(.init(adapter: "model", call: 1, kind: "transient", message: "busy")) }
+  if index % 7 == 2 { faults.append(.init(adapter: "model", call: 2, kind: "rejected", message: "refused")) }
+  let scenario = GoldenScenario(
+    about: "generated \(index)",
+    command: ProfileCommand(profile: .document, attachmentID: "doc-\(index)", sourceLanguage: "en", targetLanguage: "en"),
+    document: .init(pages: pages), policy: ["contextTokens": 440], faults: faults)
+  try scenario.fileData().write(to: generated.appendingPathComponent("generated-\(index).json"))
+}
+let recorder = try GoldenRunner(directory: generated, mode: .all, environment: [:])
+_ = try await recorder.replayAll(core)
+try await measure("generated", generated)
