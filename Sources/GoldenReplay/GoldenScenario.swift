@@ -143,17 +143,22 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     } catch {
       throw GoldenError("\(name): cannot be read; check the path")
     }
-    if case .object(let members)? = try? JSONValue(parsing: data), let format = members["format"],
-      format != .integer(Int64(currentFormat))
-    {
-      throw GoldenError("\(name): $.format: unknown format \(JSONDiff.render(format)); this kit reads format \(currentFormat)")
+    func unknownFormat(_ format: JSONValue) -> GoldenError {
+      GoldenError("\(name): $.format: unknown format \(JSONDiff.render(format)); this kit reads format \(currentFormat)")
     }
     let scenario: GoldenScenario
     do {
       scenario = try CanonicalJSON.decode(GoldenScenario.self, from: data)
     } catch let error as JSONError {
+      // A file of another format fails on some other key first: name the format instead.
+      if case .object(let members)? = try? JSONValue(parsing: data), let format = members["format"],
+        format != .integer(Int64(currentFormat))
+      {
+        throw unknownFormat(format)
+      }
       throw GoldenError("\(name): \(error)")
     }
+    guard scenario.format == currentFormat else { throw unknownFormat(.integer(Int64(scenario.format))) }
     if let entry = scenario.entry, !["run", "resume", "rerun"].contains(entry) {
       throw GoldenError("\(name): $.entry: unknown entry \"\(entry)\"; use run, resume or rerun")
     }
