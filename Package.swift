@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ProfileCore", targets: ["ProfileCore"]),
     .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
     .library(name: "GoldenReplay", targets: ["GoldenReplay"]),
+    .library(name: "GoldenReplayTesting", targets: ["GoldenReplayTesting"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
@@ -31,6 +32,8 @@ let package = Package(
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
     .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
+    // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets.
+    .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay"]),
     // The kit's own wiring, for the CLI and the tests: the suites over the bundled adapters, and
     // the reference core over golden adapters.
     .target(
@@ -58,7 +61,8 @@ let package = Package(
       name: "ProfileCoreTests",
       dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification"]),
     .testTarget(
-      name: "GoldenReplayTests", dependencies: ["GoldenReplay", "ProfileCore", "ProfileContracts", "ReferenceSuites"]),
+      name: "GoldenReplayTests",
+      dependencies: ["GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites"]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

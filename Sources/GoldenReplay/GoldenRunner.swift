@@ -38,6 +38,14 @@ public struct GoldenResult: Hashable, Sendable {
 
   /// Whether the scenario passed. A fresh recording never passes silently.
   public var passed: Bool { status == "passed" }
+
+  /// Creates a result.
+  public init(name: String, status: String, lines: [String], divergence: GoldenDivergence?) {
+    self.name = name
+    self.status = status
+    self.lines = lines
+    self.divergence = divergence
+  }
 }
 
 /// Replays (and, when asked, records) the scenarios in a folder against any core.

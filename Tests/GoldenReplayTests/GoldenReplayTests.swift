@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplay
+import GoldenReplayTesting
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
@@ -152,5 +153,35 @@ import Testing
     } throws: { error in
       (error as? GoldenError)?.message.hasPrefix("bad.json: $.faults[0].kind: unknown fault \"explode\"") == true
     }
+  }
+}
+
+@Suite struct GoldenReplayTestingTests {
+  @Test func aFailedResultRecordsOneIssueWithItsName() {
+    let result = GoldenResult(name: "fresh", status: "failed", lines: ["call 3 diverged"], divergence: nil)
+    withKnownIssue {
+      result.recordIssue()
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == "fresh: failed\ncall 3 diverged"
+    }
+  }
+
+  @Test func failingRunsWriteTheirActualRecordingIntoGoldenArtifacts() async throws {
+    let folder = try GoldenRunnerTests.Folder()
+    try folder.write("fresh", GoldenRunnerTests.scenario)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay("fresh", GoldenRunnerTests.core)
+    let artifacts = folder.url.appendingPathComponent("artifacts")
+    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { adapters, command in
+      let core = ProfileCore(
+        model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+        policy: ProfilePolicy(contextTokens: 4096), clock: ImmediateClock())
+      return await core.run(command)
+    }
+    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: ["GOLDEN_ARTIFACTS": artifacts.path])
+    let result = await runner.replay("fresh", changed)
+    #expect(!result.passed)
+    let actual = try GoldenScenario.load(artifacts.appendingPathComponent("fresh.actual.json"))
+    #expect(actual.recording?.isEmpty == false)
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
   }
 }
