@@ -124,14 +124,17 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
   static func sentences(in text: String) -> [String] { Sentences.split(text) }
 
   /// Sentence indexes, best first: by the mean prompt-wide frequency of their words, ties to the
-  /// earlier sentence.
+  /// earlier sentence. Fragments of fewer than three counted words (a code fence, a heading)
+  /// rank below every full sentence.
   static func rank(_ sentences: [String]) -> [Int] {
     let words = sentences.map(Self.words)
     var frequency: [String: Int] = [:]
     for list in words { for word in list { frequency[word, default: 0] += 1 } }
     let scores = words.map { list -> Int in
       guard !list.isEmpty else { return 0 }
-      return list.reduce(0) { $0 + (frequency[$1] ?? 0) } * 1000 / list.count
+      let mean = list.reduce(0) { $0 + (frequency[$1] ?? 0) } * 1000 / list.count
+      return list.count >= 3 || list.contains(where: { $0.unicodeScalars.contains(where: TokenEstimate.isDense) })
+        ? mean + 1_000_000_000 : mean
     }
     return sentences.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
   }
