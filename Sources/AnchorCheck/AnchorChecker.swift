@@ -81,9 +81,8 @@ public enum AnchorChecker {
     for group in checked { for (position, result) in group { results[position] = result } }
     var wanted: [String: Set<UInt64>] = [:]
     for (position, job) in jobs.enumerated() where results[position] == nil && job.resolution == .missing {
-      if let first = job.anchor.quote.first {
-        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []]
-          .insert(NormalizedLines(lines: [first]).hashes[0])
+      if let first = NormalizedLines(text: job.anchor.quoteText).hashes.first {
+        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []].insert(first)
       }
     }
     let relocations = RelocationIndex(index: index, cache: cache, wanted: wanted)
@@ -168,7 +167,7 @@ public enum AnchorChecker {
       return result(job, path: file, status: .missingFile, message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
-    let quote = NormalizedLines(lines: anchor.quote)
+    let quote = NormalizedLines(text: anchor.quoteText)
     let cited = "\(file):\(range(anchor.start, anchor.end))"
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
@@ -241,7 +240,7 @@ public enum AnchorChecker {
         job, path: anchor.path, status: .ambiguous,
         message: "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root")
     default:
-      let quote = NormalizedLines(lines: anchor.quote)
+      let quote = NormalizedLines(text: anchor.quoteText)
       if quote.count > 0 {
         let found = relocations.find(quote, extension: (anchor.path as NSString).pathExtension.lowercased())
         if found.count == 1 {

@@ -42,11 +42,14 @@ public enum AnchorParser {
         var close = index + 1
         while close < lines.count, !isClosingFence(lines[close], fence) { close += 1 }
         if index + 1 < close, let found = commentAnchor(lines[index + 1]) {
+          // The quote is one slice of the doc: its lines up to the last non-blank one.
+          var last = close - 1
+          while last >= index + 2, lines[last].allSatisfy(\.isWhitespace) { last -= 1 }
+          let quote = last >= index + 2 ? String(text[lines[index + 2].startIndex..<lines[last].endIndex]) : ""
           anchors.append(
             ParsedAnchor(
               line: number + 1, text: found.text, path: found.path, start: found.start, end: found.end,
-              form: .quoted, quote: trimTrailingBlank(Array(lines[(index + 2)..<close].map(String.init))),
-              columns: found.columns, suppressed: suppressed))
+              form: .quoted, quoteText: quote, columns: found.columns, suppressed: suppressed))
         }
         index = close + 1
         continue
@@ -135,12 +138,6 @@ public enum AnchorParser {
       }
     }
     return run >= fence.length
-  }
-
-  private static func trimTrailingBlank(_ lines: [String]) -> [String] {
-    var lines = lines
-    while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-    return lines
   }
 
   // MARK: - Anchors
@@ -235,8 +232,9 @@ public enum AnchorParser {
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
     var bytes = original
-    maskURLs(&bytes)
-    func unmasked(_ range: Range<Int>) -> Bool { bytes[range] == original[range] }
+    let hasURL = AnchorParser.find(Array("://".utf8), in: original, from: 0) != nil
+    if hasURL { maskURLs(&bytes) }
+    func unmasked(_ range: Range<Int>) -> Bool { !hasURL || bytes[range] == original[range] }
     var anchors: [ParsedAnchor] = []
     var scanned = [Bool](repeating: true, count: bytes.count)
 

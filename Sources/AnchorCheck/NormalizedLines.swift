@@ -25,7 +25,13 @@ struct NormalizedLines: Sendable {
     if start < bytes.count { append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
   }
 
-  /// Lines given one by one, such as a doc's quote.
+  /// The lines of a text held in a string, such as a doc's quote.
+  init(text: String) {
+    var text = text
+    self = text.withUTF8 { NormalizedLines(text: $0) }
+  }
+
+  /// Lines given one by one.
   init<Lines: Sequence>(lines: Lines) where Lines.Element: StringProtocol {
     for line in lines {
       var line = String(line)

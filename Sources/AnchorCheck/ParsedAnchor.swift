@@ -22,8 +22,17 @@ public struct ParsedAnchor: Hashable, Sendable {
   public var end: Int
   /// How it is written.
   public var form: Form
+  /// For a quoted anchor, the quoted text as written: its lines joined by `\n`, trailing blank
+  /// lines dropped. One string, not one per line: a repository can hold a hundred thousand quotes.
+  public var quoteText: String
+
   /// For a quoted anchor, the quoted lines as written.
-  public var quote: [String]
+  public var quote: [String] {
+    guard !quoteText.isEmpty else { return [] }
+    return quoteText.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.utf8.last == 0x0D ? String(line.dropLast()) : String(line)
+    }
+  }
   /// Where `text` stands in its doc line, as UTF-8 offsets, so `--fix` can rewrite it.
   public var columns: Range<Int>
   /// Whether an `<!-- anchors: ignore -- reason -->` comment covers it.
@@ -34,13 +43,22 @@ public struct ParsedAnchor: Hashable, Sendable {
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quote: [String] = [],
     columns: Range<Int>, suppressed: Bool = false
   ) {
+    self.init(
+      line: line, text: text, path: path, start: start, end: end, form: form, quoteText: quote.joined(separator: "\n"),
+      columns: columns, suppressed: suppressed)
+  }
+
+  init(
+    line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String, columns: Range<Int>,
+    suppressed: Bool
+  ) {
     self.line = line
     self.text = text
     self.path = path
     self.start = start
     self.end = end
     self.form = form
-    self.quote = quote
+    self.quoteText = quoteText
     self.columns = columns
     self.suppressed = suppressed
   }
