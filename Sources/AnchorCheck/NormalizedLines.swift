@@ -10,20 +10,55 @@ struct NormalizedLines: Sendable {
   /// The number of lines.
   var count: Int { hashes.count }
 
-  /// The lines of a whole text, split at `\n`.
+  /// The lines of a whole text, split at `\n`, in one pass that writes straight into the buffer.
   init(text bytes: UnsafeBufferPointer<UInt8>) {
-    storage.reserveCapacity(bytes.count)
-    var start = 0
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == 0x0A {
-        append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        start = index + 1
+    var offsets: [Int] = [0]
+    var hashes: [UInt64] = []
+    storage = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
+      var count = 0
+      var hash: UInt64 = Self.seed
+      var pendingSpace = false
+      var wrote = false
+      var index = 0
+      func endLine() {
+        offsets.append(count)
+        hashes.append(hash)
+        hash = Self.seed
+        pendingSpace = false
+        wrote = false
       }
-      index += 1
+      while index < bytes.count {
+        let byte = bytes[index]
+        index += 1
+        if byte == 0x0A {
+          endLine()
+          continue
+        }
+        if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+          pendingSpace = wrote
+          continue
+        }
+        if pendingSpace {
+          out[count] = 0x20
+          count += 1
+          hash = (hash ^ 0x20) &* Self.prime
+          pendingSpace = false
+        }
+        out[count] = byte
+        count += 1
+        hash = (hash ^ UInt64(byte)) &* Self.prime
+        wrote = true
+      }
+      // The last line, unless the text ended with its newline.
+      if bytes.count > 0, bytes[bytes.count - 1] != 0x0A { endLine() }
+      written = count
     }
-    if start < bytes.count { append(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+    self.offsets = offsets
+    self.hashes = hashes
   }
+
+  static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+  static let prime: UInt64 = 0x100_0000_01b3
 
   /// The lines of a text held in a string, such as a doc's quote.
   init(text: String) {
@@ -40,7 +75,7 @@ struct NormalizedLines: Sendable {
   }
 
   private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash: UInt64 = Self.seed
     var pendingSpace = false
     var wrote = false
     for byte in line {
@@ -50,11 +85,11 @@ struct NormalizedLines: Sendable {
       }
       if pendingSpace {
         storage.append(0x20)
-        hash = (hash ^ 0x20) &* 0x100_0000_01b3
+        hash = (hash ^ 0x20) &* Self.prime
         pendingSpace = false
       }
       storage.append(byte)
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      hash = (hash ^ UInt64(byte)) &* Self.prime
       wrote = true
     }
     offsets.append(storage.count)
