@@ -25,9 +25,12 @@ public struct AnchorReport: Sendable {
 
   /// Counts by status, for every status (zero included).
   public var counts: [AnchorStatus: Int] {
-    var counts = Dictionary(uniqueKeysWithValues: AnchorStatus.all.map { ($0, 0) })
-    for result in results { counts[result.status, default: 0] += 1 }
-    return counts
+    // Counted by position, not by hashing each status's name.
+    var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
+    for result in results {
+      if let index = AnchorStatus.all.firstIndex(of: result.status) { tally[index] += 1 }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(AnchorStatus.all, tally))
   }
 
   /// The results that are not `ok`.
