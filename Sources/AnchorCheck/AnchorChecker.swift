@@ -22,13 +22,17 @@ public enum AnchorChecker {
   ///     included doc.
   /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
   ///   outside it.
-  public static func check(root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = []) throws
+  public static func check(root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [])
+    throws
     -> AnchorReport
   {
     let root = root.standardizedFileURL
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw AnchorInputError("root \(root.path) is not a directory; pass the repository folder with --root")
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw AnchorInputError(
+        "root \(root.path) is not a directory; pass the repository folder with --root")
     }
     let index = RepositoryIndex(root: root, exclude: config.exclude)
     let docs = try selectDocs(paths, root: root, index: index, config: config)
@@ -43,9 +47,16 @@ public enum AnchorChecker {
       let parsed = AnchorParser.parse(text, knownExtensions: index.extensions)
       var notes: [AnchorReport.Note] = []
       if !valid {
-        notes.append(.init(file: doc, line: 0, message: "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"))
+        notes.append(
+          .init(
+            file: doc, line: 0,
+            message:
+              "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
+          ))
       }
-      for problem in parsed.problems { notes.append(.init(file: doc, line: problem.line, message: problem.message)) }
+      for problem in parsed.problems {
+        notes.append(.init(file: doc, line: problem.line, message: problem.message))
+      }
       let archived = config.archive.contains { $0.matches(doc) }
       let folder = (doc as NSString).deletingLastPathComponent
       var resolutions: [String: RepositoryIndex.Resolution] = [:]
@@ -56,7 +67,8 @@ public enum AnchorChecker {
           suppressed += 1
           continue
         }
-        let resolution = resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
+        let resolution =
+          resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
         resolutions[anchor.path] = resolution
         jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
       }
@@ -80,7 +92,8 @@ public enum AnchorChecker {
     var results = [AnchorResult?](repeating: nil, count: jobs.count)
     for group in checked { for (position, result) in group { results[position] = result } }
     var wanted: [String: Set<UInt64>] = [:]
-    for (position, job) in jobs.enumerated() where results[position] == nil && job.resolution == .missing {
+    for (position, job) in jobs.enumerated()
+    where results[position] == nil && job.resolution == .missing {
       if let first = NormalizedLines(text: job.anchor.quoteText).hashes.first {
         wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []].insert(first)
       }
@@ -90,9 +103,11 @@ public enum AnchorChecker {
       results[position] = unresolved(job, relocations: relocations)
     }
     for file in files where cache.file(file)?.lenient == true {
-      notes.append(.init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
+      notes.append(
+        .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
-    return AnchorReport(results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
+    return AnchorReport(
+      results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
   }
 
   struct DocJobs: Sendable {
@@ -107,7 +122,8 @@ public enum AnchorChecker {
     let archived: Bool
     let resolution: RepositoryIndex.Resolution
 
-    init(doc: String, anchor: ParsedAnchor, archived: Bool, resolution: RepositoryIndex.Resolution) {
+    init(doc: String, anchor: ParsedAnchor, archived: Bool, resolution: RepositoryIndex.Resolution)
+    {
       self.doc = doc
       self.anchor = anchor
       self.archived = archived
@@ -117,7 +133,9 @@ public enum AnchorChecker {
 
   // MARK: - Docs
 
-  private static func selectDocs(_ paths: [String], root: URL, index: RepositoryIndex, config: AnchorConfig) throws
+  private static func selectDocs(
+    _ paths: [String], root: URL, index: RepositoryIndex, config: AnchorConfig
+  ) throws
     -> [String]
   {
     func included(_ path: String) -> Bool {
@@ -129,15 +147,19 @@ public enum AnchorChecker {
       let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
       let full = url.standardizedFileURL.path
       guard full == root.path || full.hasPrefix(root.path + "/") else {
-        throw AnchorInputError("\(path) is outside the root \(root.path); pass docs inside it, or a different --root")
+        throw AnchorInputError(
+          "\(path) is outside the root \(root.path); pass docs inside it, or a different --root")
       }
       let relative = full == root.path ? "" : String(full.dropFirst(root.path.count + 1))
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-        throw AnchorInputError("no file or folder \(path); pass Markdown files or folders under the root")
+        throw AnchorInputError(
+          "no file or folder \(path); pass Markdown files or folders under the root")
       }
       if isDirectory.boolValue {
-        docs += index.files.filter { (relative.isEmpty || $0.hasPrefix(relative + "/")) && included($0) }
+        docs += index.files.filter {
+          (relative.isEmpty || $0.hasPrefix(relative + "/")) && included($0)
+        }
       } else {
         docs.append(relative)
       }
@@ -149,22 +171,30 @@ public enum AnchorChecker {
   // MARK: - Statuses
 
   private static func result(
-    _ job: Job, path: String, status: AnchorStatus, message: String, suggestion: String? = nil, diff: [String] = [],
+    _ job: Job, path: String, status: AnchorStatus, message: String, suggestion: String? = nil,
+    diff: [String] = [],
     fix: AnchorResult.Fix? = nil
   ) -> AnchorResult {
     AnchorResult(
-      doc: job.doc, line: job.anchor.line, anchor: job.anchor.text, path: path, start: job.anchor.start,
-      end: job.anchor.end, quoted: job.anchor.form == .quoted, status: status, suggestion: suggestion, message: message,
-      diff: diff, archived: job.archived, form: job.anchor.form, columns: job.anchor.columns, fix: fix)
+      doc: job.doc, line: job.anchor.line, anchor: job.anchor.text, path: path,
+      start: job.anchor.start,
+      end: job.anchor.end, quoted: job.anchor.form == .quoted, status: status,
+      suggestion: suggestion, message: message,
+      diff: diff, archived: job.archived, form: job.anchor.form, columns: job.anchor.columns,
+      fix: fix)
   }
 
-  static func range(_ start: Int, _ end: Int) -> String { start == end ? "\(start)" : "\(start)-\(end)" }
+  static func range(_ start: Int, _ end: Int) -> String {
+    start == end ? "\(start)" : "\(start)-\(end)"
+  }
 
   /// The status of an anchor whose file resolved.
   static func check(_ job: Job, file: String, source: SourceFile?) -> AnchorResult {
     let anchor = job.anchor
     guard let source else {
-      return result(job, path: file, status: .missingFile, message: "\(file) could not be read; check its permissions")
+      return result(
+        job, path: file, status: .missingFile,
+        message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
     let quote = NormalizedLines(text: anchor.quoteText)
@@ -172,11 +202,14 @@ public enum AnchorChecker {
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
         job, path: file, status: .outOfRange,
-        message: "the range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward")
+        message:
+          "the range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward"
+      )
     }
     guard quote.count > 0 else {
       if anchor.end <= count {
-        return result(job, path: file, status: .ok, message: "lines \(range(anchor.start, anchor.end)) exist")
+        return result(
+          job, path: file, status: .ok, message: "lines \(range(anchor.start, anchor.end)) exist")
       }
       return result(
         job, path: file, status: .outOfRange,
@@ -185,26 +218,35 @@ public enum AnchorChecker {
     if anchor.end <= count, anchor.end - anchor.start + 1 == quote.count,
       source.lines.contains(quote, at: anchor.start - 1)
     {
-      return result(job, path: file, status: .ok, message: "the quote matches lines \(range(anchor.start, anchor.end))")
+      return result(
+        job, path: file, status: .ok,
+        message: "the quote matches lines \(range(anchor.start, anchor.end))")
     }
     let occurrences = source.occurrences(of: quote)
-    if let nearest = occurrences.min(by: { abs($0 + 1 - anchor.start) < abs($1 + 1 - anchor.start) }) {
+    if let nearest = occurrences.min(by: { abs($0 + 1 - anchor.start) < abs($1 + 1 - anchor.start) }
+    ) {
       let start = nearest + 1
       let end = nearest + quote.count
       return result(
         job, path: file, status: .moved,
-        message: "the quote now stands at lines \(range(start, end)) of \(file), not \(range(anchor.start, anchor.end)); run with --fix to update the numbers",
-        suggestion: "\(anchor.path):\(range(start, end))", fix: .init(path: nil, start: start, end: end))
+        message:
+          "the quote now stands at lines \(range(start, end)) of \(file), not \(range(anchor.start, anchor.end)); run with --fix to update the numbers",
+        suggestion: "\(anchor.path):\(range(start, end))",
+        fix: .init(path: nil, start: start, end: end))
     }
     if anchor.end > count {
       return result(
         job, path: file, status: .outOfRange,
-        message: "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc")
+        message:
+          "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc"
+      )
     }
     let lines = source.lines.strings((anchor.start - 1)..<anchor.end)
-    var message = "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
+    var message =
+      "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
     if let hint = closestMatch(quote, in: source, excluding: anchor.start - 1) {
-      message += "; closest match: lines \(range(hint.start + 1, hint.start + quote.count)) (\(hint.matching) of \(quote.count) lines match)"
+      message +=
+        "; closest match: lines \(range(hint.start + 1, hint.start + quote.count)) (\(hint.matching) of \(quote.count) lines match)"
     }
     return result(
       job, path: file, status: .changed, message: message,
@@ -212,7 +254,9 @@ public enum AnchorChecker {
   }
 
   /// The window of the file most like `quote`, when at least half its lines match.
-  static func closestMatch(_ quote: NormalizedLines, in source: SourceFile, excluding cited: Int) -> (start: Int, matching: Int)? {
+  static func closestMatch(_ quote: NormalizedLines, in source: SourceFile, excluding cited: Int)
+    -> (start: Int, matching: Int)?
+  {
     let positions = source.positions
     var votes: [Int: Int] = [:]
     for offset in 0..<quote.count where !quote.bytes(offset).isEmpty {
@@ -221,7 +265,8 @@ public enum AnchorChecker {
         votes[position - offset, default: 0] += 1
       }
     }
-    guard let best = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+    guard
+      let best = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
       best.value * 2 >= quote.count, best.key != cited
     else { return nil }
     return (best.key, best.value)
@@ -234,27 +279,36 @@ public enum AnchorChecker {
     case .outside:
       return result(
         job, path: anchor.path, status: .outsideRoot,
-        message: "\(anchor.path) leaves the root (an absolute path, a climb out with .., or a symlink); it was not read: cite files inside the repository")
+        message:
+          "\(anchor.path) leaves the root (an absolute path, a climb out with .., or a symlink); it was not read: cite files inside the repository"
+      )
     case .ambiguous(let candidates):
       return result(
         job, path: anchor.path, status: .ambiguous,
-        message: "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root")
+        message:
+          "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root"
+      )
     default:
       let quote = NormalizedLines(text: anchor.quoteText)
       if quote.count > 0 {
-        let found = relocations.find(quote, extension: (anchor.path as NSString).pathExtension.lowercased())
+        let found = relocations.find(
+          quote, extension: (anchor.path as NSString).pathExtension.lowercased())
         if found.count == 1 {
           let (file, start) = found[0]
           let suggestion = "\(file):\(range(start + 1, start + quote.count))"
           return result(
             job, path: anchor.path, status: .missingFile,
-            message: "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
-            suggestion: suggestion, fix: .init(path: file, start: start + 1, end: start + quote.count))
+            message:
+              "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
+            suggestion: suggestion,
+            fix: .init(path: file, start: start + 1, end: start + quote.count))
         }
       }
       return result(
         job, path: anchor.path, status: .missingFile,
-        message: "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json")
+        message:
+          "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json"
+      )
     }
   }
 }
@@ -281,7 +335,9 @@ struct RelocationIndex {
         return hits
       }
       var map: [UInt64: [(file: String, position: Int)]] = [:]
-      for (hash, file, position) in found.joined() { map[hash, default: []].append((file, position)) }
+      for (hash, file, position) in found.joined() {
+        map[hash, default: []].append((file, position))
+      }
       positions[ext] = map
     }
     self.positions = positions
@@ -291,7 +347,9 @@ struct RelocationIndex {
   func find(_ quote: NormalizedLines, extension ext: String) -> [(String, Int)] {
     var found: [(String, Int)] = []
     for candidate in positions[ext]?[quote.hashes[0]] ?? [] {
-      guard let source = cache.file(candidate.file), source.lines.contains(quote, at: candidate.position) else { continue }
+      guard let source = cache.file(candidate.file),
+        source.lines.contains(quote, at: candidate.position)
+      else { continue }
       found.append((candidate.file, candidate.position))
       if found.count > 1 { break }
     }

@@ -41,24 +41,34 @@ public struct AnchorConfig: Hashable, Sendable {
     do {
       value = try JSONValue(parsing: data)
     } catch {
-      throw AnchorConfigError("\(url.lastPathComponent) is not valid JSON (\(error)); fix the syntax")
+      throw AnchorConfigError(
+        "\(url.lastPathComponent) is not valid JSON (\(error)); fix the syntax")
     }
     guard case .object(let members) = value else {
-      throw AnchorConfigError("\(url.lastPathComponent) must hold a JSON object with keys \(keys.joined(separator: ", "))")
+      throw AnchorConfigError(
+        "\(url.lastPathComponent) must hold a JSON object with keys \(keys.joined(separator: ", "))"
+      )
     }
     var config = AnchorConfig()
     for key in members.keys.sorted() {
       guard keys.contains(key) else {
-        let hint = keys.first { $0.hasPrefix(String(key.prefix(3))) }.map { "; did you mean \"\($0)\"?" } ?? ""
-        throw AnchorConfigError("\(url.lastPathComponent): unknown key \"\(key)\"; known keys are \(keys.joined(separator: ", "))\(hint)")
+        let hint =
+          keys.first { $0.hasPrefix(String(key.prefix(3))) }.map { "; did you mean \"\($0)\"?" }
+          ?? ""
+        throw AnchorConfigError(
+          "\(url.lastPathComponent): unknown key \"\(key)\"; known keys are \(keys.joined(separator: ", "))\(hint)"
+        )
       }
       guard case .array(let items) = members[key]!,
-        let globs = Optional(items.compactMap { item -> Glob? in
-          if case .string(let text) = item { return Glob(text) }
-          return nil
-        }), globs.count == items.count
+        let globs = Optional(
+          items.compactMap { item -> Glob? in
+            if case .string(let text) = item { return Glob(text) }
+            return nil
+          }), globs.count == items.count
       else {
-        throw AnchorConfigError("\(url.lastPathComponent): \"\(key)\" must be an array of glob strings, such as [\"docs/**/*.md\"]")
+        throw AnchorConfigError(
+          "\(url.lastPathComponent): \"\(key)\" must be an array of glob strings, such as [\"docs/**/*.md\"]"
+        )
       }
       switch key {
       case "include": config.include = globs

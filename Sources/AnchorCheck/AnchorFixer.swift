@@ -23,19 +23,24 @@ public enum AnchorFixer {
   /// - Throws: when a doc cannot be written; docs already written stay written.
   public static func apply(_ report: AnchorReport, root: URL) throws -> [Edit] {
     var byDoc: [String: [AnchorResult]] = [:]
-    for result in report.results where result.fix != nil { byDoc[result.doc, default: []].append(result) }
+    for result in report.results where result.fix != nil {
+      byDoc[result.doc, default: []].append(result)
+    }
     var edits: [Edit] = []
     for doc in byDoc.keys.sorted() {
       let url = root.appendingPathComponent(doc)
       var lines = splitKeepingEndings([UInt8](try Data(contentsOf: url)))
       // Right to left within a line, so earlier columns stay valid.
-      for result in byDoc[doc]!.sorted(by: { ($0.line, $0.columns.lowerBound) > ($1.line, $1.columns.lowerBound) }) {
+      for result in byDoc[doc]!.sorted(by: {
+        ($0.line, $0.columns.lowerBound) > ($1.line, $1.columns.lowerBound)
+      }) {
         guard let fix = result.fix, result.line - 1 < lines.count else { continue }
         var line = lines[result.line - 1]
         guard result.columns.upperBound <= line.body.count,
           String(decoding: line.body[result.columns], as: UTF8.self) == result.anchor
         else { continue }
-        let writtenPath = result.anchor[..<(result.anchor.lastIndex(of: ":") ?? result.anchor.endIndex)]
+        let writtenPath = result.anchor[
+          ..<(result.anchor.lastIndex(of: ":") ?? result.anchor.endIndex)]
         let after = "\(fix.path ?? String(writtenPath)):\(AnchorChecker.range(fix.start, fix.end))"
         line.body.replaceSubrange(result.columns, with: Array(after.utf8))
         lines[result.line - 1] = line

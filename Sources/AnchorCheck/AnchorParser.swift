@@ -34,7 +34,9 @@ public enum AnchorParser {
           problems.append(
             DocProblem(
               line: number,
-              message: "a suppression needs a reason: write <!-- anchors: ignore -- why it is stale on purpose -->"))
+              message:
+                "a suppression needs a reason: write <!-- anchors: ignore -- why it is stale on purpose -->"
+            ))
         }
       }
       if let fence = openingFence(line) {
@@ -45,10 +47,13 @@ public enum AnchorParser {
           // The quote is one slice of the doc: its lines up to the last non-blank one.
           var last = close - 1
           while last >= index + 2, lines[last].allSatisfy(\.isWhitespace) { last -= 1 }
-          let quote = last >= index + 2 ? String(text[lines[index + 2].startIndex..<lines[last].endIndex]) : ""
+          let quote =
+            last >= index + 2
+            ? String(text[lines[index + 2].startIndex..<lines[last].endIndex]) : ""
           anchors.append(
             ParsedAnchor(
-              line: number + 1, text: found.text, path: found.path, start: found.start, end: found.end,
+              line: number + 1, text: found.text, path: found.path, start: found.start,
+              end: found.end,
               form: .quoted, quoteText: quote, columns: found.columns, suppressed: suppressed))
         }
         index = close + 1
@@ -106,7 +111,9 @@ public enum AnchorParser {
     let bytes = Array(line.utf8)
     var i = 0
     while i < bytes.count, i < 3, bytes[i] == UInt8(ascii: " ") { i += 1 }
-    guard i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") else { return nil }
+    guard i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") else {
+      return nil
+    }
     let character = bytes[i]
     var length = 0
     while i < bytes.count, bytes[i] == character {
@@ -179,15 +186,19 @@ public enum AnchorParser {
   /// The anchor that is the whole of `bytes[range]`: `PATH:START[-END]`, PATH ending in an
   /// extension. With `allowSpaces`, the path may hold spaces.
   static func wholeAnchor(_ bytes: [UInt8], _ range: Range<Int>, allowSpaces: Bool) -> Found? {
-    guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else { return nil }
-    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: range.upperBound), stop == range.upperBound
+    guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else {
+      return nil
+    }
+    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: range.upperBound),
+      stop == range.upperBound
     else { return nil }
     let pathBytes = bytes[range.lowerBound..<colon]
     guard hasExtension(pathBytes), allowSpaces || !pathBytes.contains(where: isSpace),
       !pathBytes.contains(UInt8(ascii: ":"))
     else { return nil }
     return Found(
-      text: String(decoding: bytes[range], as: UTF8.self), path: String(decoding: pathBytes, as: UTF8.self),
+      text: String(decoding: bytes[range], as: UTF8.self),
+      path: String(decoding: pathBytes, as: UTF8.self),
       start: start, end: end, columns: range)
   }
 
@@ -204,7 +215,9 @@ public enum AnchorParser {
       return i > at ? (value, i) : nil
     }
     guard let (start, afterStart) = digits(from) else { return nil }
-    if afterStart + 1 < limit, bytes[afterStart] == UInt8(ascii: "-"), let (end, afterEnd) = digits(afterStart + 1) {
+    if afterStart + 1 < limit, bytes[afterStart] == UInt8(ascii: "-"),
+      let (end, afterEnd) = digits(afterStart + 1)
+    {
       return (start, end, afterEnd)
     }
     return (start, start, afterStart)
@@ -215,7 +228,9 @@ public enum AnchorParser {
   static func hasExtension(_ path: ArraySlice<UInt8>) -> Bool {
     guard let dot = path.lastIndex(of: UInt8(ascii: ".")) else { return false }
     let ext = path[(dot + 1)...]
-    guard (1...10).contains(ext.count), ext.allSatisfy(isAlphanumeric), ext.contains(where: isLetter) else { return false }
+    guard (1...10).contains(ext.count), ext.allSatisfy(isAlphanumeric),
+      ext.contains(where: isLetter)
+    else { return false }
     return path[..<dot].contains { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "/") }
   }
 
@@ -226,8 +241,12 @@ public enum AnchorParser {
   }
 
   /// Prose and link anchors on one line outside fences.
-  static func proseAnchors(_ line: Substring, number: Int, knownExtensions: Set<String>?) -> [ParsedAnchor] {
-    guard line.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else { return [] }
+  static func proseAnchors(_ line: Substring, number: Int, knownExtensions: Set<String>?)
+    -> [ParsedAnchor]
+  {
+    guard line.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else {
+      return []
+    }
     let original = Array(line.utf8)
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
@@ -268,7 +287,10 @@ public enum AnchorParser {
       var upper = close
       while lower < upper, isSpace(bytes[lower]) { lower += 1 }
       while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-      if unmasked(lower..<upper), let found = wholeAnchor(original, lower..<upper, allowSpaces: true), found.path.contains(" ") {
+      if unmasked(lower..<upper),
+        let found = wholeAnchor(original, lower..<upper, allowSpaces: true),
+        found.path.contains(" ")
+      {
         if accepts(found.path, knownExtensions) {
           anchors.append(anchor(found, line: number, form: .prose))
         }
@@ -292,7 +314,9 @@ public enum AnchorParser {
         lower += 1
         upper -= 1
       }
-      if unmasked(lower..<upper), let found = linkAnchor(original, lower..<upper), accepts(found.path, knownExtensions) {
+      if unmasked(lower..<upper), let found = linkAnchor(original, lower..<upper),
+        accepts(found.path, knownExtensions)
+      {
         anchors.append(anchor(found, line: number, form: .link))
         for k in lower..<upper { scanned[k] = false }
       }
@@ -303,19 +327,26 @@ public enum AnchorParser {
     i = 0
     while i < bytes.count {
       defer { i += 1 }
-      guard bytes[i] == UInt8(ascii: ":"), scanned[i], i + 1 < bytes.count, isDigit(bytes[i + 1]) else { continue }
+      guard bytes[i] == UInt8(ascii: ":"), scanned[i], i + 1 < bytes.count, isDigit(bytes[i + 1])
+      else { continue }
       var start = i
       while start > 0, scanned[start - 1], isPathByte(bytes[start - 1]) { start -= 1 }
       // Trailing punctuation before the colon is not part of a path.
       guard start < i, hasExtension(bytes[start..<i]) else { continue }
-      guard let (first, last, stop) = numbers(bytes, from: i + 1, upTo: bytes.count) else { continue }
-      if stop < bytes.count, isAlphanumeric(bytes[stop]) || bytes[stop] == UInt8(ascii: "_") { continue }
+      guard let (first, last, stop) = numbers(bytes, from: i + 1, upTo: bytes.count) else {
+        continue
+      }
+      if stop < bytes.count, isAlphanumeric(bytes[stop]) || bytes[stop] == UInt8(ascii: "_") {
+        continue
+      }
       guard unmasked(start..<stop) else { continue }
       let path = String(decoding: original[start..<i], as: UTF8.self)
       guard accepts(path, knownExtensions) else { continue }
       anchors.append(
         anchor(
-          Found(text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first, end: last, columns: start..<stop),
+          Found(
+            text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first,
+            end: last, columns: start..<stop),
           line: number, form: .prose))
       i = stop - 1
     }
@@ -350,12 +381,14 @@ public enum AnchorParser {
     guard i == range.upperBound else { return nil }
     return Found(
       text: String(decoding: bytes[range], as: UTF8.self),
-      path: percentDecoded(String(decoding: pathBytes, as: UTF8.self)), start: start, end: end, columns: range)
+      path: percentDecoded(String(decoding: pathBytes, as: UTF8.self)), start: start, end: end,
+      columns: range)
   }
 
   private static func anchor(_ found: Found, line: Int, form: ParsedAnchor.Form) -> ParsedAnchor {
     ParsedAnchor(
-      line: line, text: found.text, path: found.path, start: found.start, end: found.end, form: form,
+      line: line, text: found.text, path: found.path, start: found.start, end: found.end,
+      form: form,
       columns: found.columns)
   }
 
@@ -369,21 +402,26 @@ public enum AnchorParser {
   static func maskURLs(_ bytes: inout [UInt8]) {
     var i = 0
     while i + 2 < bytes.count {
-      guard bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/") else {
+      guard bytes[i] == UInt8(ascii: ":"), bytes[i + 1] == UInt8(ascii: "/"),
+        bytes[i + 2] == UInt8(ascii: "/")
+      else {
         i += 1
         continue
       }
       var start = i
-      while start > 0, isLetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "+")
-        || bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "-")
+      while start > 0,
+        isLetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "+")
+          || bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "-")
       { start -= 1 }
       guard start < i else {
         i += 3
         continue
       }
       var end = i + 3
-      while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")"), bytes[end] != UInt8(ascii: ">"),
-        bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "'")
+      while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")"),
+        bytes[end] != UInt8(ascii: ">"),
+        bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "`"),
+        bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "'")
       { end += 1 }
       for k in start..<end { bytes[k] = UInt8(ascii: " ") }
       i = end
@@ -395,7 +433,9 @@ public enum AnchorParser {
   static func suppressionComment(_ line: Substring) -> Bool? {
     guard line.utf8.contains(UInt8(ascii: "<")) else { return nil }
     let bytes = Array(line.utf8)
-    guard let open = find(Array("<!-- anchors: ignore".utf8), in: bytes, from: 0) else { return nil }
+    guard let open = find(Array("<!-- anchors: ignore".utf8), in: bytes, from: 0) else {
+      return nil
+    }
     let after = open + "<!-- anchors: ignore".utf8.count
     guard let close = find(Array("-->".utf8), in: bytes, from: after) else { return false }
     let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...].trimmingWhitespace()
@@ -405,7 +445,9 @@ public enum AnchorParser {
 
   /// The first position of `needle` in `bytes` at or after `from`.
   static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
+    guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else {
+      return nil
+    }
     var i = from
     while i <= bytes.count - needle.count {
       if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
@@ -420,7 +462,9 @@ public enum AnchorParser {
     let source = Array(text.utf8)
     var i = 0
     while i < source.count {
-      if source[i] == UInt8(ascii: "%"), i + 2 < source.count, let value = UInt8(String(decoding: source[(i + 1)...(i + 2)], as: UTF8.self), radix: 16) {
+      if source[i] == UInt8(ascii: "%"), i + 2 < source.count,
+        let value = UInt8(String(decoding: source[(i + 1)...(i + 2)], as: UTF8.self), radix: 16)
+      {
         bytes.append(value)
         i += 3
       } else {
@@ -438,7 +482,9 @@ public enum AnchorParser {
   @inline(__always) static func isLetter(_ byte: UInt8) -> Bool {
     (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
-  @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
+  @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    isLetter(byte) || isDigit(byte)
+  }
   /// Bytes a prose path may hold: ASCII letters and digits, `_ . / - ~ + @`, and any non-ASCII.
   @inline(__always) static func isPathByte(_ byte: UInt8) -> Bool {
     isAlphanumeric(byte) || byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")

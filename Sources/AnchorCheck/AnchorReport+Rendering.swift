@@ -8,9 +8,11 @@ extension AnchorReport {
     for finding in findings {
       let status = finding.archived ? "\(finding.status) (archive)" : finding.status.rawValue
       if let suggestion = finding.suggestion {
-        lines.append("\(finding.doc):\(finding.line): \(status): \(finding.anchor) -> \(suggestion)")
+        lines.append(
+          "\(finding.doc):\(finding.line): \(status): \(finding.anchor) -> \(suggestion)")
       } else {
-        lines.append("\(finding.doc):\(finding.line): \(status): \(finding.anchor): \(finding.message)")
+        lines.append(
+          "\(finding.doc):\(finding.line): \(status): \(finding.anchor): \(finding.message)")
       }
       if !finding.diff.isEmpty {
         lines.append("    --- quote in \(finding.doc)")
@@ -38,8 +40,12 @@ extension AnchorReport {
   public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
     func emit(_ bytes: [UInt8]) { bytes.withUnsafeBytes(write) }
     emit(Array("{\"version\": 1,\n \"anchors\": [".utf8))
-    let slices = stride(from: 0, to: results.count, by: 2048).map { $0..<min($0 + 2048, results.count) }
-    for batch in stride(from: 0, to: slices.count, by: 8).map({ Array(slices[$0..<min($0 + 8, slices.count)]) }) {
+    let slices = stride(from: 0, to: results.count, by: 2048).map {
+      $0..<min($0 + 2048, results.count)
+    }
+    for batch in stride(from: 0, to: slices.count, by: 8).map({
+      Array(slices[$0..<min($0 + 8, slices.count)])
+    }) {
       let rendered = parallelMap(batch) { slice -> [UInt8] in
         var out: [UInt8] = []
         out.reserveCapacity(slice.count * 300)
@@ -49,8 +55,12 @@ extension AnchorReport {
       for piece in rendered { emit(piece) }
     }
     let counts = self.counts
-    let summary = [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
-    emit(Array(((results.isEmpty ? "],\n" : "\n ],\n") + " \"summary\": {" + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}").utf8))
+    let summary =
+      [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
+    emit(
+      Array(
+        ((results.isEmpty ? "],\n" : "\n ],\n") + " \"summary\": {"
+          + summary.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}}").utf8))
   }
 
   private static func appendJSON(_ result: AnchorResult, first: Bool, to out: inout [UInt8]) {
@@ -84,7 +94,11 @@ extension AnchorReport {
     append(", \"status\": ")
     appendJSONString(result.status.rawValue, to: &out)
     append(", \"suggestion\": ")
-    if let suggestion = result.suggestion { appendJSONString(suggestion, to: &out) } else { append("null") }
+    if let suggestion = result.suggestion {
+      appendJSONString(suggestion, to: &out)
+    } else {
+      append("null")
+    }
     append(", \"message\": ")
     appendJSONString(result.message, to: &out)
     append("}")
@@ -96,13 +110,15 @@ extension AnchorReport {
     var lines: [String] = []
     for finding in findings {
       let command = finding.archived ? "warning" : "error"
-      let detail = finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
+      let detail =
+        finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
       lines.append(
         "::\(command) file=\(property(finding.doc)),line=\(finding.line),title=\(property("anchor \(finding.status)"))::\(data(detail + finding.message))"
       )
     }
     for note in notes {
-      lines.append("::warning file=\(property(note.file)),line=\(max(note.line, 1))::\(data(note.message))")
+      lines.append(
+        "::warning file=\(property(note.file)),line=\(max(note.line, 1))::\(data(note.message))")
     }
     lines.append(summaryLine)
     return lines.joined(separator: "\n")
@@ -149,7 +165,9 @@ func appendJSONString(_ text: String, to out: inout [UInt8]) {
   out.append(UInt8(ascii: "\""))
   // Most strings need no escape: copy them whole.
   let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-    guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+    guard
+      !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    else {
       return false
     }
     out.append(contentsOf: bytes)

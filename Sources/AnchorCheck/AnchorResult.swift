@@ -64,8 +64,12 @@ public final class AnchorResult: Hashable, Sendable {
   /// Results are equal when every reported field is.
   public static func == (lhs: AnchorResult, rhs: AnchorResult) -> Bool {
     (lhs.doc, lhs.line, lhs.anchor, lhs.path) == (rhs.doc, rhs.line, rhs.anchor, rhs.path)
-      && (lhs.start, lhs.end, lhs.quoted, lhs.status) == (rhs.start, rhs.end, rhs.quoted, rhs.status)
-      && (lhs.suggestion, lhs.message, lhs.diff, lhs.archived) == (rhs.suggestion, rhs.message, rhs.diff, rhs.archived)
+      && (lhs.start, lhs.end, lhs.quoted, lhs.status) == (
+        rhs.start, rhs.end, rhs.quoted, rhs.status
+      )
+      && (lhs.suggestion, lhs.message, lhs.diff, lhs.archived) == (
+        rhs.suggestion, rhs.message, rhs.diff, rhs.archived
+      )
   }
 
   /// Hashes where the anchor stands and what became of it.

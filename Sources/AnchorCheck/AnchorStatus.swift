@@ -22,7 +22,9 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let changed = AnchorStatus(rawValue: "changed")
 
   /// Every status, in the JSON summary's order.
-  public static let all: [AnchorStatus] = [.ok, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot]
+  public static let all: [AnchorStatus] = [
+    .ok, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot,
+  ]
 
   /// Words for the text summary: `missing file`, `out of range`, …
   public var words: String {

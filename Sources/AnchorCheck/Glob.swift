@@ -30,7 +30,8 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
+  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool
+  {
     guard let first = pattern.first else { return text.isEmpty }
     let rest = pattern.dropFirst()
     switch first {

@@ -41,7 +41,9 @@ enum LineDiff {
         skipped = true
       }
     }
-    if shown.count > limit { shown = Array(shown.prefix(limit)) + ["  … (\(shown.count - limit) more)"] }
+    if shown.count > limit {
+      shown = Array(shown.prefix(limit)) + ["  … (\(shown.count - limit) more)"]
+    }
     return shown
   }
 }

@@ -113,7 +113,9 @@ struct NormalizedLines: Sendable {
   /// Whether all of `lines` stands at `start` (0-based) in these lines.
   func contains(_ lines: NormalizedLines, at start: Int) -> Bool {
     guard start >= 0, start + lines.count <= count else { return false }
-    for offset in 0..<lines.count where !line(start + offset, equals: offset, of: lines) { return false }
+    for offset in 0..<lines.count where !line(start + offset, equals: offset, of: lines) {
+      return false
+    }
     return true
   }
 }

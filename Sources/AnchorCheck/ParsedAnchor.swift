@@ -44,12 +44,14 @@ public struct ParsedAnchor: Hashable, Sendable {
     columns: Range<Int>, suppressed: Bool = false
   ) {
     self.init(
-      line: line, text: text, path: path, start: start, end: end, form: form, quoteText: quote.joined(separator: "\n"),
+      line: line, text: text, path: path, start: start, end: end, form: form,
+      quoteText: quote.joined(separator: "\n"),
       columns: columns, suppressed: suppressed)
   }
 
   init(
-    line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String, columns: Range<Int>,
+    line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String,
+    columns: Range<Int>,
     suppressed: Bool
   ) {
     self.line = line

@@ -49,7 +49,8 @@ struct RepositoryIndex: Sendable {
     let manager = FileManager.default
     var pending = [""]
     while let relative = pending.popLast() {
-      let folder = relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
+      let folder =
+        relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
       guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
       for name in names.sorted() {
         let path = relative.isEmpty ? name : relative + "/" + name
@@ -101,14 +102,16 @@ struct RepositoryIndex: Sendable {
     }
     let docFolder = doc.contains("/") ? String(doc[..<doc.lastIndex(of: "/")!]) : ""
     var sawInside = false
-    for base in [ "", docFolder ] {
+    for base in ["", docFolder] {
       guard let relative = Self.normalize(base.isEmpty ? path : base + "/" + path) else { continue }
       sawInside = true
       if !fileSet.contains(relative) {
         // Not indexed: absent, or in an excluded folder that an explicit path may still cite.
         var isDirectory: ObjCBool = false
         let full = root.appendingPathComponent(relative).path
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        else { continue }
       }
       return staysInside(relative) ? .file(relative) : .outside
     }

@@ -25,8 +25,10 @@ extension ConformanceReport {
     column: UInt = #column
   ) {
     for result in results where result.status != .passed {
-      let replay = seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
-      let text = "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
+      let replay =
+        seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
+      let text =
+        "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
       guard result.level == .required, result.status == .failed else {
         FileHandle.standardError.write(Data("note: \(text)\n".utf8))
         continue
@@ -35,7 +37,9 @@ extension ConformanceReport {
     }
   }
 
-  private func record(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
+  private func record(
+    _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
+  ) {
     #if canImport(Testing)
       if Test.current != nil {
         Issue.record(

@@ -8,7 +8,9 @@ struct CheckRunner {
   let timeout: Duration
 
   /// Runs `checks` in the rule book's order. A rule with no check is a programmer error.
-  func run(_ checks: [String: @Sendable () async -> CheckOutcome], seed: UInt64?) async -> ConformanceReport {
+  func run(_ checks: [String: @Sendable () async -> CheckOutcome], seed: UInt64?) async
+    -> ConformanceReport
+  {
     var results: [CheckResult] = []
     for rule in rules {
       guard let check = checks[rule.id] else {
@@ -20,7 +22,11 @@ struct CheckRunner {
         case .passed(let message): (.passed, message)
         case .failed(let message): (.failed, message)
         case .skipped(let message): (.skipped, message)
-        case nil: (.failed, "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)")
+        case nil:
+          (
+            .failed,
+            "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
+          )
         }
       results.append(CheckResult(id: rule.id, level: rule.level, status: status, message: message))
     }
@@ -31,7 +37,9 @@ struct CheckRunner {
 
 /// Runs `body` and returns its result, or `nil` when `limit` passes first. The body's task is
 /// cancelled then, and left behind if it ignores cancellation: the caller does not wait for it.
-func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
+func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async
+  -> T?
+{
   let gate = ResumeOnce<T?>()
   return await withCheckedContinuation { continuation in
     gate.set(continuation)

@@ -11,7 +11,9 @@ extension ConformanceReport {
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
     let seedNote = seed.map { " (seed \($0))" } ?? ""
-    var lines = ["\(label ?? suite): \(passed) passed, \(failed) failed, \(skipped) skipped\(seedNote)"]
+    var lines = [
+      "\(label ?? suite): \(passed) passed, \(failed) failed, \(skipped) skipped\(seedNote)"
+    ]
     for result in results {
       switch result.status {
       case .passed: lines.append("  ok    \(result.id)" + (verbose ? ": \(result.message)" : ""))
@@ -32,10 +34,15 @@ extension ConformanceReport {
 public enum JUnitReport {
   /// The reports as one JUnit XML document. Times are omitted: they are not deterministic.
   public static func render(_ reports: [(label: String, report: ConformanceReport)]) -> String {
-    var xml = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<testsuites name=\"contract-kit conformance\">"]
+    var xml = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites name=\"contract-kit conformance\">",
+    ]
     for (label, report) in reports {
       let (_, failed, skipped) = report.counts
-      xml.append("  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">")
+      xml.append(
+        "  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">"
+      )
       for result in report.results {
         let open = "    <testcase classname=\"\(escape(label))\" name=\"\(escape(result.id))\""
         switch result.status {
@@ -47,7 +54,8 @@ public enum JUnitReport {
           xml.append("    </testcase>")
         default:
           xml.append(open + ">")
-          xml.append("      <failure type=\"\(result.level)\" message=\"\(escape(result.message))\"/>")
+          xml.append(
+            "      <failure type=\"\(result.level)\" message=\"\(escape(result.message))\"/>")
           xml.append("    </testcase>")
         }
       }

@@ -26,8 +26,13 @@ public enum RuleBook {
   /// The suites, in the order the rule book lists them, with their titles and rules.
   public static let suites: [(name: String, title: String, rules: [ConformanceRule])] = [
     ("translator", "Batch translator (`SummaryTranslating`)", TranslatorConformance.rules),
-    ("document", "Document page provider (`ProfileDocumentProviding`)", DocumentProviderConformance.rules),
-    ("store", "Durable progress store (`ProfileExecutionStoring`)", ExecutionStoreConformance.rules),
+    (
+      "document", "Document page provider (`ProfileDocumentProviding`)",
+      DocumentProviderConformance.rules
+    ),
+    (
+      "store", "Durable progress store (`ProfileExecutionStoring`)", ExecutionStoreConformance.rules
+    ),
     ("executor", "Model executor (`ProfileModelExecuting`)", ModelExecutorConformance.rules),
   ]
 

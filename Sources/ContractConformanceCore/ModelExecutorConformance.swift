@@ -101,52 +101,76 @@ public struct ModelExecutorConformance: Sendable {
   public static let rules: [ConformanceRule] = [
     ConformanceRule(
       id: "executor.chunkShape", level: .required,
-      asserts: "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title.",
-      why: "summaryChunk receives one title and several key points for each chunk; the core treats anything else as malformed and retries once.",
-      whenItFails: "Check the @Generable type or JSON encoding for summaryChunk: key names, types, and an empty title."),
+      asserts:
+        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title.",
+      why:
+        "summaryChunk receives one title and several key points for each chunk; the core treats anything else as malformed and retries once.",
+      whenItFails:
+        "Check the @Generable type or JSON encoding for summaryChunk: key names, types, and an empty title."
+    ),
     ConformanceRule(
       id: "executor.titleShape", level: .required,
       asserts: "A summaryTitle answer decodes as {\"title\": String} with a non-empty title.",
-      why: "summaryTitle receives only one title over the chunks; the core needs it to name a multi-section summary.",
-      whenItFails: "Check the executor's branch for summaryTitle: it must not answer with the chunk type's shape missing a title."),
+      why:
+        "summaryTitle receives only one title over the chunks; the core needs it to name a multi-section summary.",
+      whenItFails:
+        "Check the executor's branch for summaryTitle: it must not answer with the chunk type's shape missing a title."
+    ),
     ConformanceRule(
       id: "executor.titleHasNoPoints", level: .recommended,
       asserts: "A summaryTitle answer carries no points.",
-      why: "Reusing summaryChunk for a title makes the model generate points that are thrown away; on an on-device model that waste is time.",
+      why:
+        "Reusing summaryChunk for a title makes the model generate points that are thrown away; on an on-device model that waste is time.",
       whenItFails: "Use a separate @Generable type for summaryTitle with only a title."),
     ConformanceRule(
       id: "executor.provokedFailures", level: .required,
-      asserts: "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt either answer or throw a ProfileModelExecutionError, never another error type.",
-      why: "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
-      whenItFails: "Wrap the whole generate body in do/catch and map every error through your mapping function."),
+      asserts:
+        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt either answer or throw a ProfileModelExecutionError, never another error type.",
+      why:
+        "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
+      whenItFails:
+        "Wrap the whole generate body in do/catch and map every error through your mapping function."
+    ),
     ConformanceRule(
       id: "executor.knownErrors", level: .required,
-      asserts: "Every supplied native error maps to its expected kind (compared by kind, not message).",
-      why: "The split between transient and permanent is the basis of the retry policy: the core calls again for transient and stops for permanent.",
-      whenItFails: "Fix the mapping for the listed error; when unsure whether retrying helps, prefer permanent."),
+      asserts:
+        "Every supplied native error maps to its expected kind (compared by kind, not message).",
+      why:
+        "The split between transient and permanent is the basis of the retry policy: the core calls again for transient and stops for permanent.",
+      whenItFails:
+        "Fix the mapping for the listed error; when unsure whether retrying helps, prefer permanent."
+    ),
     ConformanceRule(
       id: "executor.deterministicMapping", level: .required,
       asserts: "Mapping the same error twice gives the same result.",
-      why: "Golden replays record the typed error; a mapping that depends on time or state makes a replay diverge.",
+      why:
+        "Golden replays record the typed error; a mapping that depends on time or state makes a replay diverge.",
       whenItFails: "Remove clocks, counters and random choices from the mapping function."),
     ConformanceRule(
       id: "executor.cancellationNotTransient", level: .required,
       asserts: "CancellationError never maps to transient.",
-      why: "The core retries transient errors; retrying a call the person cancelled does the opposite of what they asked.",
-      whenItFails: "Map CancellationError to permanent (or rethrow it as such) before the generic cases."),
+      why:
+        "The core retries transient errors; retrying a call the person cancelled does the opposite of what they asked.",
+      whenItFails:
+        "Map CancellationError to permanent (or rethrow it as such) before the generic cases."),
     ConformanceRule(
       id: "executor.unknownIsPermanent", level: .recommended,
       asserts: "An error type the mapping has never seen maps to permanent.",
-      why: "An unknown error retried as transient burns the model-call budget; permanent stops the run and says why.",
+      why:
+        "An unknown error retried as transient burns the model-call budget; permanent stops the run and says why.",
       whenItFails: "Make the mapping's default case permanent."),
     ConformanceRule(
       id: "executor.cancellation", level: .recommended,
       asserts: "Cancelling the calling task ends a call within 2 seconds.",
-      why: "A person who leaves the screen should not wait for the model; a slow call holds the device's model for everyone.",
-      whenItFails: "Check Task.isCancelled, or use cancellable APIs (withTaskCancellationHandler) around the model call."),
+      why:
+        "A person who leaves the screen should not wait for the model; a slow call holds the device's model for everyone.",
+      whenItFails:
+        "Check Task.isCancelled, or use cancellable APIs (withTaskCancellationHandler) around the model call."
+    ),
     ConformanceRule(
       id: "executor.concurrency", level: .required,
-      asserts: "Eight concurrent calls all answer in shape (or throw a ProfileModelExecutionError).",
+      asserts:
+        "Eight concurrent calls all answer in shape (or throw a ProfileModelExecutionError).",
       why: "Sessions are per call: one session shared between calls mixes their transcripts.",
       whenItFails: "Create a session per call, or serialize access to a shared one."),
   ]
@@ -159,7 +183,10 @@ public struct ModelExecutorConformance: Sendable {
     prices stay the same for residents, and visitors pay the fare posted at the pier.
     """
 
-  private static func request(_ schema: ProfileModelSchema, step: String = "chunk-1", prompt: String = prompt, tokens: Int? = nil)
+  private static func request(
+    _ schema: ProfileModelSchema, step: String = "chunk-1", prompt: String = prompt,
+    tokens: Int? = nil
+  )
     -> ProfileModelRequest
   {
     ProfileModelRequest(
@@ -213,15 +240,22 @@ public struct ModelExecutorConformance: Sendable {
     }
   }
 
-  private var chunkShape: @Sendable () async -> CheckOutcome { { [self] in await shape(.summaryChunk) } }
-  private var titleShape: @Sendable () async -> CheckOutcome { { [self] in await shape(.summaryTitle) } }
+  private var chunkShape: @Sendable () async -> CheckOutcome {
+    { [self] in await shape(.summaryChunk) }
+  }
+  private var titleShape: @Sendable () async -> CheckOutcome {
+    { [self] in await shape(.summaryTitle) }
+  }
 
   private var titleHasNoPoints: @Sendable () async -> CheckOutcome {
     { [self] in
       do {
-        let data = try await executor().generate(Self.request(.summaryTitle, step: "title", prompt: "Ferry schedule\nTicket prices"))
+        let data = try await executor().generate(
+          Self.request(.summaryTitle, step: "title", prompt: "Ferry schedule\nTicket prices"))
         if (try? JSONValue(parsing: data))?["points"] != nil {
-          return .failed("the summaryTitle answer carries \"points\"; answer {\"title\": …} only: \(quote(String(decoding: data, as: UTF8.self)))")
+          return .failed(
+            "the summaryTitle answer carries \"points\"; answer {\"title\": …} only: \(quote(String(decoding: data, as: UTF8.self)))"
+          )
         }
         return .passed("the summaryTitle answer had no points")
       } catch let failure as CheckFailure {
@@ -239,7 +273,11 @@ public struct ModelExecutorConformance: Sendable {
         ("a whitespace prompt", Self.request(.summaryChunk, prompt: " \n\t ")),
         ("responseTokens 0", Self.request(.summaryChunk, tokens: 0)),
         ("responseTokens -1", Self.request(.summaryChunk, tokens: -1)),
-        ("a 200,000-character prompt", Self.request(.summaryChunk, prompt: String(repeating: "Ferries leave hourly. ", count: 9091))),
+        (
+          "a 200,000-character prompt",
+          Self.request(
+            .summaryChunk, prompt: String(repeating: "Ferries leave hourly. ", count: 9091))
+        ),
       ]
       var failures = Failures()
       var thrown: [String] = []
@@ -261,22 +299,29 @@ public struct ModelExecutorConformance: Sendable {
   private var knownErrorsCheck: @Sendable () async -> CheckOutcome {
     { [self] in
       guard !knownErrors.isEmpty else {
-        return .skipped("no known errors were supplied; pass knownErrors with every native error your platform documents")
+        return .skipped(
+          "no known errors were supplied; pass knownErrors with every native error your platform documents"
+        )
       }
       var failures = Failures()
       for known in knownErrors {
         let mapped = errorMapping(known.error)
         if ExecutionErrorKind(of: mapped) != known.expected {
-          failures.add("\(describe(known.error)) mapped to \(mapped.kind), expected \(known.expected)")
+          failures.add(
+            "\(describe(known.error)) mapped to \(mapped.kind), expected \(known.expected)")
         }
       }
-      return failures.outcome(passed: "all \(knownErrors.count) known errors mapped to their expected kinds")
+      return failures.outcome(
+        passed: "all \(knownErrors.count) known errors mapped to their expected kinds")
     }
   }
 
   private var deterministicMapping: @Sendable () async -> CheckOutcome {
     { [self] in
-      let errors: [any Error] = knownErrors.map(\.error) + [CancellationError(), UnknownError(), ProfileModelExecutionError.transient("busy")]
+      let errors: [any Error] =
+        knownErrors.map(\.error) + [
+          CancellationError(), UnknownError(), ProfileModelExecutionError.transient("busy"),
+        ]
       var failures = Failures()
       for error in errors {
         let first = errorMapping(error)
@@ -291,7 +336,9 @@ public struct ModelExecutorConformance: Sendable {
     { [self] in
       let mapped = errorMapping(CancellationError())
       if mapped.kind == "transient" {
-        return .failed("CancellationError mapped to transient(\(quote(mapped.message ?? ""))); map it to permanent")
+        return .failed(
+          "CancellationError mapped to transient(\(quote(mapped.message ?? ""))); map it to permanent"
+        )
       }
       return .passed("CancellationError mapped to \(mapped.kind)")
     }
@@ -301,7 +348,8 @@ public struct ModelExecutorConformance: Sendable {
     { [self] in
       let mapped = errorMapping(UnknownError())
       if mapped.kind != "permanent" {
-        return .failed("an unknown error type mapped to \(mapped.kind); make the default case permanent")
+        return .failed(
+          "an unknown error type mapped to \(mapped.kind); make the default case permanent")
       }
       return .passed("an unknown error type mapped to permanent")
     }
@@ -327,7 +375,9 @@ public struct ModelExecutorConformance: Sendable {
       let elapsed = clock.now - start
       // Judge by the clock too: an executor that blocks a thread can delay the timer itself.
       if finished == nil || elapsed > .seconds(2) {
-        return .failed("a cancelled call was still running after 2 s; check Task.isCancelled or use a cancellable model API")
+        return .failed(
+          "a cancelled call was still running after 2 s; check Task.isCancelled or use a cancellable model API"
+        )
       }
       return .passed("a cancelled call ended within 2 s")
     }
@@ -346,7 +396,8 @@ public struct ModelExecutorConformance: Sendable {
           let schema: ProfileModelSchema = lane.isMultiple(of: 2) ? .summaryChunk : .summaryTitle
           group.addTask {
             do {
-              let data = try await executor.generate(Self.request(schema, step: "chunk-\(lane + 1)"))
+              let data = try await executor.generate(
+                Self.request(schema, step: "chunk-\(lane + 1)"))
               return Self.shapeProblem(data, schema).map { "call \(lane) (\(schema)): \($0)" }
             } catch is ProfileModelExecutionError {
               return nil

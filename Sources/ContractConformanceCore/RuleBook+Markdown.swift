@@ -8,15 +8,18 @@ extension RuleBook {
     var index = [
       "# The conformance rule book", "",
       generatedNote, "",
-      "Every promise the four conformance suites check, with its stable ID. A **required** rule fails the report; a **recommended** one is reported but does not.", "",
+      "Every promise the four conformance suites check, with its stable ID. A **required** rule fails the report; a **recommended** one is reported but does not.",
+      "",
       "| Suite | Rules | Page |", "|---|---:|---|",
     ]
     for suite in suites {
-      index.append("| \(suite.title) | \(suite.rules.count) | [\(suite.name).md](\(suite.name).md) |")
+      index.append(
+        "| \(suite.title) | \(suite.rules.count) | [\(suite.name).md](\(suite.name).md) |")
       pages.append(("\(suite.name).md", page(title: suite.title, rules: suite.rules)))
     }
     index.append("")
-    index.append("Replay a randomized run with `CONTRACT_KIT_SEED=<seed>`; every report prints its seed.")
+    index.append(
+      "Replay a randomized run with `CONTRACT_KIT_SEED=<seed>`; every report prints its seed.")
     return [("README.md", index.joined(separator: "\n") + "\n")] + pages
   }
 
@@ -26,7 +29,9 @@ extension RuleBook {
   private static func page(title: String, rules: [ConformanceRule]) -> String {
     var lines = ["# \(title)", "", generatedNote, "", "| ID | Level | Asserts |", "|---|---|---|"]
     for rule in rules {
-      lines.append("| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.level) | \(rule.asserts.replacingOccurrences(of: "|", with: "\\|")) |")
+      lines.append(
+        "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.level) | \(rule.asserts.replacingOccurrences(of: "|", with: "\\|")) |"
+      )
     }
     for rule in rules {
       lines += [

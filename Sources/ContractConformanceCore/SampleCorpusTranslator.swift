@@ -27,15 +27,18 @@ public struct SampleCorpusTranslator: SummaryTranslating {
   public func translate(
     _ texts: [String], from sourceLanguageIdentifier: String, to targetLanguageIdentifier: String
   ) async throws -> [String] {
-    guard let source = templates(sourceLanguageIdentifier), let target = templates(targetLanguageIdentifier)
+    guard let source = templates(sourceLanguageIdentifier),
+      let target = templates(targetLanguageIdentifier)
     else {
-      throw UnsupportedText(description: "no samples for \(sourceLanguageIdentifier) → \(targetLanguageIdentifier)")
+      throw UnsupportedText(
+        description: "no samples for \(sourceLanguageIdentifier) → \(targetLanguageIdentifier)")
     }
     return try texts.map { text in
       if text.allSatisfy(\.isWhitespace) { return text }
       for (index, template) in source.enumerated() {
         if let number = Self.match(text, template), index < target.count {
-          return target[index].replacingOccurrences(of: TranslationSamples.placeholder, with: number)
+          return target[index].replacingOccurrences(
+            of: TranslationSamples.placeholder, with: number)
         }
       }
       throw UnsupportedText(description: "not a sample sentence: \(quote(text))")

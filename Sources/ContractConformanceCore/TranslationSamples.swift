@@ -27,7 +27,8 @@ public struct TranslationSamples: Sendable {
     guard let list = templates[language] ?? templates[primarySubtag(language)], !list.isEmpty else {
       return nil
     }
-    return list[position % list.count].replacingOccurrences(of: Self.placeholder, with: String(number))
+    return list[position % list.count].replacingOccurrences(
+      of: Self.placeholder, with: String(number))
   }
 
   /// The kit's own samples: sixteen sentences in `ko`, `en`, `ja`, `zh`, `es`, `fr` and `de`.

@@ -87,37 +87,58 @@ public struct TranslatorConformance: Sendable {
     ConformanceRule(
       id: "translator.count", level: .required,
       asserts: "Batches of 0, 1, 2, 7, 64 and 256 texts come back with exactly as many texts.",
-      why: "The returned array has the same count as the input. If five sentences go in and four come back, the core cannot tell which is missing, so it checks the count before promoting a result.",
-      whenItFails: "Look for batching that splits or merges texts (joining with newlines, sentence splitting), empty results dropped, or a length limit that truncates the batch."),
+      why:
+        "The returned array has the same count as the input. If five sentences go in and four come back, the core cannot tell which is missing, so it checks the count before promoting a result.",
+      whenItFails:
+        "Look for batching that splits or merges texts (joining with newlines, sentence splitting), empty results dropped, or a length limit that truncates the batch."
+    ),
     ConformanceRule(
       id: "translator.order", level: .required,
-      asserts: "Output i carries the number of input i and no other, for batches of 7 and 64 numbered sentences.",
-      why: "The returned array has the same order as the input: the core writes output i back into field i of the summary.",
-      whenItFails: "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders."),
+      asserts:
+        "Output i carries the number of input i and no other, for batches of 7 and 64 numbered sentences.",
+      why:
+        "The returned array has the same order as the input: the core writes output i back into field i of the summary.",
+      whenItFails:
+        "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders."
+    ),
     ConformanceRule(
       id: "translator.blank", level: .required,
-      asserts: "Blank entries (empty or whitespace) come back blank, in place, and their neighbours still translate.",
+      asserts:
+        "Blank entries (empty or whitespace) come back blank, in place, and their neighbours still translate.",
       why: "A summary can carry empty fields; dropping a blank shifts every later field by one.",
-      whenItFails: "Look for filtering of empty strings before the engine call without putting them back."),
+      whenItFails:
+        "Look for filtering of empty strings before the engine call without putting them back."),
     ConformanceRule(
       id: "translator.duplicates", level: .required,
       asserts: "The same text at several positions of a batch is translated alike at each.",
-      why: "Headlines repeat across sections; a cache or deduplication must hand the same answer back to every position.",
-      whenItFails: "Look for a deduplicating cache that answers only the first occurrence, or leaves later ones empty."),
+      why:
+        "Headlines repeat across sections; a cache or deduplication must hand the same answer back to every position.",
+      whenItFails:
+        "Look for a deduplicating cache that answers only the first occurrence, or leaves later ones empty."
+    ),
     ConformanceRule(
       id: "translator.targetLanguage", level: .required,
-      asserts: "At least 95% of outputs with 12 or more letters are identified as the target language.",
-      why: "The core re-proves each field's target language before promoting a translation; an echo of the source must never pass as a translation.",
-      whenItFails: "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input."),
+      asserts:
+        "At least 95% of outputs with 12 or more letters are identified as the target language.",
+      why:
+        "The core re-proves each field's target language before promoting a translation; an echo of the source must never pass as a translation.",
+      whenItFails:
+        "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input."
+    ),
     ConformanceRule(
       id: "translator.concurrency", level: .required,
       asserts: "Eight batches translated at once each come back with their own texts, in order.",
-      why: "The core and the app may translate several summaries at once; answers must never cross between calls.",
-      whenItFails: "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call."),
+      why:
+        "The core and the app may translate several summaries at once; answers must never cross between calls.",
+      whenItFails:
+        "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call."
+    ),
     ConformanceRule(
       id: "translator.undeclaredPair", level: .recommended,
-      asserts: "Translating into a language the translator does not support throws rather than echoing the input.",
-      why: "An echoed input looks like a result; a thrown error lets the core keep the source-language summary and say why.",
+      asserts:
+        "Translating into a language the translator does not support throws rather than echoing the input.",
+      why:
+        "An echoed input looks like a result; a thrown error lets the core keep the source-language summary and say why.",
       whenItFails: "Throw an error for unsupported pairs instead of returning the input unchanged."),
   ]
 
@@ -126,9 +147,16 @@ public struct TranslatorConformance: Sendable {
   /// The pairs that have samples in their source language, and a skip when none has.
   private var usablePairs: ([LanguagePair], CheckOutcome?) {
     let usable = pairs.filter { samples.sentence(0, number: 1, language: $0.source) != nil }
-    if pairs.isEmpty { return ([], .skipped("no language pairs were given; pass the pairs your translator supports")) }
+    if pairs.isEmpty {
+      return ([], .skipped("no language pairs were given; pass the pairs your translator supports"))
+    }
     if usable.isEmpty {
-      return ([], .skipped("no samples in the source language of \(pairs.map(\.description).joined(separator: ", ")); pass TranslationSamples with templates for it"))
+      return (
+        [],
+        .skipped(
+          "no samples in the source language of \(pairs.map(\.description).joined(separator: ", ")); pass TranslationSamples with templates for it"
+        )
+      )
     }
     return (usable, nil)
   }
@@ -163,7 +191,10 @@ public struct TranslatorConformance: Sendable {
           }
         }
       }
-      return failures.outcome(passed: "batches of \(sizes.map(String.init).joined(separator: ", ")) kept their counts (seed \(seed))")
+      return failures.outcome(
+        passed:
+          "batches of \(sizes.map(String.init).joined(separator: ", ")) kept their counts (seed \(seed))"
+      )
     }
   }
 
@@ -178,11 +209,15 @@ public struct TranslatorConformance: Sendable {
           do {
             let output = try await translate(batch(size, base: base, pair: pair), pair)
             guard output.count == size else {
-              failures.add("\(pair): sent \(size) texts, got \(output.count); order cannot be checked (see translator.count)")
+              failures.add(
+                "\(pair): sent \(size) texts, got \(output.count); order cannot be checked (see translator.count)"
+              )
               continue
             }
             for (index, text) in output.enumerated() where numbers(in: text) != [base + index] {
-              failures.add("\(pair): output \(index) should carry \(base + index) only, carries \(numbers(in: text)): \(quote(text))")
+              failures.add(
+                "\(pair): output \(index) should carry \(base + index) only, carries \(numbers(in: text)): \(quote(text))"
+              )
             }
           } catch {
             failures.add("\(pair): a batch of \(size) threw \(describe(error))")
@@ -210,8 +245,10 @@ public struct TranslatorConformance: Sendable {
           for index in [1, 3] where !output[index].allSatisfy(\.isWhitespace) {
             failures.add("\(pair): blank input \(index) came back as \(quote(output[index]))")
           }
-          for (index, number) in [(0, 501), (2, 502), (4, 503)] where numbers(in: output[index]) != [number] {
-            failures.add("\(pair): output \(index) should carry \(number), got \(quote(output[index]))")
+          for (index, number) in [(0, 501), (2, 502), (4, 503)]
+          where numbers(in: output[index]) != [number] {
+            failures.add(
+              "\(pair): output \(index) should carry \(number), got \(quote(output[index]))")
           }
         } catch {
           failures.add("\(pair): a batch with blank entries threw \(describe(error))")
@@ -237,7 +274,9 @@ public struct TranslatorConformance: Sendable {
           }
           let alike = Set([0, 2, 4].map { normalized(output[$0]) })
           if alike.count != 1 || alike.first?.isEmpty == true {
-            failures.add("\(pair): the same text at 0, 2 and 4 came back as \([0, 2, 4].map { quote(output[$0]) }.joined(separator: ", "))")
+            failures.add(
+              "\(pair): the same text at 0, 2 and 4 came back as \([0, 2, 4].map { quote(output[$0]) }.joined(separator: ", "))"
+            )
           }
         } catch {
           failures.add("\(pair): a batch with duplicates threw \(describe(error))")
@@ -263,7 +302,9 @@ public struct TranslatorConformance: Sendable {
             if identifier.proves(text, isIn: pair.target) {
               proved += 1
             } else {
-              failures.add("\(pair): identified as \(identifier.identify(text)?.language ?? "nothing"), not \(pair.target): \(quote(text))")
+              failures.add(
+                "\(pair): identified as \(identifier.identify(text)?.language ?? "nothing"), not \(pair.target): \(quote(text))"
+              )
             }
           }
         } catch {
@@ -271,13 +312,17 @@ public struct TranslatorConformance: Sendable {
         }
       }
       guard judged > 0 else {
-        return .failed("no output had 12 or more letters to identify; the translator returned empty or very short texts")
+        return .failed(
+          "no output had 12 or more letters to identify; the translator returned empty or very short texts"
+        )
       }
       let share = Double(proved) / Double(judged)
       if share >= 0.95 {
         return .passed("\(proved) of \(judged) outputs proved their target language")
       }
-      return .failed("only \(proved) of \(judged) outputs (\(Int(share * 100))%) proved their target language, 95% needed; \(failures.messages.joined(separator: "; "))")
+      return .failed(
+        "only \(proved) of \(judged) outputs (\(Int(share * 100))%) proved their target language, 95% needed; \(failures.messages.joined(separator: "; "))"
+      )
     }
   }
 
@@ -304,7 +349,8 @@ public struct TranslatorConformance: Sendable {
             let input = batch(16, base: 101 + lane * 100, pair: pair)
             group.addTask {
               do {
-                let output = try await translator.translate(input, from: pair.source, to: pair.target)
+                let output = try await translator.translate(
+                  input, from: pair.source, to: pair.target)
                 return Lane(lane: lane, output: output, error: nil)
               } catch {
                 return Lane(lane: lane, output: nil, error: describe(error))
@@ -323,8 +369,12 @@ public struct TranslatorConformance: Sendable {
           let expected = (0..<16).map { [101 + lane.lane * 100 + $0] }
           let got = output.map(numbers(in:))
           if got != expected {
-            let firstBad = zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expected.count, got.count)
-            failures.add("\(pair): batch \(lane.lane) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])")
+            let firstBad =
+              zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+              ?? min(expected.count, got.count)
+            failures.add(
+              "\(pair): batch \(lane.lane) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])"
+            )
           }
         }
       }
@@ -341,9 +391,12 @@ public struct TranslatorConformance: Sendable {
       do {
         let output = try await translate(input, pair)
         if output == input {
-          return .failed("\(pair): echoed the input instead of throwing; throw for a pair you do not support")
+          return .failed(
+            "\(pair): echoed the input instead of throwing; throw for a pair you do not support")
         }
-        return .failed("\(pair): answered \(output.map { quote($0) }.joined(separator: ", ")) for an unsupported target; throw instead")
+        return .failed(
+          "\(pair): answered \(output.map { quote($0) }.joined(separator: ", ")) for an unsupported target; throw instead"
+        )
       } catch {
         return .passed("\(pair) threw \(describe(error))")
       }
@@ -357,8 +410,10 @@ public struct TranslatorConformance: Sendable {
     var numbers: [Int] = []
     var current: Int?
     for character in text {
-      if let digit = character.wholeNumberValue, character.isASCII || character.isNumber, digit < 10,
-        character.unicodeScalars.count == 1, character.unicodeScalars.first!.properties.numericType == .decimal
+      if let digit = character.wholeNumberValue, character.isASCII || character.isNumber,
+        digit < 10,
+        character.unicodeScalars.count == 1,
+        character.unicodeScalars.first!.properties.numericType == .decimal
       {
         current = (current ?? 0) * 10 + digit
       } else if let value = current {

@@ -21,7 +21,9 @@ public struct GoldenAdapters: Sendable {
 
   init(scenario: GoldenScenario, log: CallLog) {
     model = GoldenModel(scenario: scenario, log: log)
-    translator = scenario.translator.map { GoldenTranslator(batches: $0, faults: scenario.faults, log: log) }
+    translator = scenario.translator.map {
+      GoldenTranslator(batches: $0, faults: scenario.faults, log: log)
+    }
     documents = GoldenDocuments(document: scenario.document, log: log)
     store = GoldenStore(state: scenario.store, log: log)
     policy = scenario.policy
@@ -30,7 +32,8 @@ public struct GoldenAdapters: Sendable {
 }
 
 /// The error a replayed model throws once the run has left its recording, to end it quickly.
-let divergedError = ProfileModelExecutionError.permanent("golden replay diverged from its recording")
+let divergedError = ProfileModelExecutionError.permanent(
+  "golden replay diverged from its recording")
 
 struct GoldenModel: ProfileModelExecuting {
   let scenario: GoldenScenario
@@ -49,7 +52,9 @@ struct GoldenModel: ProfileModelExecuting {
       guard let recorded = log.log(call) else { throw divergedError }
       log.respond(recorded.response)
       if let error = recorded.response["error"] {
-        throw (try? CanonicalJSON.decode(ProfileModelExecutionError.self, from: CanonicalJSON.render(error))) ?? divergedError
+        throw
+          (try? CanonicalJSON.decode(
+            ProfileModelExecutionError.self, from: CanonicalJSON.render(error))) ?? divergedError
       }
       guard case .string(let text)? = recorded.response["data"] else { throw divergedError }
       return Data(text.utf8)
@@ -80,7 +85,9 @@ struct GoldenModel: ProfileModelExecuting {
     if scenario.model.source == "scripted" {
       let answers = scenario.model.answers?[request.stepID] ?? []
       let used = counter.used(request.stepID)
-      guard used < answers.count else { throw ProfileModelExecutionError.permanent("no scripted answer for \(request.stepID)") }
+      guard used < answers.count else {
+        throw ProfileModelExecutionError.permanent("no scripted answer for \(request.stepID)")
+      }
       return Data(answers[used].utf8)
     }
     return try await ExtractiveModelExecutor().generate(request)
@@ -121,17 +128,26 @@ struct GoldenTranslator: SummaryTranslating {
 
   struct Unsupported: Error {}
 
-  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
-    log.log(GoldenCall(
-      adapter: "translator", call: "translate",
-      arguments: .object(["texts": .array(texts.map { .string($0) }), "from": .string(source), "to": .string(target)])))
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    log.log(
+      GoldenCall(
+        adapter: "translator", call: "translate",
+        arguments: .object([
+          "texts": .array(texts.map { .string($0) }), "from": .string(source),
+          "to": .string(target),
+        ])))
     let number = counter.next() - 1
     guard number < batches.count else {
       log.respond(.object(["error": .string("no scripted batch")]))
       throw Unsupported()
     }
     var output = batches[number]
-    if faults.contains(where: { $0.adapter == "translator" && $0.kind == "dropOne" }), !output.isEmpty { output.removeLast() }
+    if faults.contains(where: { $0.adapter == "translator" && $0.kind == "dropOne" }),
+      !output.isEmpty
+    {
+      output.removeLast()
+    }
     log.respond(.object(["texts": .array(output.map { .string($0) })]))
     return output
   }
@@ -147,28 +163,39 @@ struct GoldenDocuments: ProfileDocumentProviding {
   }
   struct OutOfRange: Error {}
 
-  private var count: Int { document.pageCap.map { min($0, document.pages.count) } ?? document.pages.count }
+  private var count: Int {
+    document.pageCap.map { min($0, document.pages.count) } ?? document.pages.count
+  }
 
   func pageCount(for attachmentID: String) async throws -> Int {
-    log.log(GoldenCall(adapter: "documents", call: "pageCount", arguments: .object([:]), response: .integer(Int64(count))))
+    log.log(
+      GoldenCall(
+        adapter: "documents", call: "pageCount", arguments: .object([:]),
+        response: .integer(Int64(count))))
     return count
   }
 
   func originalPageCount(for attachmentID: String) async throws -> Int {
     let original = document.pages.count + document.firstPageNumber - 1
-    log.log(GoldenCall(adapter: "documents", call: "originalPageCount", arguments: .object([:]), response: .integer(Int64(original))))
+    log.log(
+      GoldenCall(
+        adapter: "documents", call: "originalPageCount", arguments: .object([:]),
+        response: .integer(Int64(original))))
     return original
   }
 
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
-    log.log(GoldenCall(adapter: "documents", call: "page", arguments: .object(["index": .integer(Int64(index))])))
+    log.log(
+      GoldenCall(
+        adapter: "documents", call: "page", arguments: .object(["index": .integer(Int64(index))])))
     guard index >= 0, index < count else { throw OutOfRange() }
     if document.unreadable.contains(index) {
       log.respond(.object(["error": .string("unreadable")]))
       throw Unreadable(index: index)
     }
     log.respond(.object(["pageNumber": .integer(Int64(index + document.firstPageNumber))]))
-    return PageContent(index: index, pageNumber: index + document.firstPageNumber, text: document.pages[index])
+    return PageContent(
+      index: index, pageNumber: index + document.firstPageNumber, text: document.pages[index])
   }
 }
 
@@ -194,7 +221,10 @@ struct GoldenStore: ProfileExecutionStoring {
     call("loadCheckpoint")
     if unavailable == "load" { throw Unavailable() }
     let checkpoint = try await base.loadCheckpoint(for: command)
-    log.respond(checkpoint.map { .object(["phase": .string($0.phase), "payloadBytes": .integer(Int64($0.payload.count))]) } ?? .null)
+    log.respond(
+      checkpoint.map {
+        .object(["phase": .string($0.phase), "payloadBytes": .integer(Int64($0.payload.count))])
+      } ?? .null)
     return checkpoint
   }
 

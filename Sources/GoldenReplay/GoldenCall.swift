@@ -54,7 +54,9 @@ public struct GoldenDivergence: Hashable, Sendable {
     lines.append("  got      \(actual.map(\.description) ?? "(no call)")")
     // A field diff helps only between two calls of the same function.
     if let expected, let actual, expected.adapter == actual.adapter, expected.call == actual.call {
-      lines += JSONDiff.differences(expected: expected.arguments, actual: actual.arguments).map { "    " + $0 }
+      lines += JSONDiff.differences(expected: expected.arguments, actual: actual.arguments).map {
+        "    " + $0
+      }
     }
     return lines
   }
@@ -84,7 +86,8 @@ final class CallLog: @unchecked Sendable {
     guard let recorded else { return call }
     guard index < recorded.count, recorded[index].matches(call) else {
       if divergence == nil {
-        divergence = GoldenDivergence(index: index + 1, expected: index < recorded.count ? recorded[index] : nil, actual: call)
+        divergence = GoldenDivergence(
+          index: index + 1, expected: index < recorded.count ? recorded[index] : nil, actual: call)
       }
       return nil
     }
@@ -103,7 +106,8 @@ final class CallLog: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let recorded, divergence == nil, calls.count < recorded.count {
-      divergence = GoldenDivergence(index: calls.count + 1, expected: recorded[calls.count], actual: nil)
+      divergence = GoldenDivergence(
+        index: calls.count + 1, expected: recorded[calls.count], actual: nil)
     }
   }
 }

@@ -81,7 +81,9 @@ public struct GoldenRunner: Sendable {
       self.mode = mode
     } else if let name = environment["GOLDEN_RECORD"], !name.isEmpty {
       guard let parsed = RecordMode(rawValue: name) else {
-        throw GoldenError("GOLDEN_RECORD=\(name) is not a record mode; use one of \(RecordMode.names.joined(separator: ", "))")
+        throw GoldenError(
+          "GOLDEN_RECORD=\(name) is not a record mode; use one of \(RecordMode.names.joined(separator: ", "))"
+        )
       }
       self.mode = parsed
     } else {
@@ -89,9 +91,12 @@ public struct GoldenRunner: Sendable {
     }
     if self.mode != .never, !force, Self.isCI(environment) {
       throw GoldenError(
-        "refusing to record golden scenarios under CI (CI=\(environment["CI"] ?? "")); CI replays only. Record locally, or pass --force")
+        "refusing to record golden scenarios under CI (CI=\(environment["CI"] ?? "")); CI replays only. Record locally, or pass --force"
+      )
     }
-    artifacts = environment["GOLDEN_ARTIFACTS"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+    artifacts = environment["GOLDEN_ARTIFACTS"].flatMap {
+      $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+    }
   }
 
   /// Whether the environment is a CI run: `CI` set to anything but empty, `0` or `false`.
@@ -103,14 +108,18 @@ public struct GoldenRunner: Sendable {
   /// The scenarios' names, sorted.
   public func scenarioNames() throws -> [String] {
     guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-      throw GoldenError("golden folder \(directory.path) cannot be read; pass the folder that holds the scenarios")
+      throw GoldenError(
+        "golden folder \(directory.path) cannot be read; pass the folder that holds the scenarios")
     }
-    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map { String($0.dropLast(5)) }.sorted()
+    return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map {
+      String($0.dropLast(5))
+    }.sorted()
   }
 
   /// Replays every scenario (recording those the mode asks for).
   public func replayAll<Outcome: Codable & Equatable & Sendable>(
-    filter: String? = nil, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
+    filter: String? = nil,
+    _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async throws -> [GoldenResult] {
     var results: [GoldenResult] = []
     for name in try scenarioNames() where filter.map({ name.contains($0) }) ?? true {
@@ -133,7 +142,8 @@ public struct GoldenRunner: Sendable {
     guard let recording = scenario.recording, let expected = scenario.expected else {
       if mode == .never {
         return GoldenResult(
-          name: name, status: "failed", lines: ["no recording; run contract-kit golden record --filter \(name)"], divergence: nil)
+          name: name, status: "failed",
+          lines: ["no recording; run contract-kit golden record --filter \(name)"], divergence: nil)
       }
       return await record(scenario, name: name, url: url, body)
     }
@@ -146,9 +156,13 @@ public struct GoldenRunner: Sendable {
     var lines: [String] = []
     if let divergence = log.divergence { lines = divergence.lines }
     if lines.isEmpty, actual != expected {
-      lines = ["the outcome differs"] + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
+      lines =
+        ["the outcome differs"]
+        + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
     }
-    guard !lines.isEmpty else { return GoldenResult(name: name, status: "passed", lines: [], divergence: nil) }
+    guard !lines.isEmpty else {
+      return GoldenResult(name: name, status: "passed", lines: [], divergence: nil)
+    }
     if mode == .failed { return await record(scenario, name: name, url: url, body) }
     var failed = scenario
     failed.recording = log.calls
@@ -158,7 +172,8 @@ public struct GoldenRunner: Sendable {
   }
 
   private func record<Outcome: Codable & Equatable & Sendable>(
-    _ scenario: GoldenScenario, name: String, url: URL, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
+    _ scenario: GoldenScenario, name: String, url: URL,
+    _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async -> GoldenResult {
     let log = CallLog(replaying: nil)
     let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
@@ -168,10 +183,13 @@ public struct GoldenRunner: Sendable {
     do {
       try recorded.fileData().write(to: url)
     } catch {
-      return GoldenResult(name: name, status: "error", lines: ["cannot write \(url.path): \(error.localizedDescription)"], divergence: nil)
+      return GoldenResult(
+        name: name, status: "error",
+        lines: ["cannot write \(url.path): \(error.localizedDescription)"], divergence: nil)
     }
     return GoldenResult(
-      name: name, status: "recorded", lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
+      name: name, status: "recorded",
+      lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
       divergence: nil)
   }
 

@@ -39,8 +39,10 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
 
   /// Creates a scenario with no recording yet.
   public init(
-    about: String, command: ProfileCommand, document: Document, store: Store = Store(), policy: [String: Int] = [:],
-    model: ModelSource = ModelSource(), translator: [[String]]? = nil, faults: [Fault] = [], seed: UInt64? = nil
+    about: String, command: ProfileCommand, document: Document, store: Store = Store(),
+    policy: [String: Int] = [:],
+    model: ModelSource = ModelSource(), translator: [[String]]? = nil, faults: [Fault] = [],
+    seed: UInt64? = nil
   ) {
     self.format = Self.currentFormat
     self.about = about
@@ -66,7 +68,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     public var firstPageNumber: Int
 
     /// Creates a document.
-    public init(pages: [String], pageCap: Int? = nil, unreadable: [Int] = [], firstPageNumber: Int = 1) {
+    public init(
+      pages: [String], pageCap: Int? = nil, unreadable: [Int] = [], firstPageNumber: Int = 1
+    ) {
       self.pages = pages
       self.pageCap = pageCap
       self.unreadable = unreadable
@@ -84,7 +88,10 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     public var unavailable: String?
 
     /// Creates a starting state.
-    public init(checkpoint: ProfileCheckpoint? = nil, summary: ProfileSummary? = nil, unavailable: String? = nil) {
+    public init(
+      checkpoint: ProfileCheckpoint? = nil, summary: ProfileSummary? = nil,
+      unavailable: String? = nil
+    ) {
       self.checkpoint = checkpoint
       self.summary = summary
       self.unavailable = unavailable
@@ -127,7 +134,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       self.message = message
     }
 
-    static let modelKinds: Set<String> = ["transient", "rejected", "permanent", "unavailable", "malformed"]
+    static let modelKinds: Set<String> = [
+      "transient", "rejected", "permanent", "unavailable", "malformed",
+    ]
     static let translatorKinds: Set<String> = ["dropOne"]
   }
 
@@ -144,7 +153,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       throw GoldenError("\(name): cannot be read; check the path")
     }
     func unknownFormat(_ format: JSONValue) -> GoldenError {
-      GoldenError("\(name): $.format: unknown format \(JSONDiff.render(format)); this kit reads format \(currentFormat)")
+      GoldenError(
+        "\(name): $.format: unknown format \(JSONDiff.render(format)); this kit reads format \(currentFormat)"
+      )
     }
     let scenario: GoldenScenario
     do {
@@ -158,15 +169,20 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       }
       throw GoldenError("\(name): \(error)")
     }
-    guard scenario.format == currentFormat else { throw unknownFormat(.integer(Int64(scenario.format))) }
+    guard scenario.format == currentFormat else {
+      throw unknownFormat(.integer(Int64(scenario.format)))
+    }
     if let entry = scenario.entry, !["run", "resume", "rerun"].contains(entry) {
       throw GoldenError("\(name): $.entry: unknown entry \"\(entry)\"; use run, resume or rerun")
     }
     for (index, fault) in scenario.faults.enumerated() {
-      let known = fault.adapter == "model" ? Fault.modelKinds : fault.adapter == "translator" ? Fault.translatorKinds : []
+      let known =
+        fault.adapter == "model"
+        ? Fault.modelKinds : fault.adapter == "translator" ? Fault.translatorKinds : []
       guard known.contains(fault.kind) else {
         throw GoldenError(
-          "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \((Fault.modelKinds.union(Fault.translatorKinds)).sorted().joined(separator: ", "))")
+          "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \((Fault.modelKinds.union(Fault.translatorKinds)).sorted().joined(separator: ", "))"
+        )
       }
     }
     return scenario

@@ -4,13 +4,18 @@ import ProfileContracts
 /// `$.partial.summary.coverage.missingPages[0]: expected {"first":31,"last":35}, got (absent)`.
 public enum JSONDiff {
   /// Every path where `expected` and `actual` differ, at most `limit` of them.
-  public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = 20) -> [String] {
+  public static func differences(expected: JSONValue, actual: JSONValue, limit: Int = 20)
+    -> [String]
+  {
     var lines: [String] = []
     walk(expected, actual, path: "$", into: &lines, limit: limit)
     return lines
   }
 
-  private static func walk(_ expected: JSONValue?, _ actual: JSONValue?, path: String, into lines: inout [String], limit: Int) {
+  private static func walk(
+    _ expected: JSONValue?, _ actual: JSONValue?, path: String, into lines: inout [String],
+    limit: Int
+  ) {
     guard lines.count < limit, expected != actual else { return }
     switch (expected, actual) {
     case (.object(let a)?, .object(let b)?):
@@ -19,7 +24,9 @@ public enum JSONDiff {
       }
     case (.array(let a)?, .array(let b)?):
       for index in 0..<max(a.count, b.count) {
-        walk(index < a.count ? a[index] : nil, index < b.count ? b[index] : nil, path: "\(path)[\(index)]", into: &lines, limit: limit)
+        walk(
+          index < a.count ? a[index] : nil, index < b.count ? b[index] : nil,
+          path: "\(path)[\(index)]", into: &lines, limit: limit)
       }
     case (.string(let a)?, .string(let b)?) where a.contains("\n") || b.contains("\n"):
       lines.append("\(path): text differs")
@@ -29,7 +36,9 @@ public enum JSONDiff {
         let l = index < left.count ? String(left[index]) : nil
         let r = index < right.count ? String(right[index]) : nil
         if l != r {
-          lines.append("    line \(index + 1): expected \(l.map { "\"\($0)\"" } ?? "(absent)"), got \(r.map { "\"\($0)\"" } ?? "(absent)")")
+          lines.append(
+            "    line \(index + 1): expected \(l.map { "\"\($0)\"" } ?? "(absent)"), got \(r.map { "\"\($0)\"" } ?? "(absent)")"
+          )
         }
       }
     default:

@@ -23,7 +23,8 @@ extension GoldenResult {
   /// }
   /// ```
   public func recordIssue(
-    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
     guard !passed else { return }
     let message = "\(name): \(status)\n" + lines.joined(separator: "\n")
@@ -31,7 +32,8 @@ extension GoldenResult {
       if Test.current != nil {
         Issue.record(
           Comment(rawValue: message),
-          sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+          sourceLocation: SourceLocation(
+            fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
         return
       }
     #endif

@@ -48,7 +48,9 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
       byScript.append((.kana, kana + han))
     }
     guard
-      let dominant = byScript.max(by: { $0.count != $1.count ? $0.count < $1.count : "\($0.script)" > "\($1.script)" })
+      let dominant = byScript.max(by: {
+        $0.count != $1.count ? $0.count < $1.count : "\($0.script)" > "\($1.script)"
+      })
     else { return nil }
     let share = Double(dominant.count) / Double(letters)
 

@@ -37,5 +37,6 @@ extension LanguageIdentifier {
 
 /// The primary language subtag of a BCP 47 code, lowercased: `zh-Hant-TW` → `zh`.
 public func primarySubtag(_ code: String) -> String {
-  String(code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(code)).lowercased()
+  String(code.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(code))
+    .lowercased()
 }

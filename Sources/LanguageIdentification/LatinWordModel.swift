@@ -19,7 +19,8 @@ enum LatinWordModel {
         let share = 2.0 / Double(owners.count)
         for owner in owners { scores[owner] += share }
       }
-      for (suffix, owner, weight) in endings where word.count > suffix.count + 1 && word.hasSuffix(suffix) {
+      for (suffix, owner, weight) in endings
+      where word.count > suffix.count + 1 && word.hasSuffix(suffix) {
         scores[owner] += weight
       }
     }
@@ -40,7 +41,9 @@ enum LatinWordModel {
     }
     score(word)
     let total = scores.reduce(0, +)
-    guard total > 0, let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else { return nil }
+    guard total > 0, let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else {
+      return nil
+    }
     return (languages[best], scores[best] / total)
   }
 
@@ -66,10 +69,14 @@ enum LatinWordModel {
   static let endings: [(String, Int, Double)] = [
     ("ing", 0, 1), ("ly", 0, 0.5), ("ness", 0, 1.5), ("ed", 0, 0.3),
     ("ción", 1, 2), ("ciones", 1, 2), ("dad", 1, 1), ("mos", 1, 0.3),
-    ("ment", 2, 0.5), ("eux", 2, 2), ("euse", 2, 2), ("ait", 2, 1.5), ("aient", 2, 2), ("ée", 2, 1.5), ("és", 2, 0.5),
-    ("ung", 3, 2), ("keit", 3, 2), ("heit", 3, 2), ("lich", 3, 1.5), ("schaft", 3, 2), ("chen", 3, 1),
-    ("zione", 4, 2), ("zioni", 4, 2), ("mente", 4, 0.3), ("tà", 4, 2), ("gli", 4, 1), ("ggio", 4, 1.5),
-    ("ção", 5, 3), ("ções", 5, 3), ("dade", 5, 1.5), ("inho", 5, 1.5), ("agem", 5, 1.5), ("ou", 5, 1),
+    ("ment", 2, 0.5), ("eux", 2, 2), ("euse", 2, 2), ("ait", 2, 1.5), ("aient", 2, 2),
+    ("ée", 2, 1.5), ("és", 2, 0.5),
+    ("ung", 3, 2), ("keit", 3, 2), ("heit", 3, 2), ("lich", 3, 1.5), ("schaft", 3, 2),
+    ("chen", 3, 1),
+    ("zione", 4, 2), ("zioni", 4, 2), ("mente", 4, 0.3), ("tà", 4, 2), ("gli", 4, 1),
+    ("ggio", 4, 1.5),
+    ("ção", 5, 3), ("ções", 5, 3), ("dade", 5, 1.5), ("inho", 5, 1.5), ("agem", 5, 1.5),
+    ("ou", 5, 1),
     ("em", 5, 0.5), ("ões", 5, 3), ("ência", 5, 2), ("eira", 5, 1),
     ("lijk", 6, 2), ("heid", 6, 2), ("ij", 6, 1), ("tje", 6, 2), ("en", 6, 0.2),
   ]

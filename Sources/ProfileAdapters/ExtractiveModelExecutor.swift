@@ -74,7 +74,9 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
     guard request.responseTokens > 0 else { throw NativeError.nonPositiveResponseTokens }
     let prompt = request.prompt.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !prompt.isEmpty else { throw NativeError.emptyPrompt }
-    guard TokenEstimate.tokens(in: request.instructions) + TokenEstimate.tokens(in: prompt) <= contextTokens
+    guard
+      TokenEstimate.tokens(in: request.instructions) + TokenEstimate.tokens(in: prompt)
+        <= contextTokens
     else { throw NativeError.promptTooLong }
     let sentences = Self.sentences(in: prompt)
     let ranked = Self.rank(sentences)
@@ -107,7 +109,9 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
       if TokenEstimate.tokens(in: next) > max(budget, 1) { break }
       result = next
     }
-    if let space = result.lastIndex(of: " "), result.distance(from: result.startIndex, to: space) > 8 {
+    if let space = result.lastIndex(of: " "),
+      result.distance(from: result.startIndex, to: space) > 8
+    {
       result = String(result[..<space])
     }
     return result.trimmingCharacters(in: .whitespaces)
@@ -133,7 +137,8 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
     let scores = words.map { list -> Int in
       guard !list.isEmpty else { return 0 }
       let mean = list.reduce(0) { $0 + (frequency[$1] ?? 0) } * 1000 / list.count
-      return list.count >= 3 || list.contains(where: { $0.unicodeScalars.contains(where: TokenEstimate.isDense) })
+      return list.count >= 3
+        || list.contains(where: { $0.unicodeScalars.contains(where: TokenEstimate.isDense) })
         ? mean + 1_000_000_000 : mean
     }
     return sentences.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }

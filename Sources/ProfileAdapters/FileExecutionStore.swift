@@ -206,7 +206,9 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
       key.state.scanned = false  // the slot may be torn now; look again next time
       throw ExecutionStoreError(
         code: .ioFailure, path: key.paths[slot],
-        message: "cannot write store record \(key.paths[slot]): \(error); check the disk and the directory's permissions")
+        message:
+          "cannot write store record \(key.paths[slot]): \(error); check the disk and the directory's permissions"
+      )
     }
     key.state.newest = (record.kind, record.sequence, slot)
   }

@@ -88,7 +88,9 @@ enum POSIXFile {
   }
 
   /// `read(2)`, named apart from the many `read`s in scope.
-  private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  private static func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+    -> Int
+  {
     #if canImport(Glibc)
       Glibc.read(fd, buffer, count)
     #else

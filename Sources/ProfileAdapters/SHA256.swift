@@ -60,8 +60,12 @@ public struct SHA256: Sendable {
     var tail = copy.buffer
     tail.append(0x80)
     while tail.count % 64 != 56 { tail.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-    for start in stride(from: 0, to: tail.count, by: 64) { copy.compress(Array(tail[start..<start + 64])) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+    }
+    for start in stride(from: 0, to: tail.count, by: 64) {
+      copy.compress(Array(tail[start..<start + 64]))
+    }
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in copy.state {
@@ -130,8 +134,14 @@ public struct SHA256: Sendable {
     }
     state.withUnsafeMutableBufferPointer { state in
       Self.k.withUnsafeBufferPointer { k in
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var a = state[0]
+        var b = state[1]
+        var c = state[2]
+        var d = state[3]
+        var e = state[4]
+        var f = state[5]
+        var g = state[6]
+        var h = state[7]
         for i in 0..<64 {
           let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
           let choice = (e & f) ^ (~e & g)
@@ -159,7 +169,6 @@ public struct SHA256: Sendable {
       }
     }
   }
-
 
   private static let k: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,

@@ -55,7 +55,9 @@ struct SlotRecord: Equatable {
   }
 
   private static func appendLittleEndian(_ value: UInt64, to bytes: inout [UInt8]) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+    }
   }
 
   private static func readLittleEndian(_ bytes: [UInt8], at offset: Int) -> UInt64 {

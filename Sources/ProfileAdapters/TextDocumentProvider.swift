@@ -61,7 +61,8 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     else {
       throw DocumentProviderError(
         code: .unreadableDirectory,
-        message: "document directory \(self.directory.path) does not exist; pass an existing directory")
+        message:
+          "document directory \(self.directory.path) does not exist; pass an existing directory")
     }
     self.root = self.directory.resolvingSymlinksInPath().path
   }
@@ -84,10 +85,13 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     guard index >= 0, index < count else {
       throw DocumentProviderError(
         code: .pageOutOfRange,
-        message: "page index \(index) is out of range for \(attachmentID); it has \(count) pages to summarize (0..<\(count))")
+        message:
+          "page index \(index) is out of range for \(attachmentID); it has \(count) pages to summarize (0..<\(count))"
+      )
     }
     let bytes = try readRange(pages[index], of: attachmentID)
-    return PageContent(index: index, pageNumber: index + 1, text: String(decoding: bytes, as: UTF8.self))
+    return PageContent(
+      index: index, pageNumber: index + 1, text: String(decoding: bytes, as: UTF8.self))
   }
 
   // MARK: - Files
@@ -95,10 +99,14 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
   private func fileURL(_ attachmentID: String) throws -> URL {
     let refuse = DocumentProviderError(
       code: .attachmentOutsideDirectory,
-      message: "attachment ID \(quoted(attachmentID)) would leave the document directory; pass a file name inside \(directory.path)")
+      message:
+        "attachment ID \(quoted(attachmentID)) would leave the document directory; pass a file name inside \(directory.path)"
+    )
     guard !attachmentID.isEmpty, !attachmentID.hasPrefix("/"), !attachmentID.contains("\0") else {
       guard !attachmentID.isEmpty else {
-        throw DocumentProviderError(code: .unknownAttachment, message: "attachment ID is empty; pass a file name inside \(directory.path)")
+        throw DocumentProviderError(
+          code: .unknownAttachment,
+          message: "attachment ID is empty; pass a file name inside \(directory.path)")
       }
       throw refuse
     }
@@ -124,16 +132,21 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     } catch {
       throw DocumentProviderError(
         code: .unknownAttachment,
-        message: "no attachment \(quoted(attachmentID)) in \(directory.path); pass the name of a text file there")
+        message:
+          "no attachment \(quoted(attachmentID)) in \(directory.path); pass the name of a text file there"
+      )
     }
     guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
       throw DocumentProviderError(
         code: .unknownAttachment,
-        message: "attachment \(quoted(attachmentID)) is not a regular file; pass the name of a text file")
+        message:
+          "attachment \(quoted(attachmentID)) is not a regular file; pass the name of a text file")
     }
     let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
     let modified = attributes[.modificationDate] as? Date
-    if let cached = lock.withCriticalSection({ indexes[attachmentID] }), cached.size == size, cached.modified == modified {
+    if let cached = lock.withCriticalSection({ indexes[attachmentID] }), cached.size == size,
+      cached.modified == modified
+    {
       return cached
     }
     let data: Data
@@ -142,15 +155,21 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     } catch {
       throw DocumentProviderError(
         code: .unreadableAttachment,
-        message: "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions")
+        message:
+          "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions"
+      )
     }
     let bytes = [UInt8](data)
     guard validatedUTF8(bytes) != nil else {
       throw DocumentProviderError(
         code: .notUTF8,
-        message: "attachment \(quoted(attachmentID)) is not UTF-8 text; convert it (for example with iconv -t UTF-8)")
+        message:
+          "attachment \(quoted(attachmentID)) is not UTF-8 text; convert it (for example with iconv -t UTF-8)"
+      )
     }
-    let index = PageIndex(ranges: Self.pageRanges(bytes, linesPerPage: linesPerPage), size: bytes.count, modified: modified)
+    let index = PageIndex(
+      ranges: Self.pageRanges(bytes, linesPerPage: linesPerPage), size: bytes.count,
+      modified: modified)
     lock.withCriticalSection { indexes[attachmentID] = index }
     return index
   }
@@ -165,7 +184,9 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     } catch {
       throw DocumentProviderError(
         code: .unreadableAttachment,
-        message: "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions")
+        message:
+          "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions"
+      )
     }
   }
 

@@ -30,7 +30,8 @@ public enum CanonicalJSON {
       return try JSONValueEncoder.encode(value)
     } catch let error as EncodingError {
       if case .invalidValue(_, let context) = error {
-        throw JSONError(path: JSONError.render(context.codingPath), message: context.debugDescription)
+        throw JSONError(
+          path: JSONError.render(context.codingPath), message: context.debugDescription)
       }
       throw JSONError(path: "$", message: "\(error)")
     }
@@ -71,9 +72,12 @@ public enum CanonicalJSON {
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
         // A syntax error: the platform's message is vague, so let our parser locate it.
-        do { _ = try JSONValue(parsing: data) } catch let syntax as JSONError { return syntax } catch {}
+        do { _ = try JSONValue(parsing: data) } catch let syntax as JSONError {
+          return syntax
+        } catch {}
       }
-      return JSONError(path: JSONError.render(context.codingPath), message: context.debugDescription)
+      return JSONError(
+        path: JSONError.render(context.codingPath), message: context.debugDescription)
     @unknown default:
       return JSONError(path: "$", message: "\(error)")
     }
@@ -148,7 +152,8 @@ private struct CanonicalWriter {
         case 0x09: output.append(contentsOf: #"\t"#.utf8)
         default:
           let hex = String(byte, radix: 16)
-          output.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+          output.append(
+            contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
         }
       }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))

@@ -25,12 +25,15 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
   static func keyComponent(_ key: String) -> String {
     let plain =
       !key.isEmpty
-      && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
+      && key.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+      }
     return plain ? ".\(key)" : "[\"\(key)\"]"
   }
 
   /// Renders a Codable coding path as a JSON path.
   static func render(_ codingPath: [any CodingKey]) -> String {
-    render(codingPath.map { key in key.intValue.map { "[\($0)]" } ?? keyComponent(key.stringValue) })
+    render(
+      codingPath.map { key in key.intValue.map { "[\($0)]" } ?? keyComponent(key.stringValue) })
   }
 }

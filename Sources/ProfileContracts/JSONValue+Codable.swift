@@ -10,7 +10,9 @@ extension JSONValue: Codable {
   public init(from decoder: any Decoder) throws {
     if let object = try? decoder.container(keyedBy: Key.self) {
       var members: [String: JSONValue] = [:]
-      for key in object.allKeys { members[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+      for key in object.allKeys {
+        members[key.stringValue] = try object.decode(JSONValue.self, forKey: key)
+      }
       self = .object(members)
     } else if var array = try? decoder.unkeyedContainer() {
       var elements: [JSONValue] = []

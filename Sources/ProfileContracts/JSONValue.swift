@@ -78,7 +78,9 @@ private struct JSONParser {
     return value
   }
 
-  private var line: Int { bytes[..<min(position, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+  private var line: Int {
+    bytes[..<min(position, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+  }
 
   private func failure(_ message: String) -> JSONError {
     JSONError(path: JSONError.render(path.map(\.rendered)), message: "\(message) (line \(line))")
@@ -100,21 +102,29 @@ private struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default: throw failure("unexpected character \(describe(bytes[position])); expected a value")
     }
   }
 
   private func describe(_ byte: UInt8) -> String {
-    byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    byte >= 0x20 && byte < 0x7F
+      ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws {
     let text = literal.withUTF8Buffer { Array($0) }
-    guard bytes.count - position >= text.count, Array(bytes[position..<position + text.count]) == text
+    guard bytes.count - position >= text.count,
+      Array(bytes[position..<position + text.count]) == text
     else { throw failure("unexpected text; expected \(literal)") }
     position += text.count
   }
@@ -186,7 +196,8 @@ private struct JSONParser {
     let start = position
     if bytes[position] == UInt8(ascii: "-") { position += 1 }
     let digitsStart = position
-    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+    {
       position += 1
     }
     guard position > digitsStart else { throw failure("expected digits in a number") }
@@ -204,7 +215,8 @@ private struct JSONParser {
     position += 1
     let start = position
     // Fast path: no escapes, so the string is the bytes between the quotes.
-    while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\"),
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\""),
+      bytes[position] != UInt8(ascii: "\\"),
       bytes[position] >= 0x20
     {
       position += 1
@@ -271,7 +283,9 @@ private struct JSONParser {
         else { throw failure("invalid surrogate pair in \\u escape") }
         return scalar
       }
-      guard let scalar = Unicode.Scalar(high) else { throw failure("unpaired surrogate in \\u escape") }
+      guard let scalar = Unicode.Scalar(high) else {
+        throw failure("unpaired surrogate in \\u escape")
+      }
       return scalar
     default:
       throw failure("invalid escape \\\(Character(Unicode.Scalar(byte)))")

@@ -40,7 +40,9 @@ private final class Slot {
   {
     guard let exact = Int64(exactly: number) else {
       throw EncodingError.invalidValue(
-        number, .init(codingPath: codingPath, debugDescription: "integer \(number) does not fit in 64 bits"))
+        number,
+        .init(codingPath: codingPath, debugDescription: "integer \(number) does not fit in 64 bits")
+      )
     }
     return .integer(exact)
   }
@@ -48,7 +50,9 @@ private final class Slot {
   static func refuseFloat(_ number: Any, codingPath: [any CodingKey]) -> EncodingError {
     .invalidValue(
       number,
-      .init(codingPath: codingPath, debugDescription: "floating-point value \(number); the canonical form has integers only"))
+      .init(
+        codingPath: codingPath,
+        debugDescription: "floating-point value \(number); the canonical form has integers only"))
   }
 }
 
@@ -154,8 +158,12 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
   mutating func encodeNil() throws { next().value = .null }
   mutating func encode(_ value: Bool) throws { next().value = .bool(value) }
   mutating func encode(_ value: String) throws { next().value = .string(value) }
-  mutating func encode(_ value: Double) throws { throw Slot.refuseFloat(value, codingPath: nextPath) }
-  mutating func encode(_ value: Float) throws { throw Slot.refuseFloat(value, codingPath: nextPath) }
+  mutating func encode(_ value: Double) throws {
+    throw Slot.refuseFloat(value, codingPath: nextPath)
+  }
+  mutating func encode(_ value: Float) throws {
+    throw Slot.refuseFloat(value, codingPath: nextPath)
+  }
   mutating func encode(_ value: Int) throws { next().value = .integer(Int64(value)) }
   mutating func encode(_ value: Int8) throws { next().value = .integer(Int64(value)) }
   mutating func encode(_ value: Int16) throws { next().value = .integer(Int64(value)) }
@@ -202,18 +210,26 @@ private struct SingleContainer: SingleValueEncodingContainer {
   mutating func encodeNil() throws { slot.value = .null }
   mutating func encode(_ value: Bool) throws { slot.value = .bool(value) }
   mutating func encode(_ value: String) throws { slot.value = .string(value) }
-  mutating func encode(_ value: Double) throws { throw Slot.refuseFloat(value, codingPath: codingPath) }
-  mutating func encode(_ value: Float) throws { throw Slot.refuseFloat(value, codingPath: codingPath) }
+  mutating func encode(_ value: Double) throws {
+    throw Slot.refuseFloat(value, codingPath: codingPath)
+  }
+  mutating func encode(_ value: Float) throws {
+    throw Slot.refuseFloat(value, codingPath: codingPath)
+  }
   mutating func encode(_ value: Int) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: Int8) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: Int16) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: Int32) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: Int64) throws { slot.value = .integer(value) }
-  mutating func encode(_ value: UInt) throws { slot.value = try Slot.integer(value, codingPath: codingPath) }
+  mutating func encode(_ value: UInt) throws {
+    slot.value = try Slot.integer(value, codingPath: codingPath)
+  }
   mutating func encode(_ value: UInt8) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: UInt16) throws { slot.value = .integer(Int64(value)) }
   mutating func encode(_ value: UInt32) throws { slot.value = .integer(Int64(value)) }
-  mutating func encode(_ value: UInt64) throws { slot.value = try Slot.integer(value, codingPath: codingPath) }
+  mutating func encode(_ value: UInt64) throws {
+    slot.value = try Slot.integer(value, codingPath: codingPath)
+  }
   mutating func encode<T: Encodable>(_ value: T) throws {
     try Slot.store(value, in: slot, codingPath: codingPath)
   }

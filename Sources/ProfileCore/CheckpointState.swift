@@ -29,7 +29,8 @@ struct CheckpointState: Codable, Hashable, Sendable {
   }
 
   static func decode(_ payload: Data) -> CheckpointState? {
-    guard let state = try? CanonicalJSON.decode(CheckpointState.self, from: payload), state.version == currentVersion
+    guard let state = try? CanonicalJSON.decode(CheckpointState.self, from: payload),
+      state.version == currentVersion
     else { return nil }
     return state
   }

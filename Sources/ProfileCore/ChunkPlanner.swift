@@ -89,7 +89,9 @@ struct ChunkPlanner: Sendable {
     for sentence in Sentences.split(text) {
       let sentenceCounter = TokenCounter(sentence)
       guard sentenceCounter.tokens <= promptBudget else {
-        let estimate = TokenEstimate.tokens(in: Instructions.chunk) + sentenceCounter.tokens + policy.chunkResponseTokens
+        let estimate =
+          TokenEstimate.tokens(in: Instructions.chunk) + sentenceCounter.tokens
+          + policy.chunkResponseTokens
         return .failure(.contextWouldOverflow(estimatedTokens: estimate))
       }
       var next = counter
@@ -129,12 +131,15 @@ struct ChunkPlanner: Sendable {
       do {
         page = try await documents.page(at: index, for: attachmentID)
       } catch {
-        plan.unreadable.append(.init(pageIndex: index, pageNumber: lastNumber + 1, reason: "\(error)"))
+        plan.unreadable.append(
+          .init(pageIndex: index, pageNumber: lastNumber + 1, reason: "\(error)"))
         lastNumber += 1
         continue
       }
       lastNumber = page.pageNumber
-      if plan.sample.count < Self.sampleLength { plan.sample += String(page.text.prefix(Self.sampleLength)) + "\n" }
+      if plan.sample.count < Self.sampleLength {
+        plan.sample += String(page.text.prefix(Self.sampleLength)) + "\n"
+      }
       let parts: [String]
       switch self.parts(of: page.text) {
       case .success(let found): parts = found
@@ -149,7 +154,9 @@ struct ChunkPlanner: Sendable {
           close()
           next = unitCounter
         }
-        current.append(ChunkPlan.Unit(pageIndex: index, pageNumber: page.pageNumber, part: part, parts: parts.count))
+        current.append(
+          ChunkPlan.Unit(
+            pageIndex: index, pageNumber: page.pageNumber, part: part, parts: parts.count))
         counter = next
         hasher.add("|\(index):\(page.pageNumber):\(part)/\(parts.count)|")
         hasher.add(text)
@@ -161,7 +168,9 @@ struct ChunkPlanner: Sendable {
   }
 
   /// The prompt of `chunk`, reading its pages again one at a time.
-  func prompt(for chunk: ChunkPlan.Chunk, attachmentID: String, documents: any ProfileDocumentProviding) async throws
+  func prompt(
+    for chunk: ChunkPlan.Chunk, attachmentID: String, documents: any ProfileDocumentProviding
+  ) async throws
     -> String
   {
     var texts: [String] = []

@@ -22,7 +22,8 @@ struct FactCheck: Sendable {
     for (raw, number) in zip(tokens.rawNumbers, tokens.numbers) where !numbers.contains(number) {
       missing.append(raw)
     }
-    for (raw, amount) in zip(tokens.rawAmounts, tokens.amounts) where !amounts.contains(amount) && !missing.contains(raw) {
+    for (raw, amount) in zip(tokens.rawAmounts, tokens.amounts)
+    where !amounts.contains(amount) && !missing.contains(raw) {
       missing.append(raw)
     }
     for name in Self.names(line) where !text.contains(name) { missing.append(name) }
@@ -32,7 +33,9 @@ struct FactCheck: Sendable {
 
   /// Numbers (digits with `,` `.` `'` and spaces between digit groups ignored, leading zeros
   /// dropped) and amounts (a currency sign, then a number), with how each was written.
-  static func tokens(_ text: String) -> (numbers: [String], rawNumbers: [String], amounts: [String], rawAmounts: [String]) {
+  static func tokens(_ text: String) -> (
+    numbers: [String], rawNumbers: [String], amounts: [String], rawAmounts: [String]
+  ) {
     var numbers: [String] = []
     var rawNumbers: [String] = []
     var amounts: [String] = []
@@ -51,7 +54,8 @@ struct FactCheck: Sendable {
         if character.isASCII, character.isNumber {
           digits.append(character)
           index += 1
-        } else if [",", "'"].contains(character), index + 1 < characters.count, characters[index + 1].isASCII,
+        } else if [",", "'"].contains(character), index + 1 < characters.count,
+          characters[index + 1].isASCII,
           characters[index + 1].isNumber
         {
           index += 1
@@ -59,7 +63,8 @@ struct FactCheck: Sendable {
           break
         }
       }
-      let normalized = String(digits.drop { $0 == "0" }).isEmpty ? "0" : String(digits.drop { $0 == "0" })
+      let normalized =
+        String(digits.drop { $0 == "0" }).isEmpty ? "0" : String(digits.drop { $0 == "0" })
       let raw = String(characters[start..<index])
       numbers.append(normalized)
       rawNumbers.append(raw)
@@ -80,7 +85,9 @@ struct FactCheck: Sendable {
     for word in line.split(whereSeparator: { $0.isWhitespace }) {
       let trimmed = word.trimmingCharacters(in: ",;:()\"'“”‘’")
       defer { sentenceStart = word.last.map { ".!?:".contains($0) } ?? false }
-      guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase, trimmed.count > 1 else { continue }
+      guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase,
+        trimmed.count > 1
+      else { continue }
       if sentenceStart { continue }
       let name = trimmed.hasSuffix(".") ? String(trimmed.dropLast()) : trimmed
       if name.count > 1 { names.append(name) }

@@ -20,7 +20,9 @@ import ProfileContracts
 /// `run` never throws and never traps: every path ends in a ``ProfileOutcome``.
 public struct ProfileCore: Sendable {
   /// The profiles the engine serves.
-  public static let registeredProfiles: Set<ProfileIdentifier> = [.document, .note, .webLink, .voiceTranscript]
+  public static let registeredProfiles: Set<ProfileIdentifier> = [
+    .document, .note, .webLink, .voiceTranscript,
+  ]
 
   let model: any ProfileModelExecuting
   let translator: (any SummaryTranslating)?
@@ -42,9 +44,11 @@ public struct ProfileCore: Sendable {
   ///   - languages: re-proves languages (default ``BuiltinLanguageIdentifier``).
   ///   - clock: waits between retries (default: the real clock; tests inject one that never sleeps).
   public init(
-    model: any ProfileModelExecuting, translator: (any SummaryTranslating)?, documents: any ProfileDocumentProviding,
+    model: any ProfileModelExecuting, translator: (any SummaryTranslating)?,
+    documents: any ProfileDocumentProviding,
     store: any ProfileExecutionStoring, policy: ProfilePolicy = .default,
-    languages: any LanguageIdentifier = BuiltinLanguageIdentifier(), clock: any ProfileClock = SystemProfileClock()
+    languages: any LanguageIdentifier = BuiltinLanguageIdentifier(),
+    clock: any ProfileClock = SystemProfileClock()
   ) {
     self.model = model
     self.translator = translator
@@ -82,7 +86,9 @@ struct Run {
 
   private var policy: ProfilePolicy { core.policy }
 
-  private func failed(_ failure: ProfileFailure) -> ProfileOutcome { .failed(failure, receipt: receipt) }
+  private func failed(_ failure: ProfileFailure) -> ProfileOutcome {
+    .failed(failure, receipt: receipt)
+  }
 
   private mutating func record(_ stepID: String, attempts: Int = 0, _ status: ProfileStepStatus) {
     receipt.steps.append(ProfileStepRecord(stepID: stepID, attempts: attempts, status: status))
@@ -111,35 +117,52 @@ struct Run {
     } catch {
       return failed(.invalidInput("cannot read the document's page count: \(error)"))
     }
-    guard pageCount >= 0, originalPageCount >= 0 else { return failed(.invalidInput("negative page count")) }
+    guard pageCount >= 0, originalPageCount >= 0 else {
+      return failed(.invalidInput("negative page count"))
+    }
     guard pageCount <= originalPageCount else {
-      return failed(.invalidInput("page count \(pageCount) exceeds the original page count \(originalPageCount)"))
+      return failed(
+        .invalidInput(
+          "page count \(pageCount) exceeds the original page count \(originalPageCount)"))
     }
     guard pageCount > 0 else { return failed(.invalidInput("empty document")) }
 
     // 4–6. Read every page once and plan the chunks, before any model call.
     let planner = ChunkPlanner(policy: policy)
     let plan: ChunkPlan
-    switch await planner.plan(pageCount: pageCount, attachmentID: command.attachmentID, documents: core.documents) {
+    switch await planner.plan(
+      pageCount: pageCount, attachmentID: command.attachmentID, documents: core.documents)
+    {
     case .success(let made): plan = made
     case .failure(let failure): return failed(failure)
     }
     for page in plan.unreadable {
-      record("page-\(page.pageNumber)", .failed(.invalidInput("page \(page.pageNumber) could not be read: \(page.reason)")))
+      record(
+        "page-\(page.pageNumber)",
+        .failed(.invalidInput("page \(page.pageNumber) could not be read: \(page.reason)")))
     }
     guard !plan.chunks.isEmpty else {
-      let pages = ranges(plan.unreadable.map(\.pageNumber)).map(\.description).joined(separator: ", ")
+      let pages = ranges(plan.unreadable.map(\.pageNumber)).map(\.description).joined(
+        separator: ", ")
       return failed(.invalidInput("every page could not be read: pages \(pages)"))
     }
 
     // Resume: completed chunks are kept when the plan is the same.
     var state = CheckpointState(fingerprint: plan.fingerprint)
     if let checkpoint {
-      if let saved = CheckpointState.decode(checkpoint.payload), saved.fingerprint == plan.fingerprint {
+      if let saved = CheckpointState.decode(checkpoint.payload),
+        saved.fingerprint == plan.fingerprint
+      {
         state = saved
-        record("resume", .skipped("continued from \(checkpoint.phase): \(saved.completed.count) chunks already done"))
+        record(
+          "resume",
+          .skipped(
+            "continued from \(checkpoint.phase): \(saved.completed.count) chunks already done"))
       } else {
-        record("resume", .notPromoted("the checkpoint (\(checkpoint.phase)) belongs to another chunk plan; started over"))
+        record(
+          "resume",
+          .notPromoted(
+            "the checkpoint (\(checkpoint.phase)) belongs to another chunk plan; started over"))
       }
     }
 
@@ -152,21 +175,25 @@ struct Run {
       }
       let prompt: String
       do {
-        prompt = try await planner.prompt(for: chunk, attachmentID: command.attachmentID, documents: core.documents)
+        prompt = try await planner.prompt(
+          for: chunk, attachmentID: command.attachmentID, documents: core.documents)
       } catch {
-        let failure = ProfileFailure.invalidInput("pages \(chunk.pages) could not be read again: \(error)")
+        let failure = ProfileFailure.invalidInput(
+          "pages \(chunk.pages) could not be read again: \(error)")
         record(chunk.stepID, .failed(failure))
         failures.append((chunk, failure))
         continue
       }
       let request = ProfileModelRequest(
-        stepID: chunk.stepID, schema: .summaryChunk, instructions: Instructions.chunk, prompt: prompt,
+        stepID: chunk.stepID, schema: .summaryChunk, instructions: Instructions.chunk,
+        prompt: prompt,
         responseTokens: policy.chunkResponseTokens)
       let (result, attempts) = await call(request, decode: SummaryChunkAnswer.self)
       switch result {
       case .success(let answer):
         let (section, withheld) = verified(answer, pages: chunk.pages, source: prompt)
-        state.completed[chunk.number] = .init(section: section, withheld: withheld, attempts: attempts)
+        state.completed[chunk.number] = .init(
+          section: section, withheld: withheld, attempts: attempts)
         record(chunk.stepID, attempts: attempts, .completed)
       case .failure(.chunk(let failure)):
         record(chunk.stepID, attempts: attempts, .failed(failure))
@@ -181,7 +208,9 @@ struct Run {
     }
 
     // 13. Partial success keeps the good sections; no chunk at all is a failure.
-    let completed = plan.chunks.compactMap { chunk in state.completed[chunk.number].map { (chunk, $0) } }
+    let completed = plan.chunks.compactMap { chunk in
+      state.completed[chunk.number].map { (chunk, $0) }
+    }
     guard !completed.isEmpty else {
       return failed(failures.first?.failure ?? .invalidInput("nothing to summarize"))
     }
@@ -206,9 +235,12 @@ struct Run {
     }
 
     // 12, 15. Coverage in original page numbers, both counts.
-    let missingNumbers = plan.unreadable.map(\.pageNumber)
+    let missingNumbers =
+      plan.unreadable.map(\.pageNumber)
       + failures.flatMap { $0.chunk.units.map(\.pageNumber) }
-    let coverage = PageCoverage(pageCount: pageCount, originalPageCount: originalPageCount, missingPages: ranges(missingNumbers))
+    let coverage = PageCoverage(
+      pageCount: pageCount, originalPageCount: originalPageCount,
+      missingPages: ranges(missingNumbers))
     let summary = ProfileSummary(
       command: command, title: title, language: language, sections: sections, coverage: coverage,
       withheldPoints: withheld, receipt: receipt)
@@ -217,7 +249,9 @@ struct Run {
       // The checkpoint stays: re-submitting retries the failed chunks. The canonical body is
       // not touched by a partial summary.
       let chunkFailures = failures.map(\.failure)
-      let pageFailures = plan.unreadable.map { ProfileFailure.invalidInput("page \($0.pageNumber) could not be read") }
+      let pageFailures = plan.unreadable.map {
+        ProfileFailure.invalidInput("page \($0.pageNumber) could not be read")
+      }
       return .partial(summary, failures: pageFailures + chunkFailures)
     }
     // 16. On completion: the canonical body, then the checkpoint goes.
@@ -261,7 +295,11 @@ struct Run {
         if let answer = Self.decode(data, as: Answer.self) { return (.success(answer), attempts) }
         malformed += 1
         if malformed >= 2 {
-          return (.failure(.chunk(.malformedModelOutput("the \(request.schema) answer did not decode twice"))), attempts)
+          return (
+            .failure(
+              .chunk(.malformedModelOutput("the \(request.schema) answer did not decode twice"))),
+            attempts
+          )
         }
       } catch let error as ProfileModelExecutionError {
         switch error {
@@ -274,22 +312,40 @@ struct Run {
         case .transient(let message):
           transient += 1
           if attempts >= policy.maxAttempts {
-            return (.failure(.chunk(.modelFailed("still failing after \(attempts) attempts: \(message)"))), attempts)
+            return (
+              .failure(
+                .chunk(.modelFailed("still failing after \(attempts) attempts: \(message)"))),
+              attempts
+            )
           }
           let delay = policy.backoffMilliseconds << min(transient - 1, 16)
           await core.clock.sleep(for: .milliseconds(delay))
         }
       } catch {
         // The executor broke its contract: the core does not guess, it stops.
-        return (.failure(.stop(.modelFailed("the executor threw \(type(of: error)), not a ProfileModelExecutionError"))), attempts)
+        return (
+          .failure(
+            .stop(
+              .modelFailed(
+                "the executor threw \(type(of: error)), not a ProfileModelExecutionError"))),
+          attempts
+        )
       }
     }
   }
 
   static func decode<Answer: Decodable>(_ data: Data, as type: Answer.Type) -> Answer? {
     guard let answer = try? CanonicalJSON.decode(type, from: data) else { return nil }
-    if let chunk = answer as? SummaryChunkAnswer, chunk.title.trimmingWhitespaceAndNewlines().isEmpty { return nil }
-    if let title = answer as? SummaryTitleAnswer, title.title.trimmingWhitespaceAndNewlines().isEmpty { return nil }
+    if let chunk = answer as? SummaryChunkAnswer,
+      chunk.title.trimmingWhitespaceAndNewlines().isEmpty
+    {
+      return nil
+    }
+    if let title = answer as? SummaryTitleAnswer,
+      title.title.trimmingWhitespaceAndNewlines().isEmpty
+    {
+      return nil
+    }
     return answer
   }
 
@@ -297,19 +353,26 @@ struct Run {
 
   /// The section, with points whose facts stand in the source; the others withheld. A headline
   /// whose facts do not stand is replaced by a neutral one naming its pages.
-  func verified(_ answer: SummaryChunkAnswer, pages: PageRange, source: String) -> (ProfileSummary.Section, [WithheldPoint]) {
+  func verified(_ answer: SummaryChunkAnswer, pages: PageRange, source: String) -> (
+    ProfileSummary.Section, [WithheldPoint]
+  ) {
     let check = FactCheck(source: source)
     var points: [String] = []
     var withheld: [WithheldPoint] = []
     for point in answer.points {
       let missing = check.unverified(point)
-      if missing.isEmpty { points.append(point) } else { withheld.append(WithheldPoint(text: point, unverified: missing)) }
+      if missing.isEmpty {
+        points.append(point)
+      } else {
+        withheld.append(WithheldPoint(text: point, unverified: missing))
+      }
     }
     var headline = answer.title.trimmingWhitespaceAndNewlines()
     let missing = check.unverified(headline)
     if !missing.isEmpty {
       withheld.append(WithheldPoint(text: headline, unverified: missing))
-      headline = pages.first == pages.last ? "Page \(pages.first)" : "Pages \(pages.first)–\(pages.last)"
+      headline =
+        pages.first == pages.last ? "Page \(pages.first)" : "Pages \(pages.first)–\(pages.last)"
     }
     return (ProfileSummary.Section(pages: pages, headline: headline, points: points), withheld)
   }
@@ -317,7 +380,9 @@ struct Run {
   // MARK: - Title
 
   mutating func makeTitle(_ headlines: [String]) async -> Result<String, CallFailure> {
-    let budget = policy.contextTokens - TokenEstimate.tokens(in: Instructions.title) - policy.titleResponseTokens
+    let budget =
+      policy.contextTokens - TokenEstimate.tokens(in: Instructions.title)
+      - policy.titleResponseTokens
     var used: [String] = []
     for headline in headlines {
       let next = (used + [headline]).joined(separator: "\n")
@@ -325,10 +390,15 @@ struct Run {
       used.append(headline)
     }
     if used.count < headlines.count {
-      record("title-headlines", .notPromoted("used the first \(used.count) of \(headlines.count) headlines; the rest did not fit the context window"))
+      record(
+        "title-headlines",
+        .notPromoted(
+          "used the first \(used.count) of \(headlines.count) headlines; the rest did not fit the context window"
+        ))
     }
     let request = ProfileModelRequest(
-      stepID: "title", schema: .summaryTitle, instructions: Instructions.title, prompt: used.joined(separator: "\n"),
+      stepID: "title", schema: .summaryTitle, instructions: Instructions.title,
+      prompt: used.joined(separator: "\n"),
       responseTokens: policy.titleResponseTokens)
     let (result, attempts) = await call(request, decode: SummaryTitleAnswer.self)
     switch result {
@@ -337,10 +407,13 @@ struct Run {
       return .success(answer.title.trimmingWhitespaceAndNewlines())
     case .failure(let failure):
       switch failure {
-      case .chunk(let reason), .stop(let reason): record("title", attempts: attempts, .failed(reason))
+      case .chunk(let reason), .stop(let reason):
+        record("title", attempts: attempts, .failed(reason))
       }
       // A title that failed falls back to the first headline; only unavailable and permanent stop.
-      if case .stop(let reason) = failure, reason == .modelUnavailable || reason.kind == "modelFailed" {
+      if case .stop(let reason) = failure,
+        reason == .modelUnavailable || reason.kind == "modelFailed"
+      {
         return .failure(failure)
       }
       return .success(headlines[0])
@@ -356,7 +429,8 @@ struct Run {
 
   /// The translated title and sections, when the translation proves out; otherwise `nil`, with
   /// the reason in the receipt.
-  mutating func translate(title: String, sections: [ProfileSummary.Section], from source: String) async
+  mutating func translate(title: String, sections: [ProfileSummary.Section], from source: String)
+    async
     -> (String, [ProfileSummary.Section])?
   {
     guard primarySubtag(source) != primarySubtag(command.targetLanguage) else { return nil }
@@ -365,22 +439,34 @@ struct Run {
       return nil
     }
     var texts = [title]
-    for section in sections { texts.append(section.headline); texts.append(contentsOf: section.points) }
+    for section in sections {
+      texts.append(section.headline)
+      texts.append(contentsOf: section.points)
+    }
     let output: [String]
     do {
       output = try await translator.translate(texts, from: source, to: command.targetLanguage)
     } catch {
-      record("translate", .notPromoted("the translator threw \(type(of: error)); the summary stays in \(source)"))
+      record(
+        "translate",
+        .notPromoted("the translator threw \(type(of: error)); the summary stays in \(source)"))
       return nil
     }
     guard output.count == texts.count else {
-      record("translate", .notPromoted("sent \(texts.count) texts, got \(output.count) back; the summary stays in \(source)"))
+      record(
+        "translate",
+        .notPromoted(
+          "sent \(texts.count) texts, got \(output.count) back; the summary stays in \(source)"))
       return nil
     }
     for (index, text) in output.enumerated() where text.filter(\.isLetter).count >= 12 {
       guard core.languages.proves(text, isIn: command.targetLanguage) else {
         let found = core.languages.identify(text)?.language ?? "nothing"
-        record("translate", .notPromoted("field \(index) reads as \(found), not \(command.targetLanguage); the summary stays in \(source)"))
+        record(
+          "translate",
+          .notPromoted(
+            "field \(index) reads as \(found), not \(command.targetLanguage); the summary stays in \(source)"
+          ))
         return nil
       }
     }
@@ -391,7 +477,8 @@ struct Run {
       let headline = output[cursor]
       let points = Array(output[(cursor + 1)..<(cursor + 1 + section.points.count)])
       cursor += 1 + section.points.count
-      translated.append(ProfileSummary.Section(pages: section.pages, headline: headline, points: points))
+      translated.append(
+        ProfileSummary.Section(pages: section.pages, headline: headline, points: points))
     }
     return (output[0], translated)
   }
@@ -401,7 +488,8 @@ struct Run {
   /// Saves the progress; the failure to return when the store cannot.
   mutating func saveProgress(_ state: CheckpointState, plan: ChunkPlan) async -> ProfileFailure? {
     let checkpoint = ProfileCheckpoint(
-      command: command, phase: "chunks:\(state.completed.count)/\(plan.chunks.count)", payload: state.encoded(),
+      command: command, phase: "chunks:\(state.completed.count)/\(plan.chunks.count)",
+      payload: state.encoded(),
       receipt: receipt)
     do {
       try await core.store.saveCheckpoint(checkpoint)

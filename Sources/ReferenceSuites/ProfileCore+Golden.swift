@@ -27,7 +27,8 @@ extension ProfileCore {
       }
     }
     self.init(
-      model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+      model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+      store: adapters.store,
       policy: policy, clock: ImmediateClock())
   }
 }
@@ -35,7 +36,9 @@ extension ProfileCore {
 extension ProfileCore {
   /// What a golden scenario asks of the reference core: `run`, `resume`, or `rerun` (run, then
   /// submit the identical command again on the same store, and answer the second outcome).
-  public static func golden(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> ProfileOutcome {
+  public static func golden(_ adapters: GoldenAdapters, _ command: ProfileCommand) async
+    -> ProfileOutcome
+  {
     let core = ProfileCore(adapters: adapters)
     switch adapters.entry {
     case "resume": return await core.resume(command)

@@ -31,14 +31,18 @@ public enum ReferenceSuites {
   ///
   /// - Parameter scratch: a directory for fixtures and stores; each run uses fresh folders in it
   ///   and removes them afterwards.
-  public static func run(_ name: String, scratch: URL = FileManager.default.temporaryDirectory) async -> [Run] {
+  public static func run(_ name: String, scratch: URL = FileManager.default.temporaryDirectory)
+    async -> [Run]
+  {
     switch name {
     case "translator":
-      let report = await TranslatorConformance(pairs: translatorPairs) { SampleCorpusTranslator() }.run()
+      let report = await TranslatorConformance(pairs: translatorPairs) { SampleCorpusTranslator() }
+        .run()
       return [
         Run(
           label: "translator (SampleCorpusTranslator)",
-          note: "there is no translation engine on Linux: checked against the sample-corpus translator, which translates the kit's numbered sample sentences only",
+          note:
+            "there is no translation engine on Linux: checked against the sample-corpus translator, which translates the kit's numbered sample sentences only",
           report: report)
       ]
     case "document":
@@ -50,7 +54,8 @@ public enum ReferenceSuites {
       }.run()
       return [Run(label: "document (TextDocumentProvider)", note: nil, report: report)]
     case "store":
-      let durable = await ExecutionStoreConformance(durability: .durable, scratch: scratch) { directory in
+      let durable = await ExecutionStoreConformance(durability: .durable, scratch: scratch) {
+        directory in
         try FileExecutionStore(directory: directory)
       }.run()
       let volatile = await ExecutionStoreConformance(durability: .volatile, scratch: scratch) { _ in
@@ -58,12 +63,16 @@ public enum ReferenceSuites {
       }.run()
       return [
         Run(label: "store (FileExecutionStore)", note: nil, report: durable),
-        Run(label: "store (InMemoryExecutionStore)", note: "volatile: the durability checks are skipped", report: volatile),
+        Run(
+          label: "store (InMemoryExecutionStore)",
+          note: "volatile: the durability checks are skipped", report: volatile),
       ]
     case "executor":
       let report = await ModelExecutorConformance(
         errorMapping: ExtractiveModelExecutor.map,
-        knownErrors: ExtractiveModelExecutor.NativeError.allCases.map { KnownError($0, expected: .rejected) }
+        knownErrors: ExtractiveModelExecutor.NativeError.allCases.map {
+          KnownError($0, expected: .rejected)
+        }
           + [KnownError(CancellationError(), expected: .permanent)]
       ) { ExtractiveModelExecutor() }.run()
       return [Run(label: "executor (ExtractiveModelExecutor)", note: nil, report: report)]
@@ -73,15 +82,19 @@ public enum ReferenceSuites {
   }
 
   /// Writes `fixture` as a text file (pages split by form feeds) and opens a provider over it.
-  public static func textProvider(for fixture: DocumentFixture, in folder: URL, name: String) throws -> (
-    provider: any ProfileDocumentProviding, attachmentID: String
-  ) {
-    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(to: folder.appendingPathComponent(name))
+  public static func textProvider(for fixture: DocumentFixture, in folder: URL, name: String) throws
+    -> (
+      provider: any ProfileDocumentProviding, attachmentID: String
+    )
+  {
+    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(
+      to: folder.appendingPathComponent(name))
     return (try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap), name)
   }
 
   private static func fresh(_ scratch: URL, _ label: String) -> URL {
-    let folder = scratch.appendingPathComponent("contract-kit-\(label)-\(UUID().uuidString)", isDirectory: true)
+    let folder = scratch.appendingPathComponent(
+      "contract-kit-\(label)-\(UUID().uuidString)", isDirectory: true)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

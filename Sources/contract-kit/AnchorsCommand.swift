@@ -39,17 +39,24 @@ enum AnchorsCommand {
     let current = FileManager.default.currentDirectoryPath
     let rootPath = try arguments.option("--root") ?? current
     let configPath = try arguments.option("--config")
-    let format = try arguments.option("--format", allowed: ["text", "json", "github", "sarif"]) ?? "text"
-    let failOn = FailLevel(rawValue: try arguments.option("--fail-on", allowed: FailLevel.names) ?? "error")
+    let format =
+      try arguments.option("--format", allowed: ["text", "json", "github", "sarif"]) ?? "text"
+    let failOn = FailLevel(
+      rawValue: try arguments.option("--fail-on", allowed: FailLevel.names) ?? "error")
     let fix = arguments.flag("--fix")
     var paths: [String] = []
     while let path = arguments.nextPositional() {
-      paths.append(path.hasPrefix("/") ? path : URL(fileURLWithPath: current).appendingPathComponent(path).path)
+      paths.append(
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: current).appendingPathComponent(path).path
+      )
     }
     try arguments.finish()
 
-    let root = URL(fileURLWithPath: rootPath.hasPrefix("/") ? rootPath : current + "/" + rootPath, isDirectory: true)
-      .standardizedFileURL
+    let root = URL(
+      fileURLWithPath: rootPath.hasPrefix("/") ? rootPath : current + "/" + rootPath,
+      isDirectory: true
+    )
+    .standardizedFileURL
     let config = try loadConfig(configPath, root: root)
     var report = try check(root: root, config: config, paths: paths)
     if fix {
@@ -57,7 +64,9 @@ enum AnchorsCommand {
       do {
         edits = try AnchorFixer.apply(report, root: root)
       } catch {
-        throw InputError("cannot rewrite a doc under \(root.path): \(error.localizedDescription); check its permissions")
+        throw InputError(
+          "cannot rewrite a doc under \(root.path): \(error.localizedDescription); check its permissions"
+        )
       }
       for edit in edits {
         let line = "fixed \(edit)"
@@ -80,7 +89,9 @@ enum AnchorsCommand {
 
   static func loadConfig(_ path: String?, root: URL) throws -> AnchorConfig {
     let url = path.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("anchors.json")
-    guard path != nil || FileManager.default.fileExists(atPath: url.path) else { return AnchorConfig() }
+    guard path != nil || FileManager.default.fileExists(atPath: url.path) else {
+      return AnchorConfig()
+    }
     do {
       return try AnchorConfig.load(url)
     } catch let error as AnchorConfigError {

@@ -10,7 +10,9 @@ struct Arguments {
 
   /// Removes and returns the first positional argument, if any.
   mutating func nextPositional() -> String? {
-    guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else { return nil }
+    guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else {
+      return nil
+    }
     return items.remove(at: index)
   }
 
@@ -26,7 +28,9 @@ struct Arguments {
     var value: String?
     if let index = items.firstIndex(of: name) {
       guard index + 1 < items.count, !items[index + 1].hasPrefix("--") else {
-        throw UsageError("\(name) needs a value" + (allowed.map { ": one of \($0.joined(separator: ", "))" } ?? ""))
+        throw UsageError(
+          "\(name) needs a value" + (allowed.map { ": one of \($0.joined(separator: ", "))" } ?? "")
+        )
       }
       value = items[index + 1]
       items.removeSubrange(index...index + 1)
@@ -35,7 +39,8 @@ struct Arguments {
       items.remove(at: index)
     }
     if let value, let allowed, !allowed.contains(value) {
-      throw UsageError("unknown value '\(value)' for \(name); use one of \(allowed.joined(separator: ", "))")
+      throw UsageError(
+        "unknown value '\(value)' for \(name); use one of \(allowed.joined(separator: ", "))")
     }
     return value
   }

@@ -41,7 +41,8 @@ enum CheckCommand {
     )
     let verdict = failedRequired.isEmpty ? "ok" : "FAIL"
     Output.print(
-      "conformance: \(verdict): \(runs.count) adapters, \(counts.passed) checks passed, \(counts.failed) failed, \(counts.skipped) skipped")
+      "conformance: \(verdict): \(runs.count) adapters, \(counts.passed) checks passed, \(counts.failed) failed, \(counts.skipped) skipped"
+    )
     for run in failedRequired {
       for failure in run.report.failures where failure.level == .required {
         Output.print("  \(run.label): \(failure.id): \(failure.message)")
@@ -64,7 +65,9 @@ enum CheckCommand {
       let results = try await GoldenCommand.results(golden, filter: nil, mode: .never, force: false)
       let goldenPass = results.allSatisfy(\.passed)
       Output.print("golden: \(goldenPass ? "ok" : "FAIL"): \(GoldenCommand.summary(results))")
-      for result in results where !result.passed { Output.print("  \(result.name): \(result.lines.first ?? result.status)") }
+      for result in results where !result.passed {
+        Output.print("  \(result.name): \(result.lines.first ?? result.status)")
+      }
       passing = passing && goldenPass
     }
     return passing ? ExitCode.ok : ExitCode.failures

@@ -56,14 +56,18 @@ enum ConformanceCommand {
             Output.print("wrote \(folder.appendingPathComponent(page.fileName).relativePath)")
           }
         } catch {
-          throw InputError("cannot write the rule book into \(write): \(error.localizedDescription); pass a writable directory")
+          throw InputError(
+            "cannot write the rule book into \(write): \(error.localizedDescription); pass a writable directory"
+          )
         }
       } else {
         Output.print(pages.map { "<!-- \($0.fileName) -->\n\($0.content)" }.joined(separator: "\n"))
       }
     case "json":
       guard write == nil else { throw UsageError("--write goes with --format markdown") }
-      Output.print(String(decoding: try CanonicalJSON.encode(RuleBook.allRules(), pretty: true), as: UTF8.self))
+      Output.print(
+        String(decoding: try CanonicalJSON.encode(RuleBook.allRules(), pretty: true), as: UTF8.self)
+      )
     default:
       guard write == nil else { throw UsageError("--write goes with --format markdown") }
       for suite in RuleBook.suites {
@@ -80,13 +84,17 @@ enum ConformanceCommand {
   static func writableDirectory(_ path: String) throws -> URL {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError("scratch directory \(path) does not exist; create it or pass another with --scratch")
+      throw InputError(
+        "scratch directory \(path) does not exist; create it or pass another with --scratch")
     }
     guard isDirectory.boolValue else {
-      throw InputError("scratch path \(path) is a file, not a directory; pass a directory with --scratch")
+      throw InputError(
+        "scratch path \(path) is a file, not a directory; pass a directory with --scratch")
     }
     guard FileManager.default.isWritableFile(atPath: path) else {
-      throw InputError("scratch directory \(path) is not writable; fix its permissions or pass another with --scratch")
+      throw InputError(
+        "scratch directory \(path) is not writable; fix its permissions or pass another with --scratch"
+      )
     }
     return URL(fileURLWithPath: path, isDirectory: true)
   }
@@ -95,7 +103,9 @@ enum ConformanceCommand {
     let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
     let format = try arguments.option("--format", allowed: ["text", "json", "junit"]) ?? "text"
     let verbose = arguments.flag("--verbose")
-    let scratch = try arguments.option("--scratch").map(writableDirectory) ?? FileManager.default.temporaryDirectory
+    let scratch =
+      try arguments.option("--scratch").map(writableDirectory)
+      ?? FileManager.default.temporaryDirectory
     try arguments.finish()
     var runs: [ReferenceSuites.Run] = []
     for name in suite.map({ [$0] }) ?? ReferenceSuites.names {

@@ -2,7 +2,8 @@ import Foundation
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {
-  static let usage = "usage: contract-kit <command> [options]   (commands: check, conformance, anchors, golden, summarize)"
+  static let usage =
+    "usage: contract-kit <command> [options]   (commands: check, conformance, anchors, golden, summarize)"
 
   static let help = """
     contract-kit: check a summarization core's adapters and decisions against the contract.
@@ -47,7 +48,8 @@ enum ContractKit {
       case "golden":
         return try await GoldenCommand.run(&arguments)
       case let other?:
-        throw UsageError("unknown command '\(other)'; use check, conformance, anchors, golden or summarize")
+        throw UsageError(
+          "unknown command '\(other)'; use check, conformance, anchors, golden or summarize")
       }
     } catch let error as UsageError {
       Output.error("contract-kit: error: \(error.message)")

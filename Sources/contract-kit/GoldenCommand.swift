@@ -30,7 +30,8 @@ enum GoldenCommand {
       return ExitCode.ok
     }
     let subcommand = arguments.nextPositional()
-    let directory = URL(fileURLWithPath: try arguments.option("--dir") ?? "Golden", isDirectory: true)
+    let directory = URL(
+      fileURLWithPath: try arguments.option("--dir") ?? "Golden", isDirectory: true)
     switch subcommand {
     case "replay":
       let filter = try arguments.option("--filter")
@@ -39,10 +40,12 @@ enum GoldenCommand {
       return try await replay(directory, filter: filter, mode: .never, force: false, format: format)
     case "record":
       let filter = try arguments.option("--filter")
-      let mode = try arguments.option("--mode", allowed: ["missing", "failed", "all"]).flatMap(RecordMode.init(rawValue:))
+      let mode = try arguments.option("--mode", allowed: ["missing", "failed", "all"]).flatMap(
+        RecordMode.init(rawValue:))
       let force = arguments.flag("--force")
       try arguments.finish()
-      return try await replay(directory, filter: filter, mode: mode ?? .missing, force: force, format: "text")
+      return try await replay(
+        directory, filter: filter, mode: mode ?? .missing, force: force, format: "text")
     case "list":
       try arguments.finish()
       return try list(directory)
@@ -52,7 +55,9 @@ enum GoldenCommand {
   }
 
   /// Every scenario's result, or the gate's summary.
-  static func results(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws -> [GoldenResult] {
+  static func results(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws
+    -> [GoldenResult]
+  {
     do {
       let runner = try GoldenRunner(directory: directory, mode: mode, force: force)
       return try await runner.replayAll(filter: filter, ProfileCore.golden)
@@ -61,25 +66,32 @@ enum GoldenCommand {
     }
   }
 
-  private static func replay(_ directory: URL, filter: String?, mode: RecordMode, force: Bool, format: String) async throws
+  private static func replay(
+    _ directory: URL, filter: String?, mode: RecordMode, force: Bool, format: String
+  ) async throws
     -> Int32
   {
     let results = try await results(directory, filter: filter, mode: mode, force: force)
     if format == "json" {
-      let value = JSONValue.array(results.map { result in
-        var members: [String: JSONValue] = ["name": .string(result.name), "status": .string(result.status)]
-        if let divergence = result.divergence {
-          members["divergence"] = .object([
-            "call": .integer(Int64(divergence.index)),
-            "expected": .string(divergence.expected?.description ?? ""),
-            "actual": .string(divergence.actual?.description ?? ""),
-          ])
-        } else if !result.passed {
-          members["lines"] = .array(result.lines.map { .string($0) })
-        }
-        return .object(members)
-      })
-      Output.print(String(decoding: CanonicalJSON.render(value, pretty: true), as: UTF8.self).trimmingCharacters(in: .newlines))
+      let value = JSONValue.array(
+        results.map { result in
+          var members: [String: JSONValue] = [
+            "name": .string(result.name), "status": .string(result.status),
+          ]
+          if let divergence = result.divergence {
+            members["divergence"] = .object([
+              "call": .integer(Int64(divergence.index)),
+              "expected": .string(divergence.expected?.description ?? ""),
+              "actual": .string(divergence.actual?.description ?? ""),
+            ])
+          } else if !result.passed {
+            members["lines"] = .array(result.lines.map { .string($0) })
+          }
+          return .object(members)
+        })
+      Output.print(
+        String(decoding: CanonicalJSON.render(value, pretty: true), as: UTF8.self)
+          .trimmingCharacters(in: .newlines))
     } else {
       for result in results where !result.passed {
         Output.print("\(result.name): " + result.lines.joined(separator: "\n  "))
@@ -92,8 +104,11 @@ enum GoldenCommand {
   static func summary(_ results: [GoldenResult]) -> String {
     let recorded = results.filter { $0.status == "recorded" }.count
     let failed = results.filter { !$0.passed }.count - recorded
-    var line = "\(results.count) scenarios: \(results.count - failed - recorded) passed, \(failed) failed"
-    if recorded > 0 { line += "; recorded \(recorded) scenarios; review with git diff and run again" }
+    var line =
+      "\(results.count) scenarios: \(results.count - failed - recorded) passed, \(failed) failed"
+    if recorded > 0 {
+      line += "; recorded \(recorded) scenarios; review with git diff and run again"
+    }
     return line
   }
 

@@ -10,7 +10,11 @@ enum Output {
 
   /// Writes bytes to standard output as they are, with no newline added.
   static func write(_ bytes: UnsafeRawBufferPointer) {
-    FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: bytes.count, deallocator: .none))
+    FileHandle.standardOutput.write(
+      Data(
+        bytesNoCopy: UnsafeMutableRawPointer(
+          mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: bytes.count,
+        deallocator: .none))
   }
 
   /// Writes text to standard output as it is, with no newline added.

@@ -43,7 +43,9 @@ enum SummarizeCommand {
     let context = try number(arguments.option("--context-tokens"), "--context-tokens", minimum: 512)
     let storePath = try arguments.option("--store") ?? ".contract-kit/store"
     let format = try arguments.option("--format", allowed: ["text", "json"]) ?? "text"
-    guard let path = arguments.nextPositional() else { throw UsageError("summarize needs a FILE to summarize") }
+    guard let path = arguments.nextPositional() else {
+      throw UsageError("summarize needs a FILE to summarize")
+    }
     try arguments.finish()
 
     var policy = ProfilePolicy.default
@@ -53,14 +55,17 @@ enum SummarizeCommand {
     let documents: TextDocumentProvider
     let store: FileExecutionStore
     do {
-      documents = try TextDocumentProvider(directory: file.deletingLastPathComponent(), pageCap: cap)
+      documents = try TextDocumentProvider(
+        directory: file.deletingLastPathComponent(), pageCap: cap)
       store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     } catch let error as DocumentProviderError {
       throw InputError(error.message)
     } catch let error as ExecutionStoreError {
       throw InputError(error.message)
     }
-    let command = ProfileCommand(profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source, targetLanguage: target)
+    let command = ProfileCommand(
+      profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source,
+      targetLanguage: target)
     // Bad input is named here, in one line, before the core turns it into an outcome.
     do {
       _ = try await documents.pageCount(for: command.attachmentID)
@@ -77,7 +82,9 @@ enum SummarizeCommand {
       languages: BuiltinLanguageIdentifier())
     let outcome = await core.run(command)
     if format == "json" {
-      Output.print(String(decoding: try CanonicalJSON.encode(outcome, pretty: true), as: UTF8.self).trimmingCharacters(in: .newlines))
+      Output.print(
+        String(decoding: try CanonicalJSON.encode(outcome, pretty: true), as: UTF8.self)
+          .trimmingCharacters(in: .newlines))
     } else {
       Output.print(render(outcome))
     }
@@ -100,7 +107,9 @@ enum SummarizeCommand {
       lines.append("failed: \(describe(failure))")
     case .completed(let summary), .partial(let summary, _):
       if case .partial(_, let failures) = outcome {
-        lines.append("partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them")
+        lines.append(
+          "partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them"
+        )
       }
       lines.append(summary.title)
       let unreadable = summary.receipt.steps.compactMap { step -> Int? in
@@ -109,7 +118,9 @@ enum SummarizeCommand {
       }
       lines.append(coverageLine(summary.coverage, unreadable: Set(unreadable)))
       for section in summary.sections {
-        let pages = section.pages.first == section.pages.last ? "page \(section.pages.first)" : "pages \(section.pages.first)–\(section.pages.last)"
+        let pages =
+          section.pages.first == section.pages.last
+          ? "page \(section.pages.first)" : "pages \(section.pages.first)–\(section.pages.last)"
         lines.append("")
         lines.append("\(section.headline) (\(pages))")
         lines += section.points.map { "  - \($0)" }
@@ -117,11 +128,17 @@ enum SummarizeCommand {
       if !summary.withheldPoints.isEmpty {
         lines.append("")
         lines.append("withheld (facts not found in the source):")
-        lines += summary.withheldPoints.map { "  - \($0.text) [not found: \($0.unverified.joined(separator: ", "))]" }
+        lines += summary.withheldPoints.map {
+          "  - \($0.text) [not found: \($0.unverified.joined(separator: ", "))]"
+        }
       }
       for step in summary.receipt.steps {
-        if step.stepID == "translate", case .skipped(let reason) = step.status { lines.append("note: \(reason)") }
-        if step.stepID == "resume", case .skipped(let reason) = step.status { lines.append("note: \(reason)") }
+        if step.stepID == "translate", case .skipped(let reason) = step.status {
+          lines.append("note: \(reason)")
+        }
+        if step.stepID == "resume", case .skipped(let reason) = step.status {
+          lines.append("note: \(reason)")
+        }
       }
     }
     return lines.joined(separator: "\n")
@@ -148,22 +165,28 @@ enum SummarizeCommand {
         previous = page
         continue
       }
-      if let first = start, let last = previous { parts.append(first == last ? "\(first)" : "\(first)-\(last)") }
+      if let first = start, let last = previous {
+        parts.append(first == last ? "\(first)" : "\(first)-\(last)")
+      }
       start = page
       previous = page
     }
-    if let first = start, let last = previous { parts.append(first == last ? "\(first)" : "\(first)-\(last)") }
+    if let first = start, let last = previous {
+      parts.append(first == last ? "\(first)" : "\(first)-\(last)")
+    }
     return parts.joined(separator: ", ")
   }
 
   static func describe(_ failure: ProfileFailure) -> String {
     switch failure {
     case .invalidInput(let message): "invalid input: \(message)"
-    case .contextWouldOverflow(let tokens): "a sentence of about \(tokens) tokens cannot fit the context window"
+    case .contextWouldOverflow(let tokens):
+      "a sentence of about \(tokens) tokens cannot fit the context window"
     case .malformedModelOutput(let message): "the model answered out of shape: \(message)"
     case .modelUnavailable: "the model is not available"
     case .modelFailed(let message): "the model failed: \(message)"
-    case .modelCallBudgetExceeded(let limit): "more than \(limit) model calls were needed; raise --max-model-calls (progress is saved)"
+    case .modelCallBudgetExceeded(let limit):
+      "more than \(limit) model calls were needed; raise --max-model-calls (progress is saved)"
     case .unsupportedProfile(let profile): "profile \(profile) is not supported"
     case .missingCheckpoint: "there is no progress to continue"
     case .executionStoreUnavailable: "the progress store could not be used"

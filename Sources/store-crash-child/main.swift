@@ -21,7 +21,8 @@ enum CrashRecord {
   static func checkpoint(_ number: Int) -> ProfileCheckpoint {
     let size = 4096 * (1 + number % 4)
     let payload = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ number) })
-    return ProfileCheckpoint(command: command, phase: "n:\(number)", payload: payload, receipt: .init())
+    return ProfileCheckpoint(
+      command: command, phase: "n:\(number)", payload: payload, receipt: .init())
   }
 
   /// Summary `number`.
@@ -29,7 +30,9 @@ enum CrashRecord {
     ProfileSummary(
       command: command, title: "n:\(number)", language: "en",
       sections: [
-        .init(pages: PageRange(page: 1), headline: String(repeating: "h", count: number % 5000), points: [])
+        .init(
+          pages: PageRange(page: 1), headline: String(repeating: "h", count: number % 5000),
+          points: [])
       ],
       coverage: PageCoverage(pageCount: 1, originalPageCount: 1, missingPages: []),
       withheldPoints: [], receipt: .init())
@@ -46,7 +49,9 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: store-crash-child write DIRECTORY FIRST | check DIRECTORY", code: 2) }
+guard arguments.count >= 3 else {
+  fail("usage: store-crash-child write DIRECTORY FIRST | check DIRECTORY", code: 2)
+}
 let store: FileExecutionStore
 do {
   store = try FileExecutionStore(directory: URL(fileURLWithPath: arguments[2]))
@@ -73,7 +78,8 @@ case ("check", 3):
     let summary = try await store.loadSummary(for: CrashRecord.command)
     var found: [String] = []
     if let checkpoint {
-      guard let number = CrashRecord.number(checkpoint.phase), checkpoint == CrashRecord.checkpoint(number)
+      guard let number = CrashRecord.number(checkpoint.phase),
+        checkpoint == CrashRecord.checkpoint(number)
       else { fail("checkpoint \(checkpoint.phase) does not match its number", code: 1) }
       found.append(String(number))
     } else {

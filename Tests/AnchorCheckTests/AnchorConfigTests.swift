@@ -10,7 +10,8 @@ import Testing
   }
 
   @Test func readsTheThreeKeys() throws {
-    let config = try load(#"{"include": ["docs/**"], "exclude": ["vendor/**"], "archive": ["docs/old/**"]}"#)
+    let config = try load(
+      #"{"include": ["docs/**"], "exclude": ["vendor/**"], "archive": ["docs/old/**"]}"#)
     #expect(config.include == [Glob("docs/**")])
     #expect(config.exclude == [Glob("vendor/**")])
     #expect(config.archive == [Glob("docs/old/**")])
@@ -29,7 +30,8 @@ import Testing
     #expect {
       try load(#"{"archive": "docs/old"}"#)
     } throws: { error in
-      (error as? AnchorConfigError)?.message.contains("\"archive\" must be an array of glob strings") == true
+      (error as? AnchorConfigError)?.message.contains(
+        "\"archive\" must be an array of glob strings") == true
     }
   }
 

@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct AnchorParserTests {
   func anchors(_ text: String, _ extensions: Set<String>? = ["swift", "yml", "md"]) -> [String] {
-    AnchorParser.parse(text, knownExtensions: extensions).anchors.map { "\($0.line) \($0.form) \($0.path) \($0.start)-\($0.end)" }
+    AnchorParser.parse(text, knownExtensions: extensions).anchors.map {
+      "\($0.line) \($0.form) \($0.path) \($0.start)-\($0.end)"
+    }
   }
 
   @Test(arguments: [
@@ -28,38 +30,45 @@ import Testing
       | a | `Sources/Y.swift:3-4` |
       Plain ProfileContracts.swift:480-482, then (docs/a.md:1).
       """
-    #expect(anchors(text) == [
-      "1 prose Sources/X.swift 12-12", "2 prose Sources/Y.swift 3-4", "3 prose ProfileContracts.swift 480-482", "3 prose docs/a.md 1-1",
-    ])
+    #expect(
+      anchors(text) == [
+        "1 prose Sources/X.swift 12-12", "2 prose Sources/Y.swift 3-4",
+        "3 prose ProfileContracts.swift 480-482", "3 prose docs/a.md 1-1",
+      ])
   }
 
   @Test func urlsAndTimesAreNotAnchors() {
-    #expect(anchors("Visit http://host:8080/x.swift:3 or https://a.b/c.swift:9 at 10:30.\n").isEmpty)
+    #expect(
+      anchors("Visit http://host:8080/x.swift:3 or https://a.b/c.swift:9 at 10:30.\n").isEmpty)
     #expect(anchors("Connect to example.com:8080 now.\n").isEmpty)
   }
 
   @Test func githubLinks() {
-    #expect(anchors("See [the code](src/a.swift#L10-L20) and [one](b.swift#L3).\n") == [
-      "1 link src/a.swift 10-20", "1 link b.swift 3-3",
-    ])
+    #expect(
+      anchors("See [the code](src/a.swift#L10-L20) and [one](b.swift#L3).\n") == [
+        "1 link src/a.swift 10-20", "1 link b.swift 3-3",
+      ])
     #expect(anchors("[web](https://example.org/a.swift#L3)\n").isEmpty)
   }
 
   @Test func pathsWithSpacesOrUnicode() {
-    #expect(anchors("In `My Docs/notes file.swift:3` and 문서/파일.swift:2.\n") == [
-      "1 prose My Docs/notes file.swift 3-3", "1 prose 문서/파일.swift 2-2",
-    ])
+    #expect(
+      anchors("In `My Docs/notes file.swift:3` and 문서/파일.swift:2.\n") == [
+        "1 prose My Docs/notes file.swift 3-3", "1 prose 문서/파일.swift 2-2",
+      ])
     #expect(anchors("[x](<My%20Docs/a.swift#L2>)\n") == ["1 link My Docs/a.swift 2-2"])
   }
 
   @Test func anUnterminatedFenceRunsToTheEnd() {
-    let parsed = AnchorParser.parse("```\n// a/B.swift:1-2\nline one\nline two\n", knownExtensions: nil)
+    let parsed = AnchorParser.parse(
+      "```\n// a/B.swift:1-2\nline one\nline two\n", knownExtensions: nil)
     #expect(parsed.anchors.count == 1)
     #expect(parsed.anchors[0].quote == ["line one", "line two"])
   }
 
   @Test func fourBacktickAndTildeFencesHoldInnerFences() {
-    let text = "````md\n// doc/a.md:1-3\n```\ninner\n```\n````\nafter.swift:9\n~~~~\n// t/x.swift:2\n~~~\nstill quote\n~~~~\n"
+    let text =
+      "````md\n// doc/a.md:1-3\n```\ninner\n```\n````\nafter.swift:9\n~~~~\n// t/x.swift:2\n~~~\nstill quote\n~~~~\n"
     let parsed = AnchorParser.parse(text, knownExtensions: nil)
     #expect(parsed.anchors.map(\.form) == [.quoted, .prose, .quoted])
     #expect(parsed.anchors[0].quote == ["```", "inner", "```"])
@@ -71,20 +80,24 @@ import Testing
   }
 
   @Test func suppressionsNeedAReason() {
-    let parsed = AnchorParser.parse("<!-- anchors: ignore -- historical -->\na/b.swift:1\n<!-- anchors: ignore -->\nc/d.swift:2\n", knownExtensions: nil)
+    let parsed = AnchorParser.parse(
+      "<!-- anchors: ignore -- historical -->\na/b.swift:1\n<!-- anchors: ignore -->\nc/d.swift:2\n",
+      knownExtensions: nil)
     #expect(parsed.anchors.map(\.suppressed) == [true, false])
     #expect(parsed.problems.map(\.line) == [3])
     #expect(parsed.problems.first?.message.contains("needs a reason") == true)
   }
 
   @Test func hugeNumbersDoNotOverflow() {
-    #expect(anchors("a/b.swift:99999999999999999999999-1\n", nil) == ["1 prose a/b.swift 1000000000-1"])
+    #expect(
+      anchors("a/b.swift:99999999999999999999999-1\n", nil) == ["1 prose a/b.swift 1000000000-1"])
   }
 
   @Test func columnsPointAtTheAnchorText() {
     let line = "Here → Sources/X.swift:3-4 ok"
     let anchor = AnchorParser.parse(line, knownExtensions: nil).anchors[0]
-    #expect(String(decoding: Array(line.utf8)[anchor.columns], as: UTF8.self) == "Sources/X.swift:3-4")
+    #expect(
+      String(decoding: Array(line.utf8)[anchor.columns], as: UTF8.self) == "Sources/X.swift:3-4")
   }
 }
 

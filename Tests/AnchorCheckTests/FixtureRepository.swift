@@ -5,7 +5,8 @@ struct FixtureRepository {
   let root: URL
 
   init(_ files: [String: String] = [:]) throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("anchors-\(UUID().uuidString)", isDirectory: true)
+    root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "anchors-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for (path, content) in files { try write(path, content) }
   }
@@ -13,9 +14,11 @@ struct FixtureRepository {
   /// A copy of a fixture repository under `Tests/AnchorCheckTests/Fixtures/`.
   static func copy(_ name: String) throws -> FixtureRepository {
     let repository = try FixtureRepository()
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "Fixtures/\(name)")
     for item in try FileManager.default.contentsOfDirectory(atPath: source.path) {
-      try FileManager.default.copyItem(at: source.appendingPathComponent(item), to: repository.root.appendingPathComponent(item))
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent(item), to: repository.root.appendingPathComponent(item))
     }
     return repository
   }
@@ -26,7 +29,8 @@ struct FixtureRepository {
 
   func write(_ path: String, _ data: Data) throws {
     let url = root.appendingPathComponent(path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try data.write(to: url)
   }
 

@@ -21,7 +21,9 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   private var reads: [Int: Int] = [:]
   private var cursor = 0
 
-  init(_ fixture: DocumentFixture, id: String = "doc", mutant: DocumentMutant? = nil, skipped: Int = 0) {
+  init(
+    _ fixture: DocumentFixture, id: String = "doc", mutant: DocumentMutant? = nil, skipped: Int = 0
+  ) {
     self.fixture = fixture
     self.id = id
     self.mutant = mutant
@@ -83,9 +85,11 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     case .shiftedIndex: return PageContent(index: index + 1, pageNumber: number, text: text)
     case .mergedPages where number < original: text += "\n" + fixture.pages[number]
     case .unstableReads where read > 1: text += " (read \(read))"
-    case .mangledUnicode: text = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
+    case .mangledUnicode:
+      text = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
     default: break
     }
-    return PageContent(index: position, pageNumber: number, text: text + (skipped > 0 ? "  \n" : ""))
+    return PageContent(
+      index: position, pageNumber: number, text: text + (skipped > 0 ? "  \n" : ""))
   }
 }

@@ -8,37 +8,56 @@ import Testing
 @Suite struct DocumentProviderConformanceTests {
   static let expectations: [DocumentMutant: [MutantExpectation]] = [
     .cappedAsOriginal: [
-      MutantExpectation(mutant: "cappedAsOriginal", failing: "document.capReported", message: "reported pageCount 30 and originalPageCount 30")
+      MutantExpectation(
+        mutant: "cappedAsOriginal", failing: "document.capReported",
+        message: "reported pageCount 30 and originalPageCount 30")
     ],
     .countExceedsOriginal: [
-      MutantExpectation(mutant: "countExceedsOriginal", failing: "document.countsOrdered", message: "10 pages, cap 4: pageCount 10, originalPageCount 4")
+      MutantExpectation(
+        mutant: "countExceedsOriginal", failing: "document.countsOrdered",
+        message: "10 pages, cap 4: pageCount 10, originalPageCount 4")
     ],
     .chunkNumbering: [
-      MutantExpectation(mutant: "chunkNumbering", failing: "document.pageNumbers", message: "page(at: 1) has page number 1 after 1")
+      MutantExpectation(
+        mutant: "chunkNumbering", failing: "document.pageNumbers",
+        message: "page(at: 1) has page number 1 after 1")
     ],
     .shiftedIndex: [
-      MutantExpectation(mutant: "shiftedIndex", failing: "document.indexes", message: "page(at: 0) reported index 1")
+      MutantExpectation(
+        mutant: "shiftedIndex", failing: "document.indexes", message: "page(at: 0) reported index 1"
+      )
     ],
     .mergedPages: [
-      MutantExpectation(mutant: "mergedPages", failing: "document.text", message: "page 1 should read")
+      MutantExpectation(
+        mutant: "mergedPages", failing: "document.text", message: "page 1 should read")
     ],
     .noThrowOutOfRange: [
-      MutantExpectation(mutant: "noThrowOutOfRange", failing: "document.outOfRange", message: "page(at: -1) with pageCount 5 returned \"\" instead of throwing")
+      MutantExpectation(
+        mutant: "noThrowOutOfRange", failing: "document.outOfRange",
+        message: "page(at: -1) with pageCount 5 returned \"\" instead of throwing")
     ],
     .unknownIsZero: [
-      MutantExpectation(mutant: "unknownIsZero", failing: "document.unknownAttachment", message: "returned 0 instead of throwing")
+      MutantExpectation(
+        mutant: "unknownIsZero", failing: "document.unknownAttachment",
+        message: "returned 0 instead of throwing")
     ],
     .emptyAsOnePage: [
-      MutantExpectation(mutant: "emptyAsOnePage", failing: "document.empty", message: "reported pageCount 1 and originalPageCount 1")
+      MutantExpectation(
+        mutant: "emptyAsOnePage", failing: "document.empty",
+        message: "reported pageCount 1 and originalPageCount 1")
     ],
     .unstableReads: [
-      MutantExpectation(mutant: "unstableReads", failing: "document.repeatable", message: "read twice differed")
+      MutantExpectation(
+        mutant: "unstableReads", failing: "document.repeatable", message: "read twice differed")
     ],
     .mangledUnicode: [
-      MutantExpectation(mutant: "mangledUnicode", failing: "document.unicode", message: "page 9 should read")
+      MutantExpectation(
+        mutant: "mangledUnicode", failing: "document.unicode", message: "page 9 should read")
     ],
     .sharedCursor: [
-      MutantExpectation(mutant: "sharedCursor", failing: "document.concurrency", message: "a concurrent read of index")
+      MutantExpectation(
+        mutant: "sharedCursor", failing: "document.concurrency",
+        message: "a concurrent read of index")
     ],
   ]
 
@@ -52,12 +71,15 @@ import Testing
   }
 
   @Test func theCorrectMemoryProviderPasses() async {
-    let report = await DocumentProviderConformance { fixture in (MemoryProvider(fixture), "doc") }.run()
+    let report = await DocumentProviderConformance { fixture in (MemoryProvider(fixture), "doc") }
+      .run()
     expectClean(report, "MemoryProvider")
   }
 
   @Test func aProviderWhosePagesStartAtPageFivePasses() async {
-    let report = await DocumentProviderConformance { fixture in (MemoryProvider(fixture, skipped: 4), "doc") }.run()
+    let report = await DocumentProviderConformance { fixture in
+      (MemoryProvider(fixture, skipped: 4), "doc")
+    }.run()
     expectClean(report, "a provider skipping four pages of front matter")
   }
 

@@ -8,41 +8,70 @@ import Testing
 @Suite struct ExecutionStoreConformanceTests {
   static let expectations: [StoreMutant: [MutantExpectation]] = [
     .bytesAsText: [
-      MutantExpectation(mutant: "bytesAsText", failing: "store.roundTrip", message: "the every byte value payload (256 bytes) came back with")
+      MutantExpectation(
+        mutant: "bytesAsText", failing: "store.roundTrip",
+        message: "the every byte value payload (256 bytes) came back with")
     ],
     .keepsFirst: [
-      MutantExpectation(mutant: "keepsFirst", failing: "store.replace", message: "after saving phases chunks:1/3 then chunks:2/3, loaded \"chunks:1/3\"")
+      MutantExpectation(
+        mutant: "keepsFirst", failing: "store.replace",
+        message: "after saving phases chunks:1/3 then chunks:2/3, loaded \"chunks:1/3\"")
     ],
     .keyByAttachment: [
-      MutantExpectation(mutant: "keyByAttachment", failing: "store.keys", message: "the base command loaded \"variant-5\"")
+      MutantExpectation(
+        mutant: "keyByAttachment", failing: "store.keys",
+        message: "the base command loaded \"variant-5\"")
     ],
     .pathFromID: [
-      MutantExpectation(mutant: "pathFromID", failing: "store.hostileIDs", message: "files appeared outside the store's directory")
+      MutantExpectation(
+        mutant: "pathFromID", failing: "store.hostileIDs",
+        message: "files appeared outside the store's directory")
     ],
     .removeThrows: [
-      MutantExpectation(mutant: "removeThrows", failing: "store.removeAbsent", message: "removing a checkpoint never saved threw StoreFailure")
+      MutantExpectation(
+        mutant: "removeThrows", failing: "store.removeAbsent",
+        message: "removing a checkpoint never saved threw StoreFailure")
     ],
     .sharedKey: [
-      MutantExpectation(mutant: "sharedKey", failing: "store.independent", message: "saving the summary changed the checkpoint to nil")
+      MutantExpectation(
+        mutant: "sharedKey", failing: "store.independent",
+        message: "saving the summary changed the checkpoint to nil")
     ],
     .memoryOnly: [
-      MutantExpectation(mutant: "memoryOnly", failing: "store.reopen", message: "after reopening, the checkpoint loaded as nil"),
-      MutantExpectation(mutant: "memoryOnly", failing: "store.crash", message: "a second instance loaded the checkpoint as nil"),
-      MutantExpectation(mutant: "memoryOnly", failing: "store.concurrentKeys", message: "key 0 loaded nil after reopening"),
-      MutantExpectation(mutant: "memoryOnly", failing: "store.concurrentOneKey", message: "after 50 concurrent saves on one key, nothing loaded"),
-      MutantExpectation(mutant: "memoryOnly", failing: "store.unusableLocation", message: "yet opening and saving succeeded"),
+      MutantExpectation(
+        mutant: "memoryOnly", failing: "store.reopen",
+        message: "after reopening, the checkpoint loaded as nil"),
+      MutantExpectation(
+        mutant: "memoryOnly", failing: "store.crash",
+        message: "a second instance loaded the checkpoint as nil"),
+      MutantExpectation(
+        mutant: "memoryOnly", failing: "store.concurrentKeys",
+        message: "key 0 loaded nil after reopening"),
+      MutantExpectation(
+        mutant: "memoryOnly", failing: "store.concurrentOneKey",
+        message: "after 50 concurrent saves on one key, nothing loaded"),
+      MutantExpectation(
+        mutant: "memoryOnly", failing: "store.unusableLocation",
+        message: "yet opening and saving succeeded"),
     ],
     .flushOnDeinit: [
-      MutantExpectation(mutant: "flushOnDeinit", failing: "store.crash", message: "while the first was never closed")
+      MutantExpectation(
+        mutant: "flushOnDeinit", failing: "store.crash", message: "while the first was never closed"
+      )
     ],
     .tornWrites: [
-      MutantExpectation(mutant: "tornWrites", failing: "store.concurrentOneKey", message: "concurrent saves")
+      MutantExpectation(
+        mutant: "tornWrites", failing: "store.concurrentOneKey", message: "concurrent saves")
     ],
     .lostUpdates: [
-      MutantExpectation(mutant: "lostUpdates", failing: "store.concurrentKeys", message: "loaded nil after reopening")
+      MutantExpectation(
+        mutant: "lostUpdates", failing: "store.concurrentKeys",
+        message: "loaded nil after reopening")
     ],
     .memoryFallback: [
-      MutantExpectation(mutant: "memoryFallback", failing: "store.unusableLocation", message: "a regular file stood in place of the directory")
+      MutantExpectation(
+        mutant: "memoryFallback", failing: "store.unusableLocation",
+        message: "a regular file stood in place of the directory")
     ],
   ]
 
@@ -55,7 +84,9 @@ import Testing
 
   @Test func theFlushOnDeinitStoreStillPassesReopen() async {
     // It is caught by store.crash alone: dropping the instance flushes, a kill would not.
-    let report = await ExecutionStoreConformance(durability: .durable) { try StoreMutant.flushOnDeinit.make($0) }.run()
+    let report = await ExecutionStoreConformance(durability: .durable) {
+      try StoreMutant.flushOnDeinit.make($0)
+    }.run()
     #expect(report.result("store.reopen")?.status == .passed)
   }
 
@@ -68,15 +99,26 @@ import Testing
   }
 
   @Test func aSlowStorePasses() async {
-    let report = await ExecutionStoreConformance(durability: .durable) { try SlowStore(directory: $0) }.run()
+    let report = await ExecutionStoreConformance(durability: .durable) {
+      try SlowStore(directory: $0)
+    }.run()
     expectClean(report, "SlowStore")
   }
 
   @Test func volatileSkipsCarryTheirReason() async {
-    let report = await ExecutionStoreConformance(durability: .volatile) { _ in InMemoryExecutionStore() }.run()
+    let report = await ExecutionStoreConformance(durability: .volatile) { _ in
+      InMemoryExecutionStore()
+    }.run()
     let skipped = report.results.filter { $0.status == .skipped }
-    #expect(skipped.map(\.id) == ["store.reopen", "store.crash", "store.concurrentKeys", "store.concurrentOneKey", "store.unusableLocation"])
-    #expect(skipped.allSatisfy { $0.message == "the store is volatile; this check applies to durable stores only" })
+    #expect(
+      skipped.map(\.id) == [
+        "store.reopen", "store.crash", "store.concurrentKeys", "store.concurrentOneKey",
+        "store.unusableLocation",
+      ])
+    #expect(
+      skipped.allSatisfy {
+        $0.message == "the store is volatile; this check applies to durable stores only"
+      })
     #expect(report.isPassing)
   }
 }

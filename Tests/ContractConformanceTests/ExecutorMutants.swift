@@ -44,13 +44,17 @@ struct MutatingExecutor: ProfileModelExecuting {
     switch (mutant, request.schema) {
     case (.wrongChunkKeys, .summaryChunk):
       let answer = try CanonicalJSON.decode(SummaryChunkAnswer.self, from: data)
-      return try CanonicalJSON.encode(["headline": .string(answer.title), "bullets": JSONValue.array(answer.points.map { .string($0) })])
+      return try CanonicalJSON.encode([
+        "headline": .string(answer.title),
+        "bullets": JSONValue.array(answer.points.map { .string($0) }),
+      ])
     case (.titleWithoutTitle, .summaryTitle):
       let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
       return try CanonicalJSON.encode(["name": answer.title])
     case (.titleReusesChunk, .summaryTitle):
       let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
-      return try CanonicalJSON.encode(SummaryChunkAnswer(title: answer.title, points: ["an unwanted point"]))
+      return try CanonicalJSON.encode(
+        SummaryChunkAnswer(title: answer.title, points: ["an unwanted point"]))
     default:
       return data
     }

@@ -11,28 +11,48 @@ import Testing
 
   static let expectations: [ExecutorMutant: [MutantExpectation]] = [
     .wrongChunkKeys: [
-      MutantExpectation(mutant: "wrongChunkKeys", failing: "executor.chunkShape", message: "summaryChunk: the answer has no string \"title\""),
-      MutantExpectation(mutant: "wrongChunkKeys", failing: "executor.concurrency", message: "the answer has no string \"title\""),
+      MutantExpectation(
+        mutant: "wrongChunkKeys", failing: "executor.chunkShape",
+        message: "summaryChunk: the answer has no string \"title\""),
+      MutantExpectation(
+        mutant: "wrongChunkKeys", failing: "executor.concurrency",
+        message: "the answer has no string \"title\""),
     ],
     .titleWithoutTitle: [
-      MutantExpectation(mutant: "titleWithoutTitle", failing: "executor.titleShape", message: "summaryTitle: the answer has no string \"title\"")
+      MutantExpectation(
+        mutant: "titleWithoutTitle", failing: "executor.titleShape",
+        message: "summaryTitle: the answer has no string \"title\"")
     ],
     .titleReusesChunk: [
-      MutantExpectation(mutant: "titleReusesChunk", failing: "executor.titleHasNoPoints", message: "the summaryTitle answer carries \"points\"")
+      MutantExpectation(
+        mutant: "titleReusesChunk", failing: "executor.titleHasNoPoints",
+        message: "the summaryTitle answer carries \"points\"")
     ],
     .leaksRawError: [
-      MutantExpectation(mutant: "leaksRawError", failing: "executor.provokedFailures", message: "an empty prompt threw CocoaError")
+      MutantExpectation(
+        mutant: "leaksRawError", failing: "executor.provokedFailures",
+        message: "an empty prompt threw CocoaError")
     ],
     .everythingTransient: [
-      MutantExpectation(mutant: "everythingTransient", failing: "executor.knownErrors", message: "mapped to transient, expected rejected"),
-      MutantExpectation(mutant: "everythingTransient", failing: "executor.cancellationNotTransient", message: "CancellationError mapped to transient"),
-      MutantExpectation(mutant: "everythingTransient", failing: "executor.unknownIsPermanent", message: "an unknown error type mapped to transient"),
+      MutantExpectation(
+        mutant: "everythingTransient", failing: "executor.knownErrors",
+        message: "mapped to transient, expected rejected"),
+      MutantExpectation(
+        mutant: "everythingTransient", failing: "executor.cancellationNotTransient",
+        message: "CancellationError mapped to transient"),
+      MutantExpectation(
+        mutant: "everythingTransient", failing: "executor.unknownIsPermanent",
+        message: "an unknown error type mapped to transient"),
     ],
     .flakyMapping: [
-      MutantExpectation(mutant: "flakyMapping", failing: "executor.deterministicMapping", message: "NativeError: emptyPrompt mapped to ")
+      MutantExpectation(
+        mutant: "flakyMapping", failing: "executor.deterministicMapping",
+        message: "NativeError: emptyPrompt mapped to ")
     ],
     .ignoresCancellation: [
-      MutantExpectation(mutant: "ignoresCancellation", failing: "executor.cancellation", message: "a cancelled call was still running after 2 s")
+      MutantExpectation(
+        mutant: "ignoresCancellation", failing: "executor.cancellation",
+        message: "a cancelled call was still running after 2 s")
     ],
     .sharedSession: [
       MutantExpectation(mutant: "sharedSession", failing: "executor.concurrency", message: "call ")
@@ -41,7 +61,9 @@ import Testing
 
   @Test(arguments: ExecutorMutant.allCases)
   func mutantIsCaught(mutant: ExecutorMutant) async {
-    let report = await ModelExecutorConformance(errorMapping: mutant.mapping, knownErrors: Self.knownErrors) {
+    let report = await ModelExecutorConformance(
+      errorMapping: mutant.mapping, knownErrors: Self.knownErrors
+    ) {
       mutant.make()
     }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
@@ -57,14 +79,18 @@ import Testing
   }
 
   @Test func aGenerousExecutorPasses() async {
-    let report = await ModelExecutorConformance(errorMapping: ExtractiveModelExecutor.map, knownErrors: Self.knownErrors) {
+    let report = await ModelExecutorConformance(
+      errorMapping: ExtractiveModelExecutor.map, knownErrors: Self.knownErrors
+    ) {
       GenerousExecutor()
     }.run()
     expectClean(report, "GenerousExecutor")
   }
 
   @Test func noKnownErrorsIsASkipWithAReason() async {
-    let report = await ModelExecutorConformance(errorMapping: ExtractiveModelExecutor.map, knownErrors: []) {
+    let report = await ModelExecutorConformance(
+      errorMapping: ExtractiveModelExecutor.map, knownErrors: []
+    ) {
       ExtractiveModelExecutor()
     }.run()
     let result = report.result("executor.knownErrors")

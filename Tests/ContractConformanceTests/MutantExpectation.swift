@@ -13,19 +13,31 @@ struct MutantExpectation: Sendable, CustomTestStringConvertible {
 
 /// Checks a report against the expectations for one mutant: each expected check failed, with its
 /// message fragment.
-func expect(_ report: ConformanceReport, failsAll expectations: [MutantExpectation], sourceLocation: SourceLocation = #_sourceLocation) {
+func expect(
+  _ report: ConformanceReport, failsAll expectations: [MutantExpectation],
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
   for expectation in expectations {
     let result = report.result(expectation.failing)
     #expect(result != nil, "no check \(expectation.failing)", sourceLocation: sourceLocation)
-    #expect(result?.status == .failed, "\(expectation.mutant) should fail \(expectation.failing); got \(result?.status.rawValue ?? "nothing"): \(result?.message ?? "")", sourceLocation: sourceLocation)
-    #expect(result?.message.contains(expectation.message) == true, "\(expectation.mutant) / \(expectation.failing): message \(String(describing: result?.message)) lacks \(expectation.message)", sourceLocation: sourceLocation)
+    #expect(
+      result?.status == .failed,
+      "\(expectation.mutant) should fail \(expectation.failing); got \(result?.status.rawValue ?? "nothing"): \(result?.message ?? "")",
+      sourceLocation: sourceLocation)
+    #expect(
+      result?.message.contains(expectation.message) == true,
+      "\(expectation.mutant) / \(expectation.failing): message \(String(describing: result?.message)) lacks \(expectation.message)",
+      sourceLocation: sourceLocation)
   }
 }
 
 /// Checks that a report has no failure at all, required or recommended.
-func expectClean(_ report: ConformanceReport, _ subject: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectClean(
+  _ report: ConformanceReport, _ subject: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
   for failure in report.failures {
-    Issue.record("\(subject) should pass \(failure.id): \(failure.message)", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(subject) should pass \(failure.id): \(failure.message)", sourceLocation: sourceLocation)
   }
   #expect(report.isPassing, sourceLocation: sourceLocation)
 }

@@ -5,10 +5,14 @@ import Testing
   static let failing = ConformanceReport(
     suite: "translator",
     results: [
-      CheckResult(id: "translator.count", level: .required, status: .failed, message: "ko → en: sent 2 texts, got 1 back"),
+      CheckResult(
+        id: "translator.count", level: .required, status: .failed,
+        message: "ko → en: sent 2 texts, got 1 back"),
       CheckResult(id: "translator.order", level: .required, status: .passed, message: "in order"),
-      CheckResult(id: "translator.undeclaredPair", level: .recommended, status: .failed, message: "echoed"),
-      CheckResult(id: "translator.blank", level: .required, status: .skipped, message: "no samples"),
+      CheckResult(
+        id: "translator.undeclaredPair", level: .recommended, status: .failed, message: "echoed"),
+      CheckResult(
+        id: "translator.blank", level: .required, status: .skipped, message: "no samples"),
     ],
     seed: 7)
 
@@ -26,7 +30,9 @@ import Testing
 
   @Test func aPassingReportRecordsNothing() {
     let report = ConformanceReport(
-      suite: "store", results: [CheckResult(id: "store.replace", level: .required, status: .passed, message: "ok")], seed: nil)
+      suite: "store",
+      results: [CheckResult(id: "store.replace", level: .required, status: .passed, message: "ok")],
+      seed: nil)
     report.recordIssues()
     #expect(report.isPassing)
   }
@@ -48,7 +54,9 @@ import Testing
 
   @Test func junitEscapesMessages() {
     let xml = JUnitReport.render([("a <b>", Self.failing)])
-    #expect(xml.contains("<testsuite name=\"a &lt;b&gt;\" tests=\"4\" failures=\"2\" skipped=\"1\">"))
-    #expect(xml.contains("<failure type=\"required\" message=\"ko → en: sent 2 texts, got 1 back\"/>"))
+    #expect(
+      xml.contains("<testsuite name=\"a &lt;b&gt;\" tests=\"4\" failures=\"2\" skipped=\"1\">"))
+    #expect(
+      xml.contains("<failure type=\"required\" message=\"ko → en: sent 2 texts, got 1 back\"/>"))
   }
 }

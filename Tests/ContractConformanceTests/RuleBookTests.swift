@@ -9,13 +9,20 @@ import Testing
   @Test func theCommittedRuleBookMatchesTheCode() throws {
     let folder = Self.packageRoot.appendingPathComponent("Conformance")
     for page in RuleBook.markdownPages() {
-      let committed = try? String(contentsOf: folder.appendingPathComponent(page.fileName), encoding: .utf8)
+      let committed = try? String(
+        contentsOf: folder.appendingPathComponent(page.fileName), encoding: .utf8)
       #expect(
         committed == page.content,
-        "Conformance/\(page.fileName) is stale; run: swift run contract-kit conformance list --format markdown --write Conformance")
+        "Conformance/\(page.fileName) is stale; run: swift run contract-kit conformance list --format markdown --write Conformance"
+      )
     }
-    let names = Set((try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter { $0.hasSuffix(".md") })
-    #expect(names == Set(RuleBook.markdownPages().map(\.fileName)), "Conformance/ holds pages the code does not generate")
+    let names = Set(
+      (try FileManager.default.contentsOfDirectory(atPath: folder.path)).filter {
+        $0.hasSuffix(".md")
+      })
+    #expect(
+      names == Set(RuleBook.markdownPages().map(\.fileName)),
+      "Conformance/ holds pages the code does not generate")
   }
 
   @Test func ruleIDsAreUniqueDottedAndPrefixedBySuite() {

@@ -47,11 +47,14 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     case .pathFromID:
       return directory.appendingPathComponent(command.attachmentID + "." + kind)
     case .keyByAttachment:
-      return directory.appendingPathComponent(kind + "-" + SHA256.hex(Array(command.attachmentID.utf8)))
+      return directory.appendingPathComponent(
+        kind + "-" + SHA256.hex(Array(command.attachmentID.utf8)))
     case .sharedKey:
-      return directory.appendingPathComponent("record-" + SHA256.hex(try CanonicalJSON.encode(command)))
+      return directory.appendingPathComponent(
+        "record-" + SHA256.hex(try CanonicalJSON.encode(command)))
     default:
-      return directory.appendingPathComponent(kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
+      return directory.appendingPathComponent(
+        kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
     }
   }
 
@@ -68,7 +71,9 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     case .tornWrites:
       // Two writes with a suspension between them: concurrent saves interleave their halves.
       let half = data.count / 2
-      if !FileManager.default.fileExists(atPath: url.path) { _ = FileManager.default.createFile(atPath: url.path, contents: nil) }
+      if !FileManager.default.fileExists(atPath: url.path) {
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+      }
       let handle = try FileHandle(forWritingTo: url)
       try handle.truncate(atOffset: 0)
       try handle.write(contentsOf: data.prefix(half))
@@ -79,7 +84,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       try second.write(contentsOf: data.dropFirst(half))
       try second.close()
     case .pathFromID:
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url)
     default:
       try data.write(to: url)
@@ -88,7 +94,9 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
 
   private func read(_ url: URL) throws -> Data? {
     if let memory { return lock.withCriticalSection { memory[url.lastPathComponent] } }
-    if mutant == .flushOnDeinit, let data = lock.withCriticalSection({ pending[url] }) { return data }
+    if mutant == .flushOnDeinit, let data = lock.withCriticalSection({ pending[url] }) {
+      return data
+    }
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)
   }
@@ -101,7 +109,9 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     // The defect: the opaque payload goes through a text encoding.
     let text = String(decoding: checkpoint.payload, as: UTF8.self)
     return try CanonicalJSON.encode(
-      ProfileCheckpoint(command: checkpoint.command, phase: checkpoint.phase, payload: Data(text.utf8), receipt: checkpoint.receipt))
+      ProfileCheckpoint(
+        command: checkpoint.command, phase: checkpoint.phase, payload: Data(text.utf8),
+        receipt: checkpoint.receipt))
   }
 
   func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
@@ -120,7 +130,9 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       _ = lock.withCriticalSection { memory!.removeValue(forKey: url.lastPathComponent) }
       return
     }
-    if mutant == .flushOnDeinit { _ = lock.withCriticalSection { pending.removeValue(forKey: url) } }
+    if mutant == .flushOnDeinit {
+      _ = lock.withCriticalSection { pending.removeValue(forKey: url) }
+    }
     guard FileManager.default.fileExists(atPath: url.path) else {
       if mutant == .removeThrows { throw StoreFailure() }
       return
@@ -178,7 +190,9 @@ final class IndexFileStore: ProfileExecutionStoring, @unchecked Sendable {
     try await summaries.loadSummary(for: command)
   }
 
-  func saveSummary(_ summary: ProfileSummary) async throws { try await summaries.saveSummary(summary) }
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    try await summaries.saveSummary(summary)
+  }
 }
 
 /// Odd but valid: the real store, slowed down on every call.

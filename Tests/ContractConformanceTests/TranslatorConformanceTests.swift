@@ -1,35 +1,54 @@
 import ContractConformance
-@testable import ContractConformanceCore
 import Foundation
 import ProfileContracts
 import Testing
 
+@testable import ContractConformanceCore
+
 @Suite struct TranslatorConformanceTests {
-  static let pairs = [LanguagePair(source: "ko", target: "en"), LanguagePair(source: "en", target: "de")]
+  static let pairs = [
+    LanguagePair(source: "ko", target: "en"), LanguagePair(source: "en", target: "de"),
+  ]
 
   static let expectations: [TranslatorMutant: [MutantExpectation]] = [
     .dropsOne: [
-      MutantExpectation(mutant: "dropsOne", failing: "translator.count", message: "sent 2 texts, got 1 back"),
-      MutantExpectation(mutant: "dropsOne", failing: "translator.order", message: "got 6; order cannot be checked"),
+      MutantExpectation(
+        mutant: "dropsOne", failing: "translator.count", message: "sent 2 texts, got 1 back"),
+      MutantExpectation(
+        mutant: "dropsOne", failing: "translator.order", message: "got 6; order cannot be checked"),
     ],
     .swapsTwo: [
-      MutantExpectation(mutant: "swapsTwo", failing: "translator.order", message: "output 0 should carry 101 only, carries [102]")
+      MutantExpectation(
+        mutant: "swapsTwo", failing: "translator.order",
+        message: "output 0 should carry 101 only, carries [102]")
     ],
     .echoesSource: [
-      MutantExpectation(mutant: "echoesSource", failing: "translator.targetLanguage", message: "identified as ko, not en"),
-      MutantExpectation(mutant: "echoesSource", failing: "translator.undeclaredPair", message: "echoed the input instead of throwing"),
+      MutantExpectation(
+        mutant: "echoesSource", failing: "translator.targetLanguage",
+        message: "identified as ko, not en"),
+      MutantExpectation(
+        mutant: "echoesSource", failing: "translator.undeclaredPair",
+        message: "echoed the input instead of throwing"),
     ],
     .fillsBlanks: [
-      MutantExpectation(mutant: "fillsBlanks", failing: "translator.blank", message: "blank input 1 came back as \"(empty)\"")
+      MutantExpectation(
+        mutant: "fillsBlanks", failing: "translator.blank",
+        message: "blank input 1 came back as \"(empty)\"")
     ],
     .dedupCache: [
-      MutantExpectation(mutant: "dedupCache", failing: "translator.duplicates", message: "the same text at 0, 2 and 4 came back as")
+      MutantExpectation(
+        mutant: "dedupCache", failing: "translator.duplicates",
+        message: "the same text at 0, 2 and 4 came back as")
     ],
     .sharedBuffer: [
-      MutantExpectation(mutant: "sharedBuffer", failing: "translator.concurrency", message: "came back with 16 texts; output 0 carries")
+      MutantExpectation(
+        mutant: "sharedBuffer", failing: "translator.concurrency",
+        message: "came back with 16 texts; output 0 carries")
     ],
     .answersUndeclared: [
-      MutantExpectation(mutant: "answersUndeclared", failing: "translator.undeclaredPair", message: "for an unsupported target; throw instead")
+      MutantExpectation(
+        mutant: "answersUndeclared", failing: "translator.undeclaredPair",
+        message: "for an unsupported target; throw instead")
     ],
   ]
 
@@ -52,7 +71,9 @@ import Testing
   }
 
   @Test func aHungTranslatorFailsEachCheckByTimeoutAndTheRunEnds() async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: .milliseconds(200)) { HangingTranslator() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: .milliseconds(200)) {
+      HangingTranslator()
+    }.run()
     #expect(report.results.count == TranslatorConformance.rules.count)
     for result in report.results {
       #expect(result.status == .failed)
@@ -61,7 +82,9 @@ import Testing
   }
 
   @Test func pairsWithoutSamplesAreSkippedWithAReason() async {
-    let report = await TranslatorConformance(pairs: [LanguagePair(source: "sv", target: "en")]) { SampleCorpusTranslator() }.run()
+    let report = await TranslatorConformance(pairs: [LanguagePair(source: "sv", target: "en")]) {
+      SampleCorpusTranslator()
+    }.run()
     for result in report.results {
       #expect(result.status == .skipped)
       #expect(result.message.contains("no samples in the source language of sv → en"))
@@ -70,7 +93,9 @@ import Testing
   }
 
   @Test func theSeedIsReportedAndChangesTheNumbers() async {
-    let report = await TranslatorConformance(pairs: Self.pairs, seed: 42) { SampleCorpusTranslator() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, seed: 42) {
+      SampleCorpusTranslator()
+    }.run()
     #expect(report.seed == 42)
     #expect(report.result("translator.count")?.message.contains("seed 42") == true)
   }

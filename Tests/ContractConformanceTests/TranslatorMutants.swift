@@ -18,7 +18,8 @@ struct MutatingTranslator: SummaryTranslating {
   let mutant: TranslatorMutant
   let base = SampleCorpusTranslator()
 
-  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
     switch mutant {
     case .echoesSource:
       return texts
@@ -51,7 +52,8 @@ final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
   private var buffer: [String] = []
   private let base = SampleCorpusTranslator()
 
-  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
     lock.withCriticalSection { buffer = texts }
     try await Task.sleep(for: .milliseconds(5))
     let current = lock.withCriticalSection { buffer }
@@ -62,16 +64,19 @@ final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
 /// Odd but valid: changes whitespace around and inside its answers.
 struct WhitespaceTranslator: SummaryTranslating {
   let base = SampleCorpusTranslator()
-  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
     try await base.translate(texts, from: source, to: target).map { text in
-      text.allSatisfy(\.isWhitespace) ? "" : "  " + text.replacingOccurrences(of: " ", with: "  ") + "\n"
+      text.allSatisfy(\.isWhitespace)
+        ? "" : "  " + text.replacingOccurrences(of: " ", with: "  ") + "\n"
     }
   }
 }
 
 /// Never answers, and ignores cancellation: it waits on a continuation nobody resumes.
 struct HangingTranslator: SummaryTranslating {
-  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String] {
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
     await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
     return texts
   }

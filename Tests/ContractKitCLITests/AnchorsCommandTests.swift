@@ -6,10 +6,12 @@ import Testing
   final class Repository {
     let root: URL
     init(_ files: [String: String]) throws {
-      root = FileManager.default.temporaryDirectory.appendingPathComponent("anchors-cli-\(UUID().uuidString)")
+      root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "anchors-cli-\(UUID().uuidString)")
       for (path, content) in files {
         let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(content.utf8).write(to: url)
       }
     }
@@ -23,7 +25,9 @@ import Testing
   static let stale = "```swift\n// Sources/A.swift:3-4\nlet value10 = 10\nlet value11 = 11\n```\n"
 
   @Test func aCleanRepositoryExitsZeroAndPrintsItsCounts() throws {
-    let repository = try Repository(["Sources/A.swift": Self.source, "doc.md": "See Sources/A.swift:2.\n"])
+    let repository = try Repository([
+      "Sources/A.swift": Self.source, "doc.md": "See Sources/A.swift:2.\n",
+    ])
     let result = try repository.run([])
     #expect(result.status == 0)
     #expect(result.stdout == "1 anchors in 1 files: 1 ok\n")
@@ -33,27 +37,34 @@ import Testing
     let repository = try Repository(["Sources/A.swift": Self.source, "doc.md": Self.stale])
     let first = try repository.run([])
     #expect(first.status == 1)
-    #expect(first.stdout.hasPrefix("doc.md:2: moved: Sources/A.swift:3-4 -> Sources/A.swift:10-11\n"))
+    #expect(
+      first.stdout.hasPrefix("doc.md:2: moved: Sources/A.swift:3-4 -> Sources/A.swift:10-11\n"))
     let fixed = try repository.run(["--fix"])
     #expect(fixed.status == 0)
-    #expect(fixed.stdout.hasPrefix("fixed doc.md:2: Sources/A.swift:3-4 -> Sources/A.swift:10-11\n"))
+    #expect(
+      fixed.stdout.hasPrefix("fixed doc.md:2: Sources/A.swift:3-4 -> Sources/A.swift:10-11\n"))
     #expect(fixed.stdout.hasSuffix("1 anchors in 1 files: 1 ok\n"))
     #expect(try repository.run([]).status == 0)
   }
 
   @Test func failOnNoneAndArchivesDoNotFail() throws {
     let repository = try Repository([
-      "Sources/A.swift": Self.source, "old/doc.md": "Sources/A.swift:99\n", "anchors.json": #"{"archive": ["old/**"]}"#,
+      "Sources/A.swift": Self.source, "old/doc.md": "Sources/A.swift:99\n",
+      "anchors.json": #"{"archive": ["old/**"]}"#,
     ])
     #expect(try repository.run([]).status == 0)
     #expect(try repository.run(["--fail-on", "warning"]).status == 1)
     let github = try repository.run(["--format", "github", "--fail-on", "none"])
     #expect(github.status == 0)
-    #expect(github.stdout.hasPrefix("::warning file=old/doc.md,line=1,title=anchor outOfRange::Sources/A.swift:99: "))
+    #expect(
+      github.stdout.hasPrefix(
+        "::warning file=old/doc.md,line=1,title=anchor outOfRange::Sources/A.swift:99: "))
   }
 
   @Test func machineFormats() throws {
-    let repository = try Repository(["Sources/A.swift": Self.source, "doc.md": "Sources/A.swift:99\n"])
+    let repository = try Repository([
+      "Sources/A.swift": Self.source, "doc.md": "Sources/A.swift:99\n",
+    ])
     let github = try repository.run(["--format", "github"])
     #expect(github.stdout.hasPrefix("::error file=doc.md,line=1,title=anchor outOfRange::"))
     let sarif = try repository.run(["--format", "sarif"])
@@ -68,14 +79,23 @@ import Testing
     let repository = try Repository(["anchors.json": #"{"archives": []}"#, "doc.md": "x\n"])
     let config = try repository.run([])
     #expect(config.status == 2)
-    #expect(config.stderr.hasPrefix("contract-kit: error: anchors.json: unknown key \"archives\"; known keys are include, exclude, archive"))
+    #expect(
+      config.stderr.hasPrefix(
+        "contract-kit: error: anchors.json: unknown key \"archives\"; known keys are include, exclude, archive"
+      ))
     let root = try ContractKitBinary.run(["anchors", "--root", "/no/such/root"])
     #expect(root.status == 2)
-    #expect(root.stderr == "contract-kit: error: root /no/such/root is not a directory; pass the repository folder with --root\n")
+    #expect(
+      root.stderr
+        == "contract-kit: error: root /no/such/root is not a directory; pass the repository folder with --root\n"
+    )
     let level = try repository.run(["--fail-on", "fatal"])
     #expect(level.status == 2)
-    #expect(level.stderr.contains("unknown value 'fatal' for --fail-on; use one of error, warning, none"))
-    let missing = try repository.run(["--config", repository.root.appendingPathComponent("none.json").path])
+    #expect(
+      level.stderr.contains("unknown value 'fatal' for --fail-on; use one of error, warning, none"))
+    let missing = try repository.run([
+      "--config", repository.root.appendingPathComponent("none.json").path,
+    ])
     #expect(missing.status == 2)
   }
 }

@@ -14,53 +14,111 @@ import Testing
   static let cases: [Case] = [
     Case(arguments: ["--help"], status: 0, stdout: "Commands:", stderr: nil),
     Case(arguments: ["help"], status: 0, stdout: "conformance run", stderr: nil),
-    Case(arguments: [], status: 2, stdout: nil, stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
-    Case(arguments: ["frobnicate"], status: 2, stdout: nil, stderr: "error: unknown command 'frobnicate'; use check, conformance, anchors, golden or summarize"),
+    Case(
+      arguments: [], status: 2, stdout: nil,
+      stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
+    Case(
+      arguments: ["frobnicate"], status: 2, stdout: nil,
+      stderr:
+        "error: unknown command 'frobnicate'; use check, conformance, anchors, golden or summarize"),
     Case(arguments: ["check", "--help"], status: 0, stdout: "Gates:", stderr: nil),
-    Case(arguments: ["check", "extra"], status: 2, stdout: nil, stderr: "error: unexpected argument 'extra'\nusage: contract-kit check\nsee 'contract-kit check --help'"),
-    Case(arguments: ["conformance", "--help"], status: 0, stdout: "contract-kit conformance list", stderr: nil),
-    Case(arguments: ["conformance"], status: 2, stdout: nil, stderr: "error: conformance needs a subcommand: list or run"),
-    Case(arguments: ["conformance", "walk"], status: 2, stdout: nil, stderr: "error: unknown subcommand 'walk'; use list or run"),
-    Case(arguments: ["conformance", "list"], status: 0, stdout: "  translator.count [required] Batches of 0, 1, 2, 7, 64 and 256", stderr: nil),
-    Case(arguments: ["conformance", "list", "--bogus"], status: 2, stdout: nil, stderr: "error: unknown option '--bogus'"),
-    Case(arguments: ["conformance", "list", "--format", "yaml"], status: 2, stdout: nil, stderr: "error: unknown value 'yaml' for --format; use one of text, markdown, json"),
-    Case(arguments: ["conformance", "list", "--format", "json"], status: 0, stdout: "\"id\": \"store.crash\"", stderr: nil),
-    Case(arguments: ["conformance", "list", "--format=markdown"], status: 0, stdout: "<!-- store.md -->", stderr: nil),
-    Case(arguments: ["conformance", "list", "--write", "x"], status: 2, stdout: nil, stderr: "error: --write goes with --format markdown"),
-    Case(arguments: ["conformance", "list", "--format", "markdown", "--write", "/proc/no-such-place"], status: 2, stdout: nil, stderr: "error: cannot write the rule book into /proc/no-such-place"),
-    Case(arguments: ["conformance", "run", "--suite"], status: 2, stdout: nil, stderr: "error: --suite needs a value: one of translator, document, store, executor"),
-    Case(arguments: ["conformance", "run", "--suite", "nope"], status: 2, stdout: nil, stderr: "error: unknown value 'nope' for --suite; use one of translator, document, store, executor"),
-    Case(arguments: ["conformance", "run", "--suite", "translator"], status: 0, stdout: "note: there is no translation engine on Linux", stderr: nil),
-    Case(arguments: ["conformance", "run", "--suite", "executor", "--format", "junit"], status: 0, stdout: "<testcase classname=\"executor (ExtractiveModelExecutor)\" name=\"executor.cancellation\"/>", stderr: nil),
-    Case(arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0, stdout: "\"status\": \"passed\"", stderr: nil),
+    Case(
+      arguments: ["check", "extra"], status: 2, stdout: nil,
+      stderr:
+        "error: unexpected argument 'extra'\nusage: contract-kit check\nsee 'contract-kit check --help'"
+    ),
+    Case(
+      arguments: ["conformance", "--help"], status: 0, stdout: "contract-kit conformance list",
+      stderr: nil),
+    Case(
+      arguments: ["conformance"], status: 2, stdout: nil,
+      stderr: "error: conformance needs a subcommand: list or run"),
+    Case(
+      arguments: ["conformance", "walk"], status: 2, stdout: nil,
+      stderr: "error: unknown subcommand 'walk'; use list or run"),
+    Case(
+      arguments: ["conformance", "list"], status: 0,
+      stdout: "  translator.count [required] Batches of 0, 1, 2, 7, 64 and 256", stderr: nil),
+    Case(
+      arguments: ["conformance", "list", "--bogus"], status: 2, stdout: nil,
+      stderr: "error: unknown option '--bogus'"),
+    Case(
+      arguments: ["conformance", "list", "--format", "yaml"], status: 2, stdout: nil,
+      stderr: "error: unknown value 'yaml' for --format; use one of text, markdown, json"),
+    Case(
+      arguments: ["conformance", "list", "--format", "json"], status: 0,
+      stdout: "\"id\": \"store.crash\"", stderr: nil),
+    Case(
+      arguments: ["conformance", "list", "--format=markdown"], status: 0,
+      stdout: "<!-- store.md -->", stderr: nil),
+    Case(
+      arguments: ["conformance", "list", "--write", "x"], status: 2, stdout: nil,
+      stderr: "error: --write goes with --format markdown"),
+    Case(
+      arguments: ["conformance", "list", "--format", "markdown", "--write", "/proc/no-such-place"],
+      status: 2, stdout: nil, stderr: "error: cannot write the rule book into /proc/no-such-place"),
+    Case(
+      arguments: ["conformance", "run", "--suite"], status: 2, stdout: nil,
+      stderr: "error: --suite needs a value: one of translator, document, store, executor"),
+    Case(
+      arguments: ["conformance", "run", "--suite", "nope"], status: 2, stdout: nil,
+      stderr:
+        "error: unknown value 'nope' for --suite; use one of translator, document, store, executor"),
+    Case(
+      arguments: ["conformance", "run", "--suite", "translator"], status: 0,
+      stdout: "note: there is no translation engine on Linux", stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--suite", "executor", "--format", "junit"], status: 0,
+      stdout:
+        "<testcase classname=\"executor (ExtractiveModelExecutor)\" name=\"executor.cancellation\"/>",
+      stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0,
+      stdout: "\"status\": \"passed\"", stderr: nil),
     Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 5 adapters", stderr: nil),
-    Case(arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil, stderr: "error: scratch directory /no/such/dir does not exist; create it or pass another with --scratch"),
-    Case(arguments: ["conformance", "run", "--scratch", "/etc/hostname"], status: 2, stdout: nil, stderr: "error: scratch path /etc/hostname is a file, not a directory"),
+    Case(
+      arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil,
+      stderr:
+        "error: scratch directory /no/such/dir does not exist; create it or pass another with --scratch"
+    ),
+    Case(
+      arguments: ["conformance", "run", "--scratch", "/etc/hostname"], status: 2, stdout: nil,
+      stderr: "error: scratch path /etc/hostname is a file, not a directory"),
   ]
 
   @Test(arguments: cases)
   func run(_ testCase: Case) throws {
     let result = try ContractKitBinary.run(testCase.arguments)
     #expect(result.status == testCase.status, "stderr: \(result.stderr)")
-    if let stdout = testCase.stdout { #expect(result.stdout.contains(stdout), "stdout: \(result.stdout.prefix(2000))") }
-    if let stderr = testCase.stderr { #expect(result.stderr.contains(stderr), "stderr: \(result.stderr)") }
+    if let stdout = testCase.stdout {
+      #expect(result.stdout.contains(stdout), "stdout: \(result.stdout.prefix(2000))")
+    }
+    if let stderr = testCase.stderr {
+      #expect(result.stderr.contains(stderr), "stderr: \(result.stderr)")
+    }
     if testCase.status == 2 {
       #expect(result.stdout.isEmpty, "errors go to standard error only")
-      #expect(result.stderr.split(separator: "\n").first?.hasPrefix("contract-kit: error: ") == true)
+      #expect(
+        result.stderr.split(separator: "\n").first?.hasPrefix("contract-kit: error: ") == true)
     }
   }
 
   @Test func theWrittenRuleBookIsTheGeneratedOne() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rulebook-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try ContractKitBinary.run(["conformance", "list", "--format", "markdown", "--write", folder.path])
+    let result = try ContractKitBinary.run([
+      "conformance", "list", "--format", "markdown", "--write", folder.path,
+    ])
     #expect(result.status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(names == ["README.md", "document.md", "executor.md", "store.md", "translator.md"])
   }
 
   @Test func jsonOutputIsValidJSON() throws {
-    let result = try ContractKitBinary.run(["conformance", "run", "--suite", "store", "--format", "json"])
+    let result = try ContractKitBinary.run([
+      "conformance", "run", "--suite", "store", "--format", "json",
+    ])
     let value = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     let runs = try #require(value as? [[String: Any]])
     #expect(runs.count == 2)
@@ -74,7 +132,8 @@ enum ContractKitBinary {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     repeat {
       folder.deleteLastPathComponent()
-    } while folder.pathExtension == "xctest" || ["Contents", "MacOS"].contains(folder.lastPathComponent)
+    } while folder.pathExtension == "xctest"
+      || ["Contents", "MacOS"].contains(folder.lastPathComponent)
     return folder.appendingPathComponent("contract-kit")
   }()
 
@@ -103,13 +162,17 @@ enum ContractKitBinary {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self),
+      String(decoding: errData, as: UTF8.self)
+    )
   }
 }
 
 /// `contract-kit golden`, run as a user would.
 @Suite struct GoldenCommandTests {
-  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Golden").path
 
   @Test func replayPassesOnTheKitsCorpusAndListNamesEveryScenario() throws {
@@ -122,7 +185,8 @@ enum ContractKitBinary {
 
   @Test(arguments: ["true", "1"])
   func recordingUnderCIIsRefused(ci: String) throws {
-    let result = try ContractKitBinary.run(["golden", "record", "--dir", Self.golden], environment: ["CI": ci])
+    let result = try ContractKitBinary.run(
+      ["golden", "record", "--dir", Self.golden], environment: ["CI": ci])
     #expect(result.status == 2)
     #expect(result.stderr.contains("refusing to record golden scenarios under CI (CI=\(ci))"))
   }
@@ -130,9 +194,11 @@ enum ContractKitBinary {
   @Test func badInput() throws {
     let missing = try ContractKitBinary.run(["golden", "replay", "--dir", "/no/such/golden"])
     #expect(missing.status == 2)
-    #expect(missing.stderr.hasPrefix("contract-kit: error: golden folder /no/such/golden cannot be read"))
+    #expect(
+      missing.stderr.hasPrefix("contract-kit: error: golden folder /no/such/golden cannot be read"))
     let mode = try ContractKitBinary.run(["golden", "record", "--mode", "sometimes"])
     #expect(mode.status == 2)
-    #expect(mode.stderr.contains("unknown value 'sometimes' for --mode; use one of missing, failed, all"))
+    #expect(
+      mode.stderr.contains("unknown value 'sometimes' for --mode; use one of missing, failed, all"))
   }
 }

@@ -12,25 +12,33 @@ import Testing
   final class Folder {
     let url: URL
     init() throws {
-      url = FileManager.default.temporaryDirectory.appendingPathComponent("summarize-\(UUID().uuidString)")
+      url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "summarize-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(at: url) }
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-    func write(_ name: String, _ data: Data) throws { try data.write(to: url.appendingPathComponent(name)) }
+    func write(_ name: String, _ data: Data) throws {
+      try data.write(to: url.appendingPathComponent(name))
+    }
   }
 
   static func document(pages: Int) -> Data {
-    Data((1...pages).map { page in
-      (0..<6).map { "On page \(page), the harbor authority counted \(page * 7 + $0) ferries in section \($0)." }
+    Data(
+      (1...pages).map { page in
+        (0..<6).map {
+          "On page \(page), the harbor authority counted \(page * 7 + $0) ferries in section \($0)."
+        }
         .joined(separator: " ")
-    }.joined(separator: "\u{0C}").utf8)
+      }.joined(separator: "\u{0C}").utf8)
   }
 
   @Test func summarizesARealFileWithCoverage() throws {
     let folder = try Folder()
     try folder.write("report.txt", Self.document(pages: 100))
-    let result = try ContractKitBinary.run(["summarize", folder.path("report.txt"), "--page-cap", "30", "--store", folder.path("store")])
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--page-cap", "30", "--store", folder.path("store"),
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("pages 1–30 of 100"))
     #expect(result.stdout.contains("(pages 1–"))
@@ -39,7 +47,9 @@ import Testing
   @Test func aDifferentTargetLanguageSaysThereIsNoTranslator() throws {
     let folder = try Folder()
     try folder.write("note.txt", Data("회의는 월요일 오전에 열립니다. 예산안은 삼월에 확정되었습니다.".utf8))
-    let result = try ContractKitBinary.run(["summarize", folder.path("note.txt"), "--store", folder.path("store")])
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("note.txt"), "--store", folder.path("store"),
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.contains("note: no translator is configured; the summary stays in ko"))
   }
@@ -49,10 +59,22 @@ import Testing
     try folder.write("latin1.txt", Data([0x63, 0x61, 0x66, 0xE9, 0x0A]))
     let cases: [([String], String)] = [
       (["summarize"], "error: summarize needs a FILE to summarize"),
-      (["summarize", folder.path("none.txt"), "--store", folder.path("s")], "error: no attachment \"none.txt\""),
-      (["summarize", folder.path("latin1.txt"), "--store", folder.path("s")], "is not UTF-8 text; convert it"),
-      (["summarize", folder.path("latin1.txt"), "--page-cap", "zero"], "error: --page-cap needs a whole number of at least 1, not 'zero'"),
-      (["summarize", folder.path("latin1.txt"), "--store", "/etc/hostname"], "is a file, not a directory"),
+      (
+        ["summarize", folder.path("none.txt"), "--store", folder.path("s")],
+        "error: no attachment \"none.txt\""
+      ),
+      (
+        ["summarize", folder.path("latin1.txt"), "--store", folder.path("s")],
+        "is not UTF-8 text; convert it"
+      ),
+      (
+        ["summarize", folder.path("latin1.txt"), "--page-cap", "zero"],
+        "error: --page-cap needs a whole number of at least 1, not 'zero'"
+      ),
+      (
+        ["summarize", folder.path("latin1.txt"), "--store", "/etc/hostname"],
+        "is a file, not a directory"
+      ),
     ]
     for (arguments, message) in cases {
       let result = try ContractKitBinary.run(arguments)
@@ -68,31 +90,47 @@ import Testing
     let store = folder.path("store")
     // Interrupt a slow run so a checkpoint exists, then damage both of its slots.
     try ContractKitBinary.runUntil(
-      "… chunk-2", ["summarize", folder.path("report.txt"), "--context-tokens", "600", "--store", store])
-    let slots = try FileManager.default.contentsOfDirectory(atPath: store).filter { $0.contains(".checkpoint.") }
+      "… chunk-2",
+      ["summarize", folder.path("report.txt"), "--context-tokens", "600", "--store", store])
+    let slots = try FileManager.default.contentsOfDirectory(atPath: store).filter {
+      $0.contains(".checkpoint.")
+    }
     try #require(!slots.isEmpty)
-    for slot in slots { try Data("garbage".utf8).write(to: URL(fileURLWithPath: store).appendingPathComponent(slot)) }
-    let result = try ContractKitBinary.run(["summarize", folder.path("report.txt"), "--context-tokens", "600", "--store", store])
+    for slot in slots {
+      try Data("garbage".utf8).write(to: URL(fileURLWithPath: store).appendingPathComponent(slot))
+    }
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--context-tokens", "600", "--store", store,
+    ])
     #expect(result.status == 2)
     #expect(result.stderr.contains("failed its checksum in both slots"))
     for slot in slots {
-      #expect(try Data(contentsOf: URL(fileURLWithPath: store).appendingPathComponent(slot)) == Data("garbage".utf8))
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: store).appendingPathComponent(slot))
+          == Data("garbage".utf8))
     }
   }
 
   @Test func killingARunAndRunningTheSameCommandAgainContinuesFromTheCheckpoint() throws {
     let folder = try Folder()
     try folder.write("report.txt", Self.document(pages: 12))
-    let arguments = ["summarize", folder.path("report.txt"), "--context-tokens", "600", "--store", folder.path("store"), "--format", "json"]
+    let arguments = [
+      "summarize", folder.path("report.txt"), "--context-tokens", "600", "--store",
+      folder.path("store"), "--format", "json",
+    ]
     // Killed once chunk 4 has started: chunks 1 to 3 are in the checkpoint.
     try ContractKitBinary.runUntil("… chunk-4", arguments)
     let result = try ContractKitBinary.run(arguments)
     #expect(result.status == 0, "\(result.stderr)")
     let outcome = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-    let steps = ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"] as? [[String: Any]] ?? []
+    let steps =
+      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
+      as? [[String: Any]] ?? []
     let skipped = steps.filter { ($0["status"] as? [String: Any])?["kind"] as? String == "skipped" }
     #expect(steps.first?["stepID"] as? String == "resume")
-    #expect(skipped.count >= 3, "chunks completed before the kill are not sent to the model again: \(steps)")
+    #expect(
+      skipped.count >= 3,
+      "chunks completed before the kill are not sent to the model again: \(steps)")
   }
 }
 

@@ -9,12 +9,15 @@ import Testing
 /// The kit's golden corpus, one test case per scenario: a failure names the scenario, and
 /// `swift test --filter "GoldenCorpusTests/scenario"` reruns it.
 @Suite struct GoldenCorpusTests {
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Golden")
 
   static var names: [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map { String($0.dropLast(5)) }.sorted()
+      .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map {
+        String($0.dropLast(5))
+      }.sorted()
   }
 
   @Test(arguments: names)
@@ -33,7 +36,8 @@ import Testing
   final class Folder {
     let url: URL
     init() throws {
-      url = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString)")
+      url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "golden-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(at: url) }
@@ -44,18 +48,24 @@ import Testing
 
   static let scenario = GoldenScenario(
     about: "three pages, one chunk each",
-    command: ProfileCommand(profile: .document, attachmentID: "doc", sourceLanguage: "en", targetLanguage: "en"),
-    document: .init(pages: (1...3).map { "Page \($0) lists \($0 * 10) ferries in the harbor. The schedule changes on Monday." }),
+    command: ProfileCommand(
+      profile: .document, attachmentID: "doc", sourceLanguage: "en", targetLanguage: "en"),
+    document: .init(
+      pages: (1...3).map {
+        "Page \($0) lists \($0 * 10) ferries in the harbor. The schedule changes on Monday."
+      }),
     policy: ["contextTokens": 460])
 
-  static let core: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { adapters, command in
+  static let core: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
+    adapters, command in
     await ProfileCore(adapters: adapters).run(command)
   }
 
   @Test func aScenarioWithoutARecordingFailsUnderNever() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", Self.core)
+    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "fresh", Self.core)
     #expect(result.status == "failed")
     #expect(result.lines == ["no recording; run contract-kit golden record --filter fresh"])
   }
@@ -63,10 +73,12 @@ import Testing
   @Test func recordingReportsFailureThenTheReplayPasses() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    let recorded = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay("fresh", Self.core)
+    let recorded = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
+      .replay("fresh", Self.core)
     #expect(recorded.status == "recorded" && !recorded.passed)
     #expect(recorded.lines.first?.hasSuffix("review with git diff and run again") == true)
-    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", Self.core)
+    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "fresh", Self.core)
     #expect(replayed.passed, "\(replayed.lines)")
   }
 
@@ -75,37 +87,51 @@ import Testing
     var scenario = Self.scenario
     scenario.policy = [:]
     try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay("fresh", Self.core)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", Self.core)
     // The same scenario replayed by a core that asks for shorter chunk answers.
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { adapters, command in
+    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
+      adapters, command in
       let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+        store: adapters.store,
         policy: ProfilePolicy(chunkResponseTokens: 300), clock: ImmediateClock())
       return await core.run(command)
     }
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", changed)
+    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "fresh", changed)
     #expect(result.status == "failed")
     let divergence = try #require(result.divergence)
-    #expect(divergence.expected?.description == "model.generate(stepID: \"chunk-1\", schema: \"summaryChunk\")")
+    #expect(
+      divergence.expected?.description
+        == "model.generate(stepID: \"chunk-1\", schema: \"summaryChunk\")")
     #expect(result.lines.contains("    $.responseTokens: expected 384, got 300"))
-    #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
   }
 
   @Test func aCallOutOfOrderIsADivergenceToo() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay("fresh", Self.core)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", Self.core)
     // A core whose window packs all three pages into one chunk reads page 3 where the recording
     // called the model.
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { adapters, command in
+    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
+      adapters, command in
       let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+        store: adapters.store,
         policy: ProfilePolicy(contextTokens: 4096), clock: ImmediateClock())
       return await core.run(command)
     }
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", changed)
+    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "fresh", changed)
     #expect(result.lines.first?.hasSuffix("diverged") == true)
-    #expect(result.lines.dropFirst().first?.hasPrefix("  expected model.generate(stepID: \"chunk-1\"") == true)
+    #expect(
+      result.lines.dropFirst().first?.hasPrefix("  expected model.generate(stepID: \"chunk-1\"")
+        == true)
     #expect(result.lines.dropFirst(2).first == "  got      documents.page(index: 2)")
   }
 
@@ -114,25 +140,41 @@ import Testing
     var scenario = Self.scenario
     scenario.recording = []
     try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .all, environment: [:])).replay("fresh", Self.core)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .all, environment: [:])).replay(
+      "fresh", Self.core)
     var stored = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
-    if case .object(var members)? = stored.expected { members["kind"] = .string("partial"); stored.expected = .object(members) }
+    if case .object(var members)? = stored.expected {
+      members["kind"] = .string("partial")
+      stored.expected = .object(members)
+    }
     try folder.write("fresh", stored)
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", Self.core)
+    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "fresh", Self.core)
     #expect(result.lines.contains("  $.kind: expected \"partial\", got \"completed\""))
   }
 
-  @Test(arguments: [(["CI": "true"], true), (["CI": "1"], true), ([:], false), (["CI": "false"], false), (["CI": "0"], false)])
+  @Test(arguments: [
+    (["CI": "true"], true), (["CI": "1"], true), ([:], false), (["CI": "false"], false),
+    (["CI": "0"], false),
+  ])
   func ciDetection(environment: [String: String], isCI: Bool) {
     #expect(GoldenRunner.isCI(environment) == isCI)
   }
 
   @Test func recordingUnderCIIsRefusedUnlessForced() throws {
     let folder = try Folder()
-    #expect(throws: GoldenError.self) { try GoldenRunner(directory: folder.url, environment: ["CI": "true", "GOLDEN_RECORD": "all"]) }
-    #expect(throws: GoldenError.self) { try GoldenRunner(directory: folder.url, mode: .missing, environment: ["CI": "1"]) }
-    #expect(throws: Never.self) { try GoldenRunner(directory: folder.url, mode: .missing, force: true, environment: ["CI": "1"]) }
-    #expect(throws: GoldenError.self) { try GoldenRunner(directory: folder.url, environment: ["GOLDEN_RECORD": "sometimes"]) }
+    #expect(throws: GoldenError.self) {
+      try GoldenRunner(directory: folder.url, environment: ["CI": "true", "GOLDEN_RECORD": "all"])
+    }
+    #expect(throws: GoldenError.self) {
+      try GoldenRunner(directory: folder.url, mode: .missing, environment: ["CI": "1"])
+    }
+    #expect(throws: Never.self) {
+      try GoldenRunner(directory: folder.url, mode: .missing, force: true, environment: ["CI": "1"])
+    }
+    #expect(throws: GoldenError.self) {
+      try GoldenRunner(directory: folder.url, environment: ["GOLDEN_RECORD": "sometimes"])
+    }
   }
 
   @Test func badScenarioFilesNameTheFileAndThePath() throws {
@@ -143,7 +185,9 @@ import Testing
     ]
     for (text, message) in cases {
       try Data(text.utf8).write(to: folder.url.appendingPathComponent("bad.json"))
-      #expect(throws: GoldenError(message)) { try GoldenScenario.load(folder.url.appendingPathComponent("bad.json")) }
+      #expect(throws: GoldenError(message)) {
+        try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))
+      }
     }
     var scenario = Self.scenario
     scenario.faults = [.init(adapter: "model", call: 1, kind: "explode")]
@@ -151,14 +195,16 @@ import Testing
     #expect {
       try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))
     } throws: { error in
-      (error as? GoldenError)?.message.hasPrefix("bad.json: $.faults[0].kind: unknown fault \"explode\"") == true
+      (error as? GoldenError)?.message.hasPrefix(
+        "bad.json: $.faults[0].kind: unknown fault \"explode\"") == true
     }
   }
 }
 
 @Suite struct GoldenReplayTestingTests {
   @Test func aFailedResultRecordsOneIssueWithItsName() {
-    let result = GoldenResult(name: "fresh", status: "failed", lines: ["call 3 diverged"], divergence: nil)
+    let result = GoldenResult(
+      name: "fresh", status: "failed", lines: ["call 3 diverged"], divergence: nil)
     withKnownIssue {
       result.recordIssue()
     } matching: { issue in
@@ -169,19 +215,25 @@ import Testing
   @Test func failingRunsWriteTheirActualRecordingIntoGoldenArtifacts() async throws {
     let folder = try GoldenRunnerTests.Folder()
     try folder.write("fresh", GoldenRunnerTests.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay("fresh", GoldenRunnerTests.core)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", GoldenRunnerTests.core)
     let artifacts = folder.url.appendingPathComponent("artifacts")
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { adapters, command in
+    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
+      adapters, command in
       let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+        store: adapters.store,
         policy: ProfilePolicy(contextTokens: 4096), clock: ImmediateClock())
       return await core.run(command)
     }
-    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: ["GOLDEN_ARTIFACTS": artifacts.path])
+    let runner = try GoldenRunner(
+      directory: folder.url, mode: .never, environment: ["GOLDEN_ARTIFACTS": artifacts.path])
     let result = await runner.replay("fresh", changed)
     #expect(!result.passed)
     let actual = try GoldenScenario.load(artifacts.appendingPathComponent("fresh.actual.json"))
     #expect(actual.recording?.isEmpty == false)
-    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
   }
 }

@@ -15,8 +15,10 @@ import Testing
 
   @Test(arguments: [
     ("회의는 월요일 오전에 열립니다", "ko"), ("会議は月曜日の朝に開かれます", "ja"), ("会议将在星期一上午举行", "zh"),
-    ("Встреча состоится в понедельник", "ru"), ("سيعقد الاجتماع يوم الاثنين", "ar"), ("הפגישה תתקיים ביום שני", "he"),
-    ("Η συνάντηση θα γίνει τη Δευτέρα", "el"), ("การประชุมจะจัดขึ้นในวันจันทร์", "th"), ("बैठक सोमवार को होगी", "hi"),
+    ("Встреча состоится в понедельник", "ru"), ("سيعقد الاجتماع يوم الاثنين", "ar"),
+    ("הפגישה תתקיים ביום שני", "he"),
+    ("Η συνάντηση θα γίνει τη Δευτέρα", "el"), ("การประชุมจะจัดขึ้นในวันจันทร์", "th"),
+    ("बैठक सोमवार को होगी", "hi"),
   ])
   func scriptsDecideTheirLanguage(text: String, language: String) {
     #expect(identifier.identify(text)?.language == language)
@@ -34,7 +36,8 @@ import Testing
   }
 
   @Test func confidenceIsBetweenZeroAndOne() throws {
-    let guess = try #require(identifier.identify("The meeting is on Monday morning, and everyone will be there."))
+    let guess = try #require(
+      identifier.identify("The meeting is on Monday morning, and everyone will be there."))
     #expect(guess.language == "en")
     #expect(guess.confidence > 0 && guess.confidence <= 1)
   }

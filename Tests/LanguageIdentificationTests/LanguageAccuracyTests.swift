@@ -12,7 +12,8 @@ import Testing
   static let unspaced: Set<String> = ["ja", "zh", "th"]
 
   static func sentences(_ language: String) throws -> [String] {
-    let url = try #require(Bundle.module.url(forResource: language, withExtension: "txt", subdirectory: "Labelled"))
+    let url = try #require(
+      Bundle.module.url(forResource: language, withExtension: "txt", subdirectory: "Labelled"))
     return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
   }
 
@@ -40,9 +41,12 @@ import Testing
       }
       let accuracy = Double(sentences.count - misses.count) / Double(sentences.count)
       rows.append(
-        "| \(language) | \(sentences.count) | \(sentences.count - misses.count) | \(String(format: "%.1f", accuracy * 100))% |")
+        "| \(language) | \(sentences.count) | \(sentences.count - misses.count) | \(String(format: "%.1f", accuracy * 100))% |"
+      )
       #expect(accuracy >= Self.required, "\(language): \(misses)")
     }
-    print((["| language | sentences | correct | accuracy |", "|---|---:|---:|---:|"] + rows).joined(separator: "\n"))
+    print(
+      (["| language | sentences | correct | accuracy |", "|---|---:|---:|---:|"] + rows).joined(
+        separator: "\n"))
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import ProfileAdapters
 import ProfileContracts
 import Testing
+
+@testable import ProfileAdapters
 
 @Suite struct ExtractiveModelExecutorTests {
   let executor = ExtractiveModelExecutor()
@@ -11,8 +12,12 @@ import Testing
     Ticket prices stay the same for residents.
     """
 
-  func request(_ schema: ProfileModelSchema, prompt: String, tokens: Int = 384) -> ProfileModelRequest {
-    ProfileModelRequest(stepID: "chunk-1", schema: schema, instructions: "Summarize.", prompt: prompt, responseTokens: tokens)
+  func request(_ schema: ProfileModelSchema, prompt: String, tokens: Int = 384)
+    -> ProfileModelRequest
+  {
+    ProfileModelRequest(
+      stepID: "chunk-1", schema: schema, instructions: "Summarize.", prompt: prompt,
+      responseTokens: tokens)
   }
 
   @Test func chunkAnswersCopySourceSentencesInOrder() async throws {
@@ -27,7 +32,8 @@ import Testing
   }
 
   @Test func titleAnswersHaveNoPoints() async throws {
-    let data = try await executor.generate(request(.summaryTitle, prompt: "Ferry schedule\nTicket prices"))
+    let data = try await executor.generate(
+      request(.summaryTitle, prompt: "Ferry schedule\nTicket prices"))
     let value = try JSONValue(parsing: data)
     #expect(value["points"] == nil)
     #expect(value["title"] == .string("Ferry schedule"))
@@ -39,12 +45,16 @@ import Testing
       let second = try await executor.generate(request(.summaryChunk, prompt: text, tokens: tokens))
       #expect(first == second)
       let answer = try CanonicalJSON.decode(SummaryChunkAnswer.self, from: first)
-      let used = TokenEstimate.tokens(in: answer.title) + answer.points.map(TokenEstimate.tokens(in:)).reduce(0, +)
+      let used =
+        TokenEstimate.tokens(in: answer.title)
+        + answer.points.map(TokenEstimate.tokens(in:)).reduce(0, +)
       #expect(used <= max(tokens, 1), "responseTokens \(tokens)")
     }
   }
 
-  @Test(arguments: [("", 384), ("   \n ", 384), ("text", 0), ("text", -5), ("<200,000 characters>", 384)])
+  @Test(arguments: [
+    ("", 384), ("   \n ", 384), ("text", 0), ("text", -5), ("<200,000 characters>", 384),
+  ])
   func provokedFailuresAreRejected(label: String, tokens: Int) async {
     let prompt = label == "<200,000 characters>" ? String(repeating: "word ", count: 40_000) : label
     do {
@@ -60,11 +70,13 @@ import Testing
   @Test func mappingNeverCallsCancellationTransient() {
     #expect(ExtractiveModelExecutor.map(CancellationError()) == .permanent("cancelled"))
     #expect(ExtractiveModelExecutor.map(CocoaError(.fileNoSuchFile)).kind == "permanent")
-    #expect(ExtractiveModelExecutor.map(ProfileModelExecutionError.transient("x")) == .transient("x"))
+    #expect(
+      ExtractiveModelExecutor.map(ProfileModelExecutionError.transient("x")) == .transient("x"))
   }
 
   @Test func koreanAndJapaneseSentencesSplit() {
-    #expect(ExtractiveModelExecutor.sentences(in: "첫 문장입니다. 둘째 문장입니다.") == ["첫 문장입니다.", "둘째 문장입니다."])
+    #expect(
+      ExtractiveModelExecutor.sentences(in: "첫 문장입니다. 둘째 문장입니다.") == ["첫 문장입니다.", "둘째 문장입니다."])
     #expect(ExtractiveModelExecutor.sentences(in: "一つ目。二つ目。") == ["一つ目。", "二つ目。"])
   }
 }

@@ -14,7 +14,8 @@ import Testing
 /// Replay a run with `STORE_CRASH_SEED=<seed> swift test --filter FileExecutionStoreCrashTests`.
 @Suite struct FileExecutionStoreCrashTests {
   @Test func sigkillAtRandomMomentsNeverLeavesATornValue() throws {
-    let seed = ProcessInfo.processInfo.environment["STORE_CRASH_SEED"].flatMap(UInt64.init) ?? 20_261_129
+    let seed =
+      ProcessInfo.processInfo.environment["STORE_CRASH_SEED"].flatMap(UInt64.init) ?? 20_261_129
     var random = SeededGenerator(seed: seed)
     let directory = TemporaryDirectory("crash")
     defer { directory.remove() }
@@ -25,7 +26,8 @@ import Testing
     var acknowledgedTotal = 0
     for round in 0..<kills {
       let start = next
-      let (process, pipe) = try ChildProcess.start("store-crash-child", ["write", directory.url.path, String(start)])
+      let (process, pipe) = try ChildProcess.start(
+        "store-crash-child", ["write", directory.url.path, String(start)])
       // Let it acknowledge a few saves, so the kill lands inside the save loop, not at start-up.
       var printed = Data()
       let wanted = Int.random(in: 1...6, using: &random)
@@ -38,7 +40,8 @@ import Testing
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       printed.append(pipe.fileHandleForReading.readDataToEndOfFile())
-      let acknowledged = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+      let acknowledged = String(decoding: printed, as: UTF8.self).split(separator: "\n").compactMap
+      { Int($0) }
       acknowledgedTotal += acknowledged.count
 
       let check = try ChildProcess.run("store-crash-child", ["check", directory.url.path])
@@ -53,14 +56,20 @@ import Testing
         let allowed: Set<Int?> =
           acknowledged.last.map { [$0, $0 + 1] } ?? [previous[slot], start]
         if !allowed.contains(value) {
-          corruptLoads.append("round \(round): found \(value.map(String.init) ?? "none"), expected one of \(allowed.map { $0.map(String.init) ?? "none" }.sorted())")
+          corruptLoads.append(
+            "round \(round): found \(value.map(String.init) ?? "none"), expected one of \(allowed.map { $0.map(String.init) ?? "none" }.sorted())"
+          )
         }
       }
       previous = found
       next = (found.compactMap { $0 }.max() ?? start - 1) + 1
     }
-    print("store crash test: \(kills) kills, \(acknowledgedTotal) acknowledged save pairs, \(corruptLoads.count) corrupt loads (seed \(seed))")
+    print(
+      "store crash test: \(kills) kills, \(acknowledgedTotal) acknowledged save pairs, \(corruptLoads.count) corrupt loads (seed \(seed))"
+    )
     #expect(corruptLoads.isEmpty, "seed \(seed): \(corruptLoads.prefix(5))")
-    #expect(acknowledgedTotal >= kills, "the child must get saves done between kills for the test to mean anything")
+    #expect(
+      acknowledgedTotal >= kills,
+      "the child must get saves done between kills for the test to mean anything")
   }
 }

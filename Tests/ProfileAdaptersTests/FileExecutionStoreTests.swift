@@ -4,7 +4,8 @@ import ProfileContracts
 import Testing
 
 @Suite struct FileExecutionStoreTests {
-  let command = ProfileCommand(profile: .document, attachmentID: "a", sourceLanguage: nil, targetLanguage: "en")
+  let command = ProfileCommand(
+    profile: .document, attachmentID: "a", sourceLanguage: nil, targetLanguage: "en")
 
   func checkpoint(_ phase: String) -> ProfileCheckpoint {
     ProfileCheckpoint(command: command, phase: phase, payload: Data(phase.utf8), receipt: .init())
@@ -31,7 +32,9 @@ import Testing
     #expect(try await reopened.loadCheckpoint(for: command)?.phase == "one")
     // The next save goes over the torn slot, and wins.
     try await reopened.saveCheckpoint(checkpoint("three"))
-    #expect(try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase == "three")
+    #expect(
+      try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase
+        == "three")
   }
 
   @Test func aFlippedByteIsCaughtByTheChecksum() async throws {
@@ -44,7 +47,9 @@ import Testing
     var bytes = [UInt8](try Data(contentsOf: slots[1]))
     bytes[bytes.count - 3] ^= 0x01
     try Data(bytes).write(to: slots[1])
-    #expect(try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase == "one")
+    #expect(
+      try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase
+        == "one")
   }
 
   @Test func aKeyWhoseEveryRecordIsDamagedThrowsNotNil() async throws {
@@ -74,9 +79,12 @@ import Testing
     try await store.removeCheckpoint(for: command)
     try await store.saveCheckpoint(checkpoint("one"))
     try await store.removeCheckpoint(for: command)
-    #expect(try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command) == nil)
+    #expect(
+      try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command) == nil)
     try await store.saveCheckpoint(checkpoint("two"))
-    #expect(try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase == "two")
+    #expect(
+      try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command)?.phase
+        == "two")
   }
 
   @Test func aRegularFileInPlaceOfTheDirectoryIsRefusedAtOpen() throws {
@@ -97,10 +105,15 @@ import Testing
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let store = try FileExecutionStore(directory: directory.url)
-    let hostile = ProfileCommand(profile: .note, attachmentID: "../../etc/passwd", sourceLanguage: nil, targetLanguage: "en")
-    try await store.saveCheckpoint(ProfileCheckpoint(command: hostile, phase: "p", payload: Data(), receipt: .init()))
+    let hostile = ProfileCommand(
+      profile: .note, attachmentID: "../../etc/passwd", sourceLanguage: nil, targetLanguage: "en")
+    try await store.saveCheckpoint(
+      ProfileCheckpoint(command: hostile, phase: "p", payload: Data(), receipt: .init()))
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
     #expect(names.count == 1)
-    #expect(names.allSatisfy { $0.range(of: #"^[0-9a-f]{64}\.checkpoint\.[01]$"#, options: .regularExpression) != nil })
+    #expect(
+      names.allSatisfy {
+        $0.range(of: #"^[0-9a-f]{64}\.checkpoint\.[01]$"#, options: .regularExpression) != nil
+      })
   }
 }

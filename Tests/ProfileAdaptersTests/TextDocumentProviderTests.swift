@@ -13,7 +13,9 @@ import Testing
     #expect(try await provider.originalPageCount(for: "doc.txt") == 100)
     let last = try await provider.page(at: 29, for: "doc.txt")
     #expect(last == PageContent(index: 29, pageNumber: 30, text: "page 30"))
-    await #expect(throws: DocumentProviderError.self) { try await provider.page(at: 30, for: "doc.txt") }
+    await #expect(throws: DocumentProviderError.self) {
+      try await provider.page(at: 30, for: "doc.txt")
+    }
   }
 
   @Test func withoutFormFeedsPagesAreEveryNLines() async throws {
@@ -43,7 +45,8 @@ import Testing
     let inner = parent.url.appendingPathComponent("docs")
     try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
-      at: inner.appendingPathComponent("link.txt"), withDestinationURL: parent.url.appendingPathComponent("outside.txt"))
+      at: inner.appendingPathComponent("link.txt"),
+      withDestinationURL: parent.url.appendingPathComponent("outside.txt"))
     let provider = try TextDocumentProvider(directory: inner)
     await #expect {
       try await provider.pageCount(for: id)

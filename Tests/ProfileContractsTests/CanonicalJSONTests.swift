@@ -12,7 +12,8 @@ import Testing
 
   @Test func everyContractValueRoundTrips() throws {
     try roundTrip(Samples.command)
-    try roundTrip(ProfileCommand(profile: .note, attachmentID: "", sourceLanguage: nil, targetLanguage: "ko"))
+    try roundTrip(
+      ProfileCommand(profile: .note, attachmentID: "", sourceLanguage: nil, targetLanguage: "ko"))
     try roundTrip(Samples.receipt)
     try roundTrip(Samples.summary)
     try roundTrip(Samples.checkpoint)
@@ -36,21 +37,29 @@ import Testing
   }
 
   @Test func prettyFormIsTwoSpaceIndentedWithTrailingNewline() throws {
-    let text = String(decoding: try CanonicalJSON.encode(PageRange(first: 2, last: 4), pretty: true), as: UTF8.self)
+    let text = String(
+      decoding: try CanonicalJSON.encode(PageRange(first: 2, last: 4), pretty: true), as: UTF8.self)
     #expect(text == "{\n  \"first\": 2,\n  \"last\": 4\n}\n")
   }
 
   @Test func enumsUseTheKindForm() throws {
-    let transient = String(decoding: try CanonicalJSON.encode(ProfileModelExecutionError.transient("busy")), as: UTF8.self)
+    let transient = String(
+      decoding: try CanonicalJSON.encode(ProfileModelExecutionError.transient("busy")),
+      as: UTF8.self)
     #expect(transient == #"{"kind":"transient","message":"busy"}"#)
-    let overflow = String(decoding: try CanonicalJSON.encode(ProfileFailure.contextWouldOverflow(estimatedTokens: 9)), as: UTF8.self)
+    let overflow = String(
+      decoding: try CanonicalJSON.encode(ProfileFailure.contextWouldOverflow(estimatedTokens: 9)),
+      as: UTF8.self)
     #expect(overflow == #"{"estimatedTokens":9,"kind":"contextWouldOverflow"}"#)
-    let status = String(decoding: try CanonicalJSON.encode(ProfileStepStatus.failed(.modelUnavailable)), as: UTF8.self)
+    let status = String(
+      decoding: try CanonicalJSON.encode(ProfileStepStatus.failed(.modelUnavailable)), as: UTF8.self
+    )
     #expect(status == #"{"failure":{"kind":"modelUnavailable"},"kind":"failed"}"#)
   }
 
   @Test func stringsEscapeOnlyWhatJSONRequires() throws {
-    let text = String(decoding: try CanonicalJSON.encode("a/b \"q\" \\ \n\t\u{01} é 한"), as: UTF8.self)
+    let text = String(
+      decoding: try CanonicalJSON.encode("a/b \"q\" \\ \n\t\u{01} é 한"), as: UTF8.self)
     #expect(text == #""a/b \"q\" \\ \n\t\u0001 é 한""#)
   }
 

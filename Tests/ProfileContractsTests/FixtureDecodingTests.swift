@@ -47,13 +47,21 @@ import Testing
   @Test func handWrittenFailuresDecode() throws {
     let fixtures: [(String, ProfileFailure)] = [
       (#"{"kind": "invalidInput", "message": "empty document"}"#, .invalidInput("empty document")),
-      (#"{"kind": "contextWouldOverflow", "estimatedTokens": 5120}"#, .contextWouldOverflow(estimatedTokens: 5120)),
+      (
+        #"{"kind": "contextWouldOverflow", "estimatedTokens": 5120}"#,
+        .contextWouldOverflow(estimatedTokens: 5120)
+      ),
       (#"{"kind": "modelCallBudgetExceeded", "limit": 64}"#, .modelCallBudgetExceeded(limit: 64)),
-      (#"{"kind": "unsupportedProfile", "profile": "spreadsheet"}"#, .unsupportedProfile("spreadsheet")),
+      (
+        #"{"kind": "unsupportedProfile", "profile": "spreadsheet"}"#,
+        .unsupportedProfile("spreadsheet")
+      ),
       (#"{"kind": "missingCheckpoint"}"#, .missingCheckpoint),
     ]
     for (text, expected) in fixtures { #expect(try decode(ProfileFailure.self, text) == expected) }
-    #expect(try decode(ProfileModelExecutionError.self, #"{"kind":"transient","message":"busy"}"#) == .transient("busy"))
+    #expect(
+      try decode(ProfileModelExecutionError.self, #"{"kind":"transient","message":"busy"}"#)
+        == .transient("busy"))
     #expect(try decode(ProfileModelExecutionError.self, #"{"kind":"unavailable"}"#) == .unavailable)
   }
 
@@ -74,7 +82,9 @@ import Testing
       ProfileExecutionReceipt.self,
       #"{"steps": [{"stepID": "a", "attempts": 1, "status": {"kind": "done"}}]}"#)
     #expect(found?.path == "$.steps[0].status.kind")
-    #expect(found?.message == "unknown kind \"done\"; expected one of completed, failed, skipped, notPromoted")
+    #expect(
+      found?.message
+        == "unknown kind \"done\"; expected one of completed, failed, skipped, notPromoted")
   }
 
   @Test func wrongTypeNamesThePath() {
@@ -89,7 +99,9 @@ import Testing
     let found = error(ProfileCommand.self, #"{"profile": "note", "attachmentID": "x"}"#)
     #expect(found?.path == "$")
     #expect(found?.message == "missing key \"targetLanguage\"")
-    let nested = error(PageCoverage.self, #"{"pageCount": 1, "originalPageCount": 1, "missingPages": [{"first": 1}]}"#)
+    let nested = error(
+      PageCoverage.self,
+      #"{"pageCount": 1, "originalPageCount": 1, "missingPages": [{"first": 1}]}"#)
     #expect(nested?.path == "$.missingPages[0]")
   }
 
@@ -100,13 +112,17 @@ import Testing
   }
 
   @Test func parserRejectsWhatIsNotJSON() {
-    for text in ["", "{", "[1,]", "\"abc", "tru", "{\"a\":1 \"b\":2}", "01x", "1.5", "{\"a\":1,\"a\":2}", "\"\\ud800\""] {
+    for text in [
+      "", "{", "[1,]", "\"abc", "tru", "{\"a\":1 \"b\":2}", "01x", "1.5", "{\"a\":1,\"a\":2}",
+      "\"\\ud800\"",
+    ] {
       #expect(throws: JSONError.self, "\(text)") { try JSONValue(parsing: Array(text.utf8)) }
     }
   }
 
   @Test func parserReadsEscapesAndSurrogatePairs() throws {
-    let value = try JSONValue(parsing: Array(#"["\u00e9\ud83d\ude00\n", -12, true, null, {}]"#.utf8))
+    let value = try JSONValue(
+      parsing: Array(#"["\u00e9\ud83d\ude00\n", -12, true, null, {}]"#.utf8))
     #expect(value == .array([.string("é😀\n"), .integer(-12), .bool(true), .null, .object([:])]))
   }
 }

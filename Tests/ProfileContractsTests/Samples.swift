@@ -38,6 +38,7 @@ enum Samples {
   ]
 
   static let request = ProfileModelRequest(
-    stepID: "chunk-1", schema: .summaryChunk, instructions: "Summarize.", prompt: "Text \"quoted\"\n",
+    stepID: "chunk-1", schema: .summaryChunk, instructions: "Summarize.",
+    prompt: "Text \"quoted\"\n",
     responseTokens: 384)
 }

@@ -17,7 +17,8 @@ import Testing
   @Test func d01_anUnregisteredProfileFailsBeforeAnyOtherCall() async {
     let store = RecordingStore()
     let model = ScriptedModel()
-    let command = ProfileCommand(profile: "spreadsheet", attachmentID: "x", sourceLanguage: nil, targetLanguage: "en")
+    let command = ProfileCommand(
+      profile: "spreadsheet", attachmentID: "x", sourceLanguage: nil, targetLanguage: "en")
     let outcome = await Fixture.core(model: model, store: store).run(command)
     #expect(failure(outcome) == .unsupportedProfile("spreadsheet"))
     #expect(store.calls.isEmpty && model.requests.isEmpty)
@@ -30,7 +31,9 @@ import Testing
   @Test func d02_anEmptyDocumentAndAllPagesUnreadableAreInvalidInput() async {
     let empty = await Fixture.core(documents: MemoryDocuments(pages: [])).run(Fixture.command)
     #expect(failure(empty) == .invalidInput("empty document"))
-    let unreadable = await Fixture.core(documents: MemoryDocuments(pages: Fixture.pages(3), unreadable: [0, 1, 2])).run(Fixture.command)
+    let unreadable = await Fixture.core(
+      documents: MemoryDocuments(pages: Fixture.pages(3), unreadable: [0, 1, 2])
+    ).run(Fixture.command)
     #expect(failure(unreadable) == .invalidInput("every page could not be read: pages 1-3"))
   }
 
@@ -52,10 +55,14 @@ import Testing
       if request.stepID == "chunk-3" { throw ProfileModelExecutionError.rejected("no") }
       return try ScriptedModel.extractive(request, number)
     }
-    let first = await Fixture.core(model: flaky, documents: documents, store: store, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let first = await Fixture.core(
+      model: flaky, documents: documents, store: store, policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     #expect(first.kind == "partial")
     let second = ScriptedModel()
-    let again = await Fixture.core(model: second, documents: documents, store: store, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let again = await Fixture.core(
+      model: second, documents: documents, store: store, policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     #expect(again.kind == "completed")
     #expect(second.stepIDs == ["chunk-3", "title"])
     #expect(again.receipt.steps.first?.stepID == "resume")
@@ -63,13 +70,18 @@ import Testing
 
   @Test func d03_aCheckpointFromAnotherPlanIsDiscardedAndTheReceiptSaysSo() async {
     let store = RecordingStore()
-    let stale = ProfileCheckpoint(command: Fixture.command, phase: "chunks:1/9", payload: Data("{}".utf8), receipt: .init())
+    let stale = ProfileCheckpoint(
+      command: Fixture.command, phase: "chunks:1/9", payload: Data("{}".utf8), receipt: .init())
     try? await store.base.saveCheckpoint(stale)
     let model = ScriptedModel()
     let outcome = await Fixture.core(model: model, store: store).run(Fixture.command)
     #expect(outcome.kind == "completed")
-    #expect(outcome.receipt.steps.first == ProfileStepRecord(
-      stepID: "resume", attempts: 0, status: .notPromoted("the checkpoint (chunks:1/9) belongs to another chunk plan; started over")))
+    #expect(
+      outcome.receipt.steps.first
+        == ProfileStepRecord(
+          stepID: "resume", attempts: 0,
+          status: .notPromoted(
+            "the checkpoint (chunks:1/9) belongs to another chunk plan; started over")))
     #expect(model.stepIDs.contains("chunk-1"))
   }
 
@@ -81,7 +93,8 @@ import Testing
   // 4. Reading
   @Test func d04_anUnreadablePageIsReportedAndTheRunGoesOn() async {
     let documents = MemoryDocuments(pages: Fixture.pages(5), unreadable: [2])
-    let outcome = await Fixture.core(documents: documents, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(documents: documents, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
     guard case .partial(let summary, let failures) = outcome else {
       Issue.record("expected partial, got \(outcome.kind)")
       return
@@ -119,17 +132,27 @@ import Testing
   @Test func d06_pagesArePackedGreedilyInOrder() async {
     let model = ScriptedModel()
     let policy = ProfilePolicy(contextTokens: 140, chunkResponseTokens: 40, titleResponseTokens: 16)
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(5)), policy: policy).run(Fixture.command)
-    #expect(outcome.summary?.sections.map(\.pages) == [PageRange(first: 1, last: 2), PageRange(first: 3, last: 4), PageRange(page: 5)])
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(5)), policy: policy
+    ).run(Fixture.command)
+    #expect(
+      outcome.summary?.sections.map(\.pages) == [
+        PageRange(first: 1, last: 2), PageRange(first: 3, last: 4), PageRange(page: 5),
+      ])
     for request in model.requests where request.schema == .summaryChunk {
-      #expect(TokenEstimate.tokens(in: request.instructions) + TokenEstimate.tokens(in: request.prompt) + request.responseTokens <= 140)
+      #expect(
+        TokenEstimate.tokens(in: request.instructions) + TokenEstimate.tokens(in: request.prompt)
+          + request.responseTokens <= 140)
     }
   }
 
   @Test func d06_aLargePageIsSplitAtSentencesAndKeepsItsPageNumber() async {
-    let long = (1...12).map { "Sentence \($0) of the long page mentions the harbor." }.joined(separator: " ")
+    let long = (1...12).map { "Sentence \($0) of the long page mentions the harbor." }.joined(
+      separator: " ")
     let model = ScriptedModel()
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: [long]), policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: [long]), policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     let sections = outcome.summary?.sections ?? []
     #expect(sections.count > 1)
     #expect(sections.allSatisfy { $0.pages == PageRange(page: 1) })
@@ -138,7 +161,9 @@ import Testing
   @Test func d06_aSentenceThatCannotFitOverflowsBeforeAnyModelCall() async {
     let model = ScriptedModel()
     let huge = String(repeating: "word ", count: 400)
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: [huge]), policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: [huge]), policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     guard case .contextWouldOverflow(let estimate)? = failure(outcome) else {
       Issue.record("expected contextWouldOverflow, got \(outcome)")
       return
@@ -150,20 +175,28 @@ import Testing
   // 7. Chunk calls
   @Test func d07_oneSummaryChunkCallPerChunkWithNumberedSteps() async {
     let model = ScriptedModel()
-    _ = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(3)), policy: Fixture.onePagePerChunk).run(Fixture.command)
+    _ = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(3)),
+      policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     #expect(model.stepIDs == ["chunk-1", "chunk-2", "chunk-3", "title"])
-    #expect(model.requests.prefix(3).allSatisfy { $0.schema == .summaryChunk && $0.responseTokens == 40 })
+    #expect(
+      model.requests.prefix(3).allSatisfy { $0.schema == .summaryChunk && $0.responseTokens == 40 })
   }
 
   @Test func d07_aMalformedAnswerIsRetriedOnceThenTheChunkFails() async {
     let once = ScriptedModel { request, number in
       number == 1 ? Data("not json".utf8) : try ScriptedModel.extractive(request, number)
     }
-    let recovered = await Fixture.core(model: once, documents: MemoryDocuments(pages: Fixture.pages(1))).run(Fixture.command)
+    let recovered = await Fixture.core(
+      model: once, documents: MemoryDocuments(pages: Fixture.pages(1))
+    ).run(Fixture.command)
     #expect(recovered.kind == "completed")
     #expect(recovered.receipt.steps.first { $0.stepID == "chunk-1" }?.attempts == 2)
     let always = ScriptedModel { _, _ in Data(#"{"title": ""}"#.utf8) }
-    let broken = await Fixture.core(model: always, documents: MemoryDocuments(pages: Fixture.pages(1))).run(Fixture.command)
+    let broken = await Fixture.core(
+      model: always, documents: MemoryDocuments(pages: Fixture.pages(1))
+    ).run(Fixture.command)
     #expect(failure(broken)?.kind == "malformedModelOutput")
     #expect(always.requests.count == 2)
   }
@@ -175,14 +208,18 @@ import Testing
       if number <= 2 { throw ProfileModelExecutionError.transient("busy") }
       return try ScriptedModel.extractive(request, number)
     }
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(1)), clock: clock).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(1)), clock: clock
+    ).run(Fixture.command)
     #expect(outcome.kind == "completed")
     #expect(clock.sleeps == [.milliseconds(250), .milliseconds(500)])
   }
 
   @Test func d08_transientUntilTheAttemptsRunOutIsModelFailed() async {
     let model = ScriptedModel { _, _ in throw ProfileModelExecutionError.transient("busy") }
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(1))).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(1))
+    ).run(Fixture.command)
     #expect(failure(outcome) == .modelFailed("still failing after 3 attempts: busy"))
     #expect(model.requests.count == 3)
   }
@@ -192,18 +229,25 @@ import Testing
       if request.stepID == "chunk-2" { throw ProfileModelExecutionError.rejected("unsafe") }
       return try ScriptedModel.extractive(request, number)
     }
-    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
     #expect(outcome.kind == "partial")
     #expect(outcome.summary?.coverage.missingPages == [PageRange(page: 2)])
     #expect(model.stepIDs.filter { $0 == "chunk-2" }.count == 1)
   }
 
   @Test func d08_permanentStopsTheRunAndUnavailableStopsWithoutRetry() async {
-    let permanent = ScriptedModel { _, _ in throw ProfileModelExecutionError.permanent("model removed") }
-    #expect(failure(await Fixture.core(model: permanent, policy: Fixture.onePagePerChunk).run(Fixture.command)) == .modelFailed("model removed"))
+    let permanent = ScriptedModel { _, _ in
+      throw ProfileModelExecutionError.permanent("model removed")
+    }
+    #expect(
+      failure(
+        await Fixture.core(model: permanent, policy: Fixture.onePagePerChunk).run(Fixture.command))
+        == .modelFailed("model removed"))
     #expect(permanent.requests.count == 1)
     let unavailable = ScriptedModel { _, _ in throw ProfileModelExecutionError.unavailable }
-    #expect(failure(await Fixture.core(model: unavailable).run(Fixture.command)) == .modelUnavailable)
+    #expect(
+      failure(await Fixture.core(model: unavailable).run(Fixture.command)) == .modelUnavailable)
     #expect(unavailable.requests.count == 1)
   }
 
@@ -212,7 +256,9 @@ import Testing
     let model = ScriptedModel()
     var policy = Fixture.onePagePerChunk
     policy.maxModelCalls = 2
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(4)), policy: policy).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(4)), policy: policy
+    ).run(Fixture.command)
     #expect(failure(outcome) == .modelCallBudgetExceeded(limit: 2))
     #expect(model.requests.count == 2)
   }
@@ -220,14 +266,17 @@ import Testing
   // 10. Title
   @Test func d10_oneSectionTakesItsHeadlineWithoutACall() async {
     let model = ScriptedModel()
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(1))).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(1))
+    ).run(Fixture.command)
     #expect(model.stepIDs == ["chunk-1"])
     #expect(outcome.summary?.title == outcome.summary?.sections.first?.headline)
   }
 
   @Test func d10_severalSectionsTakeExactlyOneSummaryTitleCall() async {
     let model = ScriptedModel()
-    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
     let titles = model.requests.filter { $0.stepID == "title" }
     #expect(titles.count == 1)
     #expect(titles.first?.schema == .summaryTitle)
@@ -237,7 +286,10 @@ import Testing
 
   @Test func d10_headlinesThatDoNotFitAreCutAndTheReceiptSaysHowMany() async {
     let model = ScriptedModel()
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(8)), policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(8)),
+      policy: Fixture.onePagePerChunk
+    ).run(Fixture.command)
     let note = outcome.receipt.steps.first { $0.stepID == "title-headlines" }
     guard case .notPromoted(let reason)? = note?.status else {
       Issue.record("no title-headlines record: \(outcome.receipt.steps)")
@@ -249,11 +301,14 @@ import Testing
   // 11. Facts
   @Test func d11_anInventedNumberIsWithheldAndABadHeadlineIsReplaced() async {
     let model = ScriptedModel { request, _ in
-      try CanonicalJSON.encode(SummaryChunkAnswer(
-        title: "Revenue hit 9,999 units",
-        points: ["The northern region reported 100 units.", "Sales reached $5M in Paris."]))
+      try CanonicalJSON.encode(
+        SummaryChunkAnswer(
+          title: "Revenue hit 9,999 units",
+          points: ["The northern region reported 100 units.", "Sales reached $5M in Paris."]))
     }
-    let outcome = await Fixture.core(model: model, documents: MemoryDocuments(pages: Fixture.pages(1))).run(Fixture.command)
+    let outcome = await Fixture.core(
+      model: model, documents: MemoryDocuments(pages: Fixture.pages(1))
+    ).run(Fixture.command)
     let summary = outcome.summary
     #expect(summary?.sections.first?.points == ["The northern region reported 100 units."])
     #expect(summary?.sections.first?.headline == "Page 1")
@@ -270,7 +325,8 @@ import Testing
   // 12. Page numbers
   @Test func d12_sectionsCarryOriginalPageNumbersNeverChunkNumbers() async {
     let documents = MemoryDocuments(pages: Fixture.pages(3), firstPageNumber: 31)
-    let outcome = await Fixture.core(documents: documents, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(documents: documents, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
     #expect(outcome.summary?.sections.map(\.pages) == [31, 32, 33].map { PageRange(page: $0) })
   }
 
@@ -281,7 +337,8 @@ import Testing
       if request.stepID == "chunk-1" { throw ProfileModelExecutionError.rejected("no") }
       return try ScriptedModel.extractive(request, number)
     }
-    let outcome = await Fixture.core(model: model, store: store, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let outcome = await Fixture.core(model: model, store: store, policy: Fixture.onePagePerChunk)
+      .run(Fixture.command)
     #expect(outcome.kind == "partial")
     #expect(store.savedSummaries.isEmpty)
     #expect(!store.calls.contains("removeCheckpoint"))
@@ -289,13 +346,17 @@ import Testing
   }
 
   @Test func d13_whenNoChunkSucceedsTheRunFailsWithTheFirstChunksFailure() async {
-    let model = ScriptedModel { request, _ in throw ProfileModelExecutionError.rejected("refused \(request.stepID)") }
-    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(Fixture.command)
+    let model = ScriptedModel { request, _ in
+      throw ProfileModelExecutionError.rejected("refused \(request.stepID)")
+    }
+    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
     #expect(failure(outcome) == .modelFailed("rejected: refused chunk-1"))
   }
 
   // 14. Language
-  static let korean = ProfileCommand(profile: .note, attachmentID: "doc", sourceLanguage: "ko", targetLanguage: "en")
+  static let korean = ProfileCommand(
+    profile: .note, attachmentID: "doc", sourceLanguage: "ko", targetLanguage: "en")
 
   @Test func d14_aTranslationIsPromotedInOneBatchWhenItProvesOut() async {
     let batches = BatchCounter()
@@ -306,7 +367,9 @@ import Testing
     let outcome = await Fixture.core(translator: translator).run(Self.korean)
     #expect(outcome.summary?.language == "en")
     #expect(batches.count == 1)
-    #expect(outcome.receipt.steps.contains(ProfileStepRecord(stepID: "translate", attempts: 0, status: .completed)))
+    #expect(
+      outcome.receipt.steps.contains(
+        ProfileStepRecord(stepID: "translate", attempts: 0, status: .completed)))
   }
 
   @Test func d14_aCountMismatchIsNotPromoted() async {
@@ -315,14 +378,21 @@ import Testing
     #expect(outcome.summary?.language == "ko")
     let step = outcome.receipt.steps.first { $0.stepID == "translate" }
     #expect(step?.status.kind == "notPromoted")
-    if case .notPromoted(let reason)? = step?.status { #expect(reason.hasPrefix("sent 4 texts, got 3 back")) }
+    if case .notPromoted(let reason)? = step?.status {
+      #expect(reason.hasPrefix("sent 4 texts, got 3 back"))
+    }
   }
 
   @Test func d14_aTranslationInTheWrongLanguageIsNotPromoted() async {
-    let translator = FunctionTranslator { texts in texts.map { _ in "Der Stadtrat hat den neuen Haushalt nach einer langen Debatte beschlossen." } }
+    let translator = FunctionTranslator { texts in
+      texts.map { _ in "Der Stadtrat hat den neuen Haushalt nach einer langen Debatte beschlossen."
+      }
+    }
     let outcome = await Fixture.core(translator: translator).run(Self.korean)
     #expect(outcome.summary?.language == "ko")
-    if case .notPromoted(let reason)? = outcome.receipt.steps.first(where: { $0.stepID == "translate" })?.status {
+    if case .notPromoted(let reason)? = outcome.receipt.steps.first(where: {
+      $0.stepID == "translate"
+    })?.status {
       #expect(reason.contains("reads as de, not en"))
     } else {
       Issue.record("translate should be notPromoted")
@@ -331,7 +401,8 @@ import Testing
 
   @Test func d14_translatorErrorsNeverLoseTheSummaryAndNoTranslatorIsSaid() async {
     struct Broken: Error {}
-    let throwing = await Fixture.core(translator: FunctionTranslator { _ in throw Broken() }).run(Self.korean)
+    let throwing = await Fixture.core(translator: FunctionTranslator { _ in throw Broken() }).run(
+      Self.korean)
     #expect(throwing.kind == "completed")
     let none = await Fixture.core(translator: nil).run(Self.korean)
     #expect(none.receipt.steps.contains { $0.stepID == "translate" && $0.status.kind == "skipped" })
@@ -339,7 +410,8 @@ import Testing
 
   // 15. Cap
   @Test func d15_coverageCarriesBothCounts() async {
-    let outcome = await Fixture.core(documents: MemoryDocuments(pages: Fixture.pages(10), cap: 3)).run(Fixture.command)
+    let outcome = await Fixture.core(documents: MemoryDocuments(pages: Fixture.pages(10), cap: 3))
+      .run(Fixture.command)
     #expect(outcome.summary?.coverage.pageCount == 3)
     #expect(outcome.summary?.coverage.originalPageCount == 10)
     #expect(outcome.summary?.coverage.isCapped == true)
@@ -349,16 +421,19 @@ import Testing
   @Test func d16_aCheckpointAfterEachChunkThenTheSummaryThenTheCheckpointGoes() async {
     let store = RecordingStore()
     _ = await Fixture.core(store: store, policy: Fixture.onePagePerChunk).run(Fixture.command)
-    #expect(store.calls == [
-      "loadCheckpoint", "saveCheckpoint chunks:1/3", "saveCheckpoint chunks:2/3", "saveCheckpoint chunks:3/3", "saveSummary",
-      "removeCheckpoint",
-    ])
+    #expect(
+      store.calls == [
+        "loadCheckpoint", "saveCheckpoint chunks:1/3", "saveCheckpoint chunks:2/3",
+        "saveCheckpoint chunks:3/3", "saveSummary",
+        "removeCheckpoint",
+      ])
   }
 
   @Test func d16_aStoreThatCannotSaveIsExecutionStoreUnavailable() async {
     let store = RecordingStore()
     store.failSave = true
-    #expect(failure(await Fixture.core(store: store).run(Fixture.command)) == .executionStoreUnavailable)
+    #expect(
+      failure(await Fixture.core(store: store).run(Fixture.command)) == .executionStoreUnavailable)
   }
 
   // 17. Receipt
@@ -372,14 +447,19 @@ import Testing
 
   @Test func hostileProvidersGetATypedOutcome() async {
     let lying = MemoryDocuments(pages: Fixture.pages(2), reportedCount: 5)
-    #expect(failure(await Fixture.core(documents: lying).run(Fixture.command)) == .invalidInput("page count 5 exceeds the original page count 2"))
+    #expect(
+      failure(await Fixture.core(documents: lying).run(Fixture.command))
+        == .invalidInput("page count 5 exceeds the original page count 2"))
   }
 
   @Test func outcomesRoundTripTheirJSONForm() async throws {
     let outcome = await Fixture.core(policy: Fixture.onePagePerChunk).run(Fixture.command)
-    #expect(try CanonicalJSON.decode(ProfileOutcome.self, from: CanonicalJSON.encode(outcome)) == outcome)
+    #expect(
+      try CanonicalJSON.decode(ProfileOutcome.self, from: CanonicalJSON.encode(outcome)) == outcome)
     let failed = ProfileOutcome.failed(.missingCheckpoint, receipt: .init())
-    #expect(String(decoding: try CanonicalJSON.encode(failed), as: UTF8.self) == #"{"failure":{"kind":"missingCheckpoint"},"kind":"failed","receipt":{"steps":[]}}"#)
+    #expect(
+      String(decoding: try CanonicalJSON.encode(failed), as: UTF8.self)
+        == #"{"failure":{"kind":"missingCheckpoint"},"kind":"failed","receipt":{"steps":[]}}"#)
   }
 }
 

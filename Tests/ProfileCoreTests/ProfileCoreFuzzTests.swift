@@ -38,17 +38,20 @@ import Testing
   }
 
   @Test func invariantsHoldForAThousandFaultSchedules() async throws {
-    let seeds: [UInt64] = ProcessInfo.processInfo.environment["CORE_FUZZ_SEED"].flatMap(UInt64.init).map { [$0] }
+    let seeds: [UInt64] =
+      ProcessInfo.processInfo.environment["CORE_FUZZ_SEED"].flatMap(UInt64.init).map { [$0] }
       ?? Array(0..<1000)
     var violations: [String] = []
     for seed in seeds {
       var random = Generator(state: seed)
       let pageCount = Int.random(in: 1...10, using: &random)
-      let unreadable = Set((0..<pageCount).filter { _ in Double.random(in: 0..<1, using: &random) < 0.1 })
+      let unreadable = Set(
+        (0..<pageCount).filter { _ in Double.random(in: 0..<1, using: &random) < 0.1 })
       let cap = Bool.random(using: &random) ? Int.random(in: 1...pageCount, using: &random) : nil
       var policy = Fixture.onePagePerChunk
       policy.maxModelCalls = Int.random(in: 2...25, using: &random)
-      let documents = MemoryDocuments(pages: Fixture.pages(pageCount), cap: cap, unreadable: unreadable)
+      let documents = MemoryDocuments(
+        pages: Fixture.pages(pageCount), cap: cap, unreadable: unreadable)
       let store = RecordingStore()
       let model = Self.faultyModel(seed: seed)
       let core = Fixture.core(model: model, documents: documents, store: store, policy: policy)
@@ -57,27 +60,39 @@ import Testing
         let outcome = await core.run(Fixture.command)
         let prefix = "seed \(seed) round \(round) (\(outcome.kind))"
         if model.requests.count > policy.maxModelCalls * (round + 1) {
-          violations.append("\(prefix): \(model.requests.count) calls over a budget of \(policy.maxModelCalls) per run")
+          violations.append(
+            "\(prefix): \(model.requests.count) calls over a budget of \(policy.maxModelCalls) per run"
+          )
         }
         if store.savedSummaries.contains(where: { !$0.coverage.missingPages.isEmpty }) {
           violations.append("\(prefix): a partial summary was saved as the canonical body")
         }
         let completedSteps = outcome.receipt.steps.filter {
-          $0.stepID.hasPrefix("chunk-") && ($0.status == .completed || $0.status == .skipped("completed before the checkpoint"))
+          $0.stepID.hasPrefix("chunk-")
+            && ($0.status == .completed || $0.status == .skipped("completed before the checkpoint"))
         }.count
         if let summary = outcome.summary {
           if summary.sections.count != completedSteps {
-            violations.append("\(prefix): \(completedSteps) chunks completed but \(summary.sections.count) sections kept")
+            violations.append(
+              "\(prefix): \(completedSteps) chunks completed but \(summary.sections.count) sections kept"
+            )
           }
-          let covered = summary.sections.flatMap { Array($0.pages.first...$0.pages.last) } + summary.coverage.missingPages.flatMap { Array($0.first...$0.last) }
+          let covered =
+            summary.sections.flatMap { Array($0.pages.first...$0.pages.last) }
+            + summary.coverage.missingPages.flatMap { Array($0.first...$0.last) }
           let capped = Set(1...(cap.map { min($0, pageCount) } ?? pageCount))
           if Set(covered) != capped {
-            violations.append("\(prefix): sections and missing pages cover \(Set(covered).sorted()), not \(capped.sorted())")
+            violations.append(
+              "\(prefix): sections and missing pages cover \(Set(covered).sorted()), not \(capped.sorted())"
+            )
           }
         } else if let checkpoint = try await store.base.loadCheckpoint(for: Fixture.command),
-          let state = CheckpointState.decode(checkpoint.payload), state.completed.count < completedSteps
+          let state = CheckpointState.decode(checkpoint.payload),
+          state.completed.count < completedSteps
         {
-          violations.append("\(prefix): \(completedSteps) chunks completed but the checkpoint keeps \(state.completed.count)")
+          violations.append(
+            "\(prefix): \(completedSteps) chunks completed but the checkpoint keeps \(state.completed.count)"
+          )
         }
       }
     }

@@ -2,6 +2,7 @@ import Foundation
 import LanguageIdentification
 import ProfileAdapters
 import ProfileContracts
+
 @testable import ProfileCore
 
 /// A model scripted per call: the answer function sees every request and the call's number.
@@ -10,7 +11,10 @@ final class ScriptedModel: ProfileModelExecuting, @unchecked Sendable {
   private(set) var requests: [ProfileModelRequest] = []
   private let answer: @Sendable (ProfileModelRequest, Int) throws -> Data
 
-  init(_ answer: @escaping @Sendable (ProfileModelRequest, Int) throws -> Data = ScriptedModel.extractive) {
+  init(
+    _ answer: @escaping @Sendable (ProfileModelRequest, Int) throws -> Data = ScriptedModel
+      .extractive
+  ) {
     self.answer = answer
   }
 
@@ -19,9 +23,12 @@ final class ScriptedModel: ProfileModelExecuting, @unchecked Sendable {
       .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     switch request.schema {
     case .summaryChunk:
-      return try CanonicalJSON.encode(SummaryChunkAnswer(title: sentences.first ?? "Untitled", points: Array(sentences.prefix(2))))
+      return try CanonicalJSON.encode(
+        SummaryChunkAnswer(title: sentences.first ?? "Untitled", points: Array(sentences.prefix(2)))
+      )
     case .summaryTitle:
-      return try CanonicalJSON.encode(SummaryTitleAnswer(title: "Overall " + (sentences.first ?? "")))
+      return try CanonicalJSON.encode(
+        SummaryTitleAnswer(title: "Overall " + (sentences.first ?? "")))
     }
   }
 
@@ -47,7 +54,9 @@ struct MemoryDocuments: ProfileDocumentProviding {
   func pageCount(for attachmentID: String) async throws -> Int {
     reportedCount ?? cap.map { min($0, pages.count) } ?? pages.count
   }
-  func originalPageCount(for attachmentID: String) async throws -> Int { pages.count + firstPageNumber - 1 }
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    pages.count + firstPageNumber - 1
+  }
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
     struct Unreadable: Error {}
     if unreadable.contains(index) { throw Unreadable() }
@@ -81,7 +90,9 @@ final class RecordingStore: ProfileExecutionStoring, @unchecked Sendable {
     log("removeCheckpoint")
     try await base.removeCheckpoint(for: command)
   }
-  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? { try await base.loadSummary(for: command) }
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try await base.loadSummary(for: command)
+  }
   func saveSummary(_ summary: ProfileSummary) async throws {
     log("saveSummary")
     lock.withCriticalSection { savedSummaries.append(summary) }
@@ -99,7 +110,9 @@ final class RecordingClock: ProfileClock, @unchecked Sendable {
 /// A translator that answers through a function.
 struct FunctionTranslator: SummaryTranslating {
   let body: @Sendable ([String]) throws -> [String]
-  func translate(_ texts: [String], from s: String, to t: String) async throws -> [String] { try body(texts) }
+  func translate(_ texts: [String], from s: String, to t: String) async throws -> [String] {
+    try body(texts)
+  }
 }
 
 extension NSLock {
@@ -112,7 +125,8 @@ extension NSLock {
 
 /// Fixtures: English pages whose sentences carry numbers and names the fact check can find.
 enum Fixture {
-  static let command = ProfileCommand(profile: .document, attachmentID: "doc", sourceLanguage: "en", targetLanguage: "en")
+  static let command = ProfileCommand(
+    profile: .document, attachmentID: "doc", sourceLanguage: "en", targetLanguage: "en")
 
   static func page(_ number: Int) -> String {
     "Page \(number) reports revenue of \(number * 100) units for the northern region. The team met on Monday to review the figures."
@@ -121,7 +135,8 @@ enum Fixture {
   static func pages(_ count: Int) -> [String] { (1...count).map(page) }
 
   static func core(
-    model: ScriptedModel = ScriptedModel(), documents: MemoryDocuments = MemoryDocuments(pages: pages(3)),
+    model: ScriptedModel = ScriptedModel(),
+    documents: MemoryDocuments = MemoryDocuments(pages: pages(3)),
     store: RecordingStore = RecordingStore(), translator: (any SummaryTranslating)? = nil,
     policy: ProfilePolicy = .default, clock: RecordingClock = RecordingClock()
   ) -> ProfileCore {
@@ -131,7 +146,8 @@ enum Fixture {
   }
 
   /// A policy whose window holds about one fixture page per chunk.
-  static let onePagePerChunk = ProfilePolicy(contextTokens: 100, chunkResponseTokens: 40, titleResponseTokens: 16)
+  static let onePagePerChunk = ProfilePolicy(
+    contextTokens: 100, chunkResponseTokens: 40, titleResponseTokens: 16)
 }
 
 /// Pages that record the order of reads and how many ran at once.

@@ -10,12 +10,19 @@ public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     for anchor in parsed.anchors {
       precondition(anchor.line >= 1 && anchor.line <= lines.count, "anchor line outside the doc")
       let line = Array(lines[anchor.line - 1].utf8)
-      precondition(anchor.columns.lowerBound >= 0 && anchor.columns.upperBound <= line.count, "columns outside the line")
-      precondition(String(decoding: line[anchor.columns], as: UTF8.self) == anchor.text, "columns do not hold the text")
-      precondition(anchor.start <= 1_000_000_000 && anchor.end <= 1_000_000_000, "numbers not capped")
+      precondition(
+        anchor.columns.lowerBound >= 0 && anchor.columns.upperBound <= line.count,
+        "columns outside the line")
+      precondition(
+        String(decoding: line[anchor.columns], as: UTF8.self) == anchor.text,
+        "columns do not hold the text")
+      precondition(
+        anchor.start <= 1_000_000_000 && anchor.end <= 1_000_000_000, "numbers not capped")
       precondition(!anchor.path.isEmpty, "empty path")
     }
-    for problem in parsed.problems { precondition(problem.line >= 1 && problem.line <= lines.count) }
+    for problem in parsed.problems {
+      precondition(problem.line >= 1 && problem.line <= lines.count)
+    }
   }
   return 0
 }

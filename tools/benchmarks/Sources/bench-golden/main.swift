@@ -17,7 +17,8 @@ func core(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> Profil
   if let context = adapters.policy["contextTokens"] { policy.contextTokens = context }
   if let calls = adapters.policy["maxModelCalls"] { policy.maxModelCalls = calls }
   let core = ProfileCore(
-    model: adapters.model, translator: adapters.translator, documents: adapters.documents, store: adapters.store,
+    model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+    store: adapters.store,
     policy: policy, clock: NoWait())
   switch adapters.entry {
   case "resume": return await core.resume(command)
@@ -45,9 +46,12 @@ func measure(_ label: String, _ folder: URL) async throws {
   }
   let replaySeconds = seconds(replay)
   let decodeSeconds = seconds(decode)
-  print(String(
-    format: "%@ scenarios=%d failed=%d replay_seconds=%.3f per_second=%.0f decode_seconds=%.3f replay/decode=%.2fx",
-    label, names.count, failed, replaySeconds, Double(names.count) / replaySeconds, decodeSeconds, replaySeconds / decodeSeconds))
+  print(
+    String(
+      format:
+        "%@ scenarios=%d failed=%d replay_seconds=%.3f per_second=%.0f decode_seconds=%.3f replay/decode=%.2fx",
+      label, names.count, failed, replaySeconds, Double(names.count) / replaySeconds, decodeSeconds,
+      replaySeconds / decodeSeconds))
 }
 
 let arguments = CommandLine.arguments
@@ -70,11 +74,16 @@ for index in 0..<count {
     "Page \(page) of report \(index) counts \(page * 7 + index) ferries. The council met on Monday about route \(page)."
   }
   var faults: [GoldenScenario.Fault] = []
-  if index % 5 == 1 { faults.append(.init(adapter: "model", call: 1, kind: "transient", message: "busy")) }
-  if index % 7 == 2 { faults.append(.init(adapter: "model", call: 2, kind: "rejected", message: "refused")) }
+  if index % 5 == 1 {
+    faults.append(.init(adapter: "model", call: 1, kind: "transient", message: "busy"))
+  }
+  if index % 7 == 2 {
+    faults.append(.init(adapter: "model", call: 2, kind: "rejected", message: "refused"))
+  }
   let scenario = GoldenScenario(
     about: "generated \(index)",
-    command: ProfileCommand(profile: .document, attachmentID: "doc-\(index)", sourceLanguage: "en", targetLanguage: "en"),
+    command: ProfileCommand(
+      profile: .document, attachmentID: "doc-\(index)", sourceLanguage: "en", targetLanguage: "en"),
     document: .init(pages: pages), policy: ["contextTokens": 440], faults: faults)
   try scenario.fileData().write(to: generated.appendingPathComponent("generated-\(index).json"))
 }
