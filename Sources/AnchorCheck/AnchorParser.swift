@@ -251,7 +251,7 @@ public enum AnchorParser {
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
     var bytes = original
-    let hasURL = AnchorParser.find(Array("://".utf8), in: original, from: 0) != nil
+    let hasURL = find(schemeSeparator, in: original, from: 0) != nil
     if hasURL { maskURLs(&bytes) }
     func unmasked(_ range: Range<Int>) -> Bool { !hasURL || bytes[range] == original[range] }
     var anchors: [ParsedAnchor] = []
@@ -433,15 +433,19 @@ public enum AnchorParser {
   static func suppressionComment(_ line: Substring) -> Bool? {
     guard line.utf8.contains(UInt8(ascii: "<")) else { return nil }
     let bytes = Array(line.utf8)
-    guard let open = find(Array("<!-- anchors: ignore".utf8), in: bytes, from: 0) else {
+    guard let open = find(suppressionOpener, in: bytes, from: 0) else {
       return nil
     }
-    let after = open + "<!-- anchors: ignore".utf8.count
-    guard let close = find(Array("-->".utf8), in: bytes, from: after) else { return false }
+    let after = open + suppressionOpener.count
+    guard let close = find(commentCloser, in: bytes, from: after) else { return false }
     let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...].trimmingWhitespace()
     guard inside.hasPrefix("--") else { return false }
     return !inside.dropFirst(2).trimmingWhitespace().isEmpty
   }
+
+  static let schemeSeparator = Array("://".utf8)
+  static let suppressionOpener = Array("<!-- anchors: ignore".utf8)
+  static let commentCloser = Array("-->".utf8)
 
   /// The first position of `needle` in `bytes` at or after `from`.
   static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {

@@ -12,15 +12,9 @@ final class SourceFile: @unchecked Sendable {
   private var positionsStorage: [UInt64: [Int]]?
 
   init(data: Data) {
-    let bytes = [UInt8](data)
-    if validatedUTF8(bytes) != nil {
-      lenient = false
-      lines = bytes.withUnsafeBufferPointer { NormalizedLines(text: $0) }
-    } else {
-      lenient = true
-      var text = String(decoding: bytes, as: UTF8.self)
-      lines = text.withUTF8 { NormalizedLines(text: $0) }
-    }
+    let (text, valid) = decodeUTF8Leniently([UInt8](data))
+    lenient = !valid
+    lines = NormalizedLines(text: text)
   }
 
   /// 0-based positions of each line, by its hash.

@@ -21,18 +21,6 @@ public enum JSONValue: Hashable, Sendable {
     if case .object(let members) = self { return members[key] }
     return nil
   }
-
-  /// A short name of the value's type, for messages: `object`, `array`, `string`, …
-  public var typeName: String {
-    switch self {
-    case .null: "null"
-    case .bool: "boolean"
-    case .integer: "integer"
-    case .string: "string"
-    case .array: "array"
-    case .object: "object"
-    }
-  }
 }
 
 extension JSONValue {

@@ -19,4 +19,17 @@ public struct PageRange: Codable, Hashable, Sendable, CustomStringConvertible {
 
   /// `"31-35"`, or `"7"` for a single page.
   public var description: String { first == last ? "\(first)" : "\(first)-\(last)" }
+
+  /// Page numbers as sorted, merged inclusive ranges: `[7, 12, 13, 14]` → `7`, `12-14`.
+  public static func covering(_ pages: [Int]) -> [PageRange] {
+    var ranges: [PageRange] = []
+    for page in Set(pages).sorted() {
+      if let last = ranges.last, last.last + 1 == page {
+        ranges[ranges.count - 1] = PageRange(first: last.first, last: page)
+      } else {
+        ranges.append(PageRange(page: page))
+      }
+    }
+    return ranges
+  }
 }

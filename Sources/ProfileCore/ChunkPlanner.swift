@@ -1,3 +1,4 @@
+import Foundation
 import ProfileContracts
 
 /// Counts tokens the way ``TokenEstimate`` does, but additively: Han, Kana and Hangul scalars one
@@ -58,16 +59,6 @@ struct ChunkPlan: Sendable {
   var sample = ""
 }
 
-extension String {
-  func trimmingWhitespaceAndNewlines() -> String {
-    var lower = startIndex
-    var upper = endIndex
-    while lower < upper, self[lower].isWhitespace { lower = index(after: lower) }
-    while upper > lower, self[index(before: upper)].isWhitespace { upper = index(before: upper) }
-    return String(self[lower..<upper])
-  }
-}
-
 /// Builds a ``ChunkPlan`` and, later, the prompt of each chunk.
 struct ChunkPlanner: Sendable {
   let policy: ProfilePolicy
@@ -81,9 +72,11 @@ struct ChunkPlanner: Sendable {
 
   /// The parts of a page too large for one chunk: its sentences packed greedily. A single
   /// sentence that cannot fit is an overflow, with its estimate.
-  func parts(of text: String) -> Result<[String], ProfileFailure> {
-    if TokenEstimate.tokens(in: text) <= promptBudget { return .success([text]) }
-    var parts: [String] = []
+  /// Each part comes with its token count, so the planner counts a page's text only once.
+  func parts(of text: String) -> Result<[(text: String, tokens: TokenCounter)], ProfileFailure> {
+    let whole = TokenCounter(text)
+    if whole.tokens <= promptBudget { return .success([(text, whole)]) }
+    var parts: [(text: String, tokens: TokenCounter)] = []
     var current: [String] = []
     var counter = TokenCounter()
     for sentence in Sentences.split(text) {
@@ -98,7 +91,7 @@ struct ChunkPlanner: Sendable {
       if !current.isEmpty { next.add(" ") }
       next.add(sentenceCounter)
       if next.tokens > promptBudget, !current.isEmpty {
-        parts.append(current.joined(separator: " "))
+        parts.append((current.joined(separator: " "), counter))
         current = [sentence]
         counter = sentenceCounter
       } else {
@@ -106,7 +99,7 @@ struct ChunkPlanner: Sendable {
         counter = next
       }
     }
-    if !current.isEmpty { parts.append(current.joined(separator: " ")) }
+    if !current.isEmpty { parts.append((current.joined(separator: " "), counter)) }
     return .success(parts)
   }
 
@@ -140,13 +133,12 @@ struct ChunkPlanner: Sendable {
       if plan.sample.count < Self.sampleLength {
         plan.sample += String(page.text.prefix(Self.sampleLength)) + "\n"
       }
-      let parts: [String]
+      let parts: [(text: String, tokens: TokenCounter)]
       switch self.parts(of: page.text) {
       case .success(let found): parts = found
       case .failure(let failure): return .failure(failure)
       }
-      for (part, text) in parts.enumerated() {
-        let unitCounter = TokenCounter(text)
+      for (part, (text, unitCounter)) in parts.enumerated() {
         var next = counter
         if !current.isEmpty { next.add(Self.separator) }
         next.add(unitCounter)
@@ -178,7 +170,7 @@ struct ChunkPlanner: Sendable {
     for unit in chunk.units {
       if cached?.index != unit.pageIndex {
         let page = try await documents.page(at: unit.pageIndex, for: attachmentID)
-        let parts = (try? self.parts(of: page.text).get()) ?? [page.text]
+        let parts = (try? self.parts(of: page.text).get().map(\.text)) ?? [page.text]
         cached = (unit.pageIndex, parts)
       }
       let parts = cached!.parts

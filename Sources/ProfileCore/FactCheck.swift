@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks that the facts in a generated line stand in the source text: every number (separators
 /// ignored), every amount (a currency sign with its number) and every capitalised name.
 /// Dates are numbers here: `2026-08-15` needs 2026, 08 and 15 in the source.
@@ -7,6 +9,8 @@ struct FactCheck: Sendable {
   private let text: String
 
   static let currencies: Set<Character> = ["$", "€", "£", "¥", "₩", "₹"]
+  /// Punctuation stripped from a word's ends before it is taken as a name.
+  static let wordPunctuation = CharacterSet(charactersIn: ",;:()\"'“”‘’")
 
   init(source: String) {
     text = source
@@ -83,7 +87,7 @@ struct FactCheck: Sendable {
     var names: [String] = []
     var sentenceStart = true
     for word in line.split(whereSeparator: { $0.isWhitespace }) {
-      let trimmed = word.trimmingCharacters(in: ",;:()\"'“”‘’")
+      let trimmed = word.trimmingCharacters(in: Self.wordPunctuation)
       defer { sentenceStart = word.last.map { ".!?:".contains($0) } ?? false }
       guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase,
         trimmed.count > 1
@@ -93,15 +97,5 @@ struct FactCheck: Sendable {
       if name.count > 1 { names.append(name) }
     }
     return names
-  }
-}
-
-extension Substring {
-  func trimmingCharacters(in set: String) -> String {
-    var lower = startIndex
-    var upper = endIndex
-    while lower < upper, set.contains(self[lower]) { lower = index(after: lower) }
-    while upper > lower, set.contains(self[index(before: upper)]) { upper = index(before: upper) }
-    return String(self[lower..<upper])
   }
 }

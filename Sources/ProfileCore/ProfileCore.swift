@@ -142,7 +142,7 @@ struct Run {
         .failed(.invalidInput("page \(page.pageNumber) could not be read: \(page.reason)")))
     }
     guard !plan.chunks.isEmpty else {
-      let pages = ranges(plan.unreadable.map(\.pageNumber)).map(\.description).joined(
+      let pages = PageRange.covering(plan.unreadable.map(\.pageNumber)).map(\.description).joined(
         separator: ", ")
       return failed(.invalidInput("every page could not be read: pages \(pages)"))
     }
@@ -240,7 +240,7 @@ struct Run {
       + failures.flatMap { $0.chunk.units.map(\.pageNumber) }
     let coverage = PageCoverage(
       pageCount: pageCount, originalPageCount: originalPageCount,
-      missingPages: ranges(missingNumbers))
+      missingPages: PageRange.covering(missingNumbers))
     let summary = ProfileSummary(
       command: command, title: title, language: language, sections: sections, coverage: coverage,
       withheldPoints: withheld, receipt: receipt)
@@ -337,12 +337,12 @@ struct Run {
   static func decode<Answer: Decodable>(_ data: Data, as type: Answer.Type) -> Answer? {
     guard let answer = try? CanonicalJSON.decode(type, from: data) else { return nil }
     if let chunk = answer as? SummaryChunkAnswer,
-      chunk.title.trimmingWhitespaceAndNewlines().isEmpty
+      chunk.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     {
       return nil
     }
     if let title = answer as? SummaryTitleAnswer,
-      title.title.trimmingWhitespaceAndNewlines().isEmpty
+      title.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     {
       return nil
     }
@@ -367,7 +367,7 @@ struct Run {
         withheld.append(WithheldPoint(text: point, unverified: missing))
       }
     }
-    var headline = answer.title.trimmingWhitespaceAndNewlines()
+    var headline = answer.title.trimmingCharacters(in: .whitespacesAndNewlines)
     let missing = check.unverified(headline)
     if !missing.isEmpty {
       withheld.append(WithheldPoint(text: headline, unverified: missing))
@@ -404,7 +404,7 @@ struct Run {
     switch result {
     case .success(let answer):
       record("title", attempts: attempts, .completed)
-      return .success(answer.title.trimmingWhitespaceAndNewlines())
+      return .success(answer.title.trimmingCharacters(in: .whitespacesAndNewlines))
     case .failure(let failure):
       switch failure {
       case .chunk(let reason), .stop(let reason):
@@ -498,17 +498,4 @@ struct Run {
       return .executionStoreUnavailable
     }
   }
-}
-
-/// Page numbers as sorted, merged inclusive ranges.
-func ranges(_ numbers: [Int]) -> [PageRange] {
-  var result: [PageRange] = []
-  for number in Set(numbers).sorted() {
-    if let last = result.last, last.last + 1 == number {
-      result[result.count - 1] = PageRange(first: last.first, last: number)
-    } else {
-      result.append(PageRange(page: number))
-    }
-  }
-  return result
 }

@@ -150,31 +150,14 @@ enum SummarizeCommand {
     let missing = coverage.missingPages.flatMap { Array($0.first...$0.last) }
     let unread = missing.filter(unreadable.contains)
     let failed = missing.filter { !unreadable.contains($0) }
-    if !unread.isEmpty { line += "; pages \(ranges(unread)) unreadable" }
-    if !failed.isEmpty { line += "; pages \(ranges(failed)) not summarized" }
+    if !unread.isEmpty { line += "; pages \(list(unread)) unreadable" }
+    if !failed.isEmpty { line += "; pages \(list(failed)) not summarized" }
     return line
   }
 
   /// `7, 12-14`.
-  private static func ranges(_ pages: [Int]) -> String {
-    var parts: [String] = []
-    var start: Int?
-    var previous: Int?
-    for page in pages.sorted() {
-      if let last = previous, page == last + 1 {
-        previous = page
-        continue
-      }
-      if let first = start, let last = previous {
-        parts.append(first == last ? "\(first)" : "\(first)-\(last)")
-      }
-      start = page
-      previous = page
-    }
-    if let first = start, let last = previous {
-      parts.append(first == last ? "\(first)" : "\(first)-\(last)")
-    }
-    return parts.joined(separator: ", ")
+  private static func list(_ pages: [Int]) -> String {
+    PageRange.covering(pages).map(\.description).joined(separator: ", ")
   }
 
   static func describe(_ failure: ProfileFailure) -> String {

@@ -56,6 +56,19 @@ import Testing
       }),
     policy: ["contextTokens": 460])
 
+  /// The reference core over a scenario's adapters, but with `policy` instead of the scenario's:
+  /// a changed decision for the replay to catch.
+  static func core(policy: ProfilePolicy)
+    -> @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome
+  {
+    { adapters, command in
+      let core = ProfileCore(
+        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
+        store: adapters.store, policy: policy, clock: ImmediateClock())
+      return await core.run(command)
+    }
+  }
+
   static let core: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
     adapters, command in
     await ProfileCore(adapters: adapters).run(command)
@@ -90,14 +103,7 @@ import Testing
     _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
       "fresh", Self.core)
     // The same scenario replayed by a core that asks for shorter chunk answers.
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
-      adapters, command in
-      let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-        store: adapters.store,
-        policy: ProfilePolicy(chunkResponseTokens: 300), clock: ImmediateClock())
-      return await core.run(command)
-    }
+    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
     let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", changed)
     #expect(result.status == "failed")
@@ -118,14 +124,7 @@ import Testing
       "fresh", Self.core)
     // A core whose window packs all three pages into one chunk reads page 3 where the recording
     // called the model.
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
-      adapters, command in
-      let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-        store: adapters.store,
-        policy: ProfilePolicy(contextTokens: 4096), clock: ImmediateClock())
-      return await core.run(command)
-    }
+    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
     let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", changed)
     #expect(result.lines.first?.hasSuffix("diverged") == true)
@@ -218,14 +217,7 @@ import Testing
     _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
       "fresh", GoldenRunnerTests.core)
     let artifacts = folder.url.appendingPathComponent("artifacts")
-    let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
-      adapters, command in
-      let core = ProfileCore(
-        model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-        store: adapters.store,
-        policy: ProfilePolicy(contextTokens: 4096), clock: ImmediateClock())
-      return await core.run(command)
-    }
+    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
     let runner = try GoldenRunner(
       directory: folder.url, mode: .never, environment: ["GOLDEN_ARTIFACTS": artifacts.path])
     let result = await runner.replay("fresh", changed)
