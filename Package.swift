@@ -9,6 +9,7 @@ let package = Package(
   name: "ProfileContractKit",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
+    .library(name: "KitJSON", targets: ["KitJSON"]),
     .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
     .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
@@ -20,7 +21,10 @@ let package = Package(
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
-    .target(name: "ProfileContracts"),
+    // Canonical JSON, JSONValue and UTF-8 validation: no dependencies, used by every module that
+    // reads or writes JSON.
+    .target(name: "KitJSON"),
+    .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
     .target(name: "LanguageIdentification"),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
     // The suites and reports, free of any test framework so the CLI can link them.
@@ -28,7 +32,7 @@ let package = Package(
       name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
-    .target(name: "AnchorCheck", dependencies: ["ProfileContracts"]),
+    .target(name: "AnchorCheck", dependencies: ["KitJSON"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
     .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
@@ -47,6 +51,7 @@ let package = Package(
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore", "ProfileAdapters",
         "LanguageIdentification", "GoldenReplay",
       ]),
+    .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
@@ -55,7 +60,7 @@ let package = Package(
       name: "ContractConformanceTests",
       dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites"]),
     .testTarget(
-      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "ProfileContracts"],
+      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileCoreTests",

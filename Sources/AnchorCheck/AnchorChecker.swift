@@ -1,5 +1,5 @@
 import Foundation
-import ProfileContracts
+import KitJSON
 
 /// Checks the `path:line` anchors in Markdown docs against the files they cite.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileContracts
+import KitJSON
 
 /// The optional `anchors.json` at the root: which docs to scan and which are archives.
 ///

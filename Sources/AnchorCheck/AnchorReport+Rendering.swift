@@ -1,4 +1,5 @@
 import Foundation
+import KitJSON
 
 extension AnchorReport {
   /// One line per finding (`doc:line: status: anchor -> suggestion`, or `: message` when there is
@@ -79,28 +80,28 @@ extension AnchorReport {
     }
     append(first ? "\n  " : ",\n  ")
     append("{\"doc\": ")
-    appendJSONString(result.doc, to: &out)
+    CanonicalJSON.appendString(result.doc, to: &out)
     append(", \"line\": ")
     append(result.line)
     append(", \"anchor\": ")
-    appendJSONString(result.anchor, to: &out)
+    CanonicalJSON.appendString(result.anchor, to: &out)
     append(", \"path\": ")
-    appendJSONString(result.path, to: &out)
+    CanonicalJSON.appendString(result.path, to: &out)
     append(", \"start\": ")
     append(result.start)
     append(", \"end\": ")
     append(result.end)
     append(result.quoted ? ", \"quoted\": true" : ", \"quoted\": false")
     append(", \"status\": ")
-    appendJSONString(result.status.rawValue, to: &out)
+    CanonicalJSON.appendString(result.status.rawValue, to: &out)
     append(", \"suggestion\": ")
     if let suggestion = result.suggestion {
-      appendJSONString(suggestion, to: &out)
+      CanonicalJSON.appendString(suggestion, to: &out)
     } else {
       append("null")
     }
     append(", \"message\": ")
-    appendJSONString(result.message, to: &out)
+    CanonicalJSON.appendString(result.message, to: &out)
     append("}")
   }
 
@@ -127,13 +128,13 @@ extension AnchorReport {
   /// SARIF 2.1.0, for code-scanning dashboards: one rule per status, one result per finding.
   public func renderSARIF() -> String {
     let rules = AnchorStatus.all.dropFirst().map { status in
-      "{\"id\": \(jsonString("anchor/\(status.rawValue)")), \"name\": \(jsonString(status.rawValue)), \"shortDescription\": {\"text\": \(jsonString("A doc anchor is \(status.words)"))}}"
+      "{\"id\": \(CanonicalJSON.quoted("anchor/\(status.rawValue)")), \"name\": \(CanonicalJSON.quoted(status.rawValue)), \"shortDescription\": {\"text\": \(CanonicalJSON.quoted("A doc anchor is \(status.words)"))}}"
     }
     let results = findings.map { finding in
       """
-      {"ruleId": \(jsonString("anchor/\(finding.status.rawValue)")), "level": "\(finding.archived ? "warning" : "error")", \
-      "message": {"text": \(jsonString(finding.suggestion.map { "\(finding.anchor) -> \($0): \(finding.message)" } ?? "\(finding.anchor): \(finding.message)"))}, \
-      "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(jsonString(finding.doc))}, "region": {"startLine": \(finding.line)}}}]}
+      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(finding.archived ? "warning" : "error")", \
+      "message": {"text": \(CanonicalJSON.quoted(finding.suggestion.map { "\(finding.anchor) -> \($0): \(finding.message)" } ?? "\(finding.anchor): \(finding.message)"))}, \
+      "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(CanonicalJSON.quoted(finding.doc))}, "region": {"startLine": \(finding.line)}}}]}
       """
     }
     return """
@@ -151,44 +152,4 @@ extension AnchorReport {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
   }
-}
-
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-  var out: [UInt8] = []
-  appendJSONString(text, to: &out)
-  return String(decoding: out, as: UTF8.self)
-}
-
-/// Appends `text` as a JSON string literal.
-func appendJSONString(_ text: String, to out: inout [UInt8]) {
-  out.append(UInt8(ascii: "\""))
-  // Most strings need no escape: copy them whole.
-  let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-    guard
-      !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-    else {
-      return false
-    }
-    out.append(contentsOf: bytes)
-    return true
-  }
-  if copied == true {
-    out.append(UInt8(ascii: "\""))
-    return
-  }
-  for byte in text.utf8 {
-    switch byte {
-    case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-    case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-    case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-    case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-    case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-    case 0x00..<0x20:
-      let hex = String(byte, radix: 16)
-      out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-    default: out.append(byte)
-    }
-  }
-  out.append(UInt8(ascii: "\""))
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileContracts
+import KitJSON
 
 /// A cited file, read once: its normalized lines, and on demand a map from a line's hash to
 /// where it stands, for finding a quote that moved.

@@ -1,6 +1,6 @@
 import AnchorCheck
 import Foundation
-import ProfileContracts
+import KitJSON
 import Testing
 
 @Suite struct AnchorCheckerTests {

@@ -57,22 +57,6 @@ import Testing
     #expect(status == #"{"failure":{"kind":"modelUnavailable"},"kind":"failed"}"#)
   }
 
-  @Test func stringsEscapeOnlyWhatJSONRequires() throws {
-    let text = String(
-      decoding: try CanonicalJSON.encode("a/b \"q\" \\ \n\t\u{01} é 한"), as: UTF8.self)
-    #expect(text == #""a/b \"q\" \\ \n\t\u0001 é 한""#)
-  }
-
-  @Test func keysSortByUTF8BytesNotLocale() throws {
-    let value = JSONValue.object(["b": .null, "B": .null, "a": .null, "é": .null, "Z": .null])
-    let text = String(decoding: CanonicalJSON.render(value), as: UTF8.self)
-    #expect(text == #"{"B":null,"Z":null,"a":null,"b":null,"é":null}"#)
-  }
-
-  @Test func floatingPointValuesAreRefused() {
-    #expect(throws: JSONError.self) { try CanonicalJSON.encode(["x": 1.5]) }
-  }
-
   @Test func derivedCoverageFlags() {
     let capped = PageCoverage(pageCount: 30, originalPageCount: 100, missingPages: [])
     #expect(capped.isCapped && capped.isComplete)

@@ -96,7 +96,7 @@ private struct CanonicalWriter {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
     case .integer(let number): output.append(contentsOf: String(number).utf8)
-    case .string(let text): writeString(text)
+    case .string(let text): CanonicalJSON.appendString(text, to: &output)
     case .array(let elements):
       guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
       output.append(UInt8(ascii: "["))
@@ -114,7 +114,7 @@ private struct CanonicalWriter {
       for (offset, key) in keys.enumerated() {
         if offset > 0 { output.append(UInt8(ascii: ",")) }
         newline(depth: depth + 1)
-        writeString(key)
+        CanonicalJSON.appendString(key, to: &output)
         output.append(UInt8(ascii: ":"))
         if pretty { output.append(UInt8(ascii: " ")) }
         write(members[key] ?? .null, depth: depth + 1)
@@ -130,7 +130,17 @@ private struct CanonicalWriter {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
 
-  private mutating func writeString(_ text: String) {
+}
+
+extension CanonicalJSON {
+  /// Appends `text` as a JSON string literal, escaping only what JSON requires: `"`, `\` and
+  /// control characters (`\n`, `\r` and `\t` by name, the rest as `\u00XX`).
+  ///
+  /// This is the one string escaper of the package: streaming writers that build JSON by hand,
+  /// such as the anchors report, call it so that their strings match the canonical form.
+  ///
+  /// - Complexity: O(*n*) in the UTF-8 length of `text`; runs that need no escape are copied whole.
+  public static func appendString(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
       output.append(UInt8(ascii: "\""))
@@ -160,4 +170,12 @@ private struct CanonicalWriter {
       output.append(UInt8(ascii: "\""))
     }
   }
+
+  /// `text` as a JSON string literal, escaped as ``appendString(_:to:)`` does.
+  public static func quoted(_ text: String) -> String {
+    var output: [UInt8] = []
+    appendString(text, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
 }
