@@ -335,7 +335,7 @@ public struct ModelExecutorConformance: Sendable {
   private var cancellationNotTransient: @Sendable () async -> CheckOutcome {
     { [self] in
       let mapped = errorMapping(CancellationError())
-      if mapped.kind == "transient" {
+      if ExecutionErrorKind(of: mapped) == .transient {
         return .failed(
           "CancellationError mapped to transient(\(quote(mapped.message ?? ""))); map it to permanent"
         )
@@ -347,7 +347,7 @@ public struct ModelExecutorConformance: Sendable {
   private var unknownIsPermanent: @Sendable () async -> CheckOutcome {
     { [self] in
       let mapped = errorMapping(UnknownError())
-      if mapped.kind != "permanent" {
+      if ExecutionErrorKind(of: mapped) != .permanent {
         return .failed(
           "an unknown error type mapped to \(mapped.kind); make the default case permanent")
       }

@@ -27,20 +27,38 @@ public struct RecordMode: RawRepresentable, Hashable, Sendable {
 
 /// How one scenario ended.
 public struct GoldenResult: Hashable, Sendable {
+  /// How a scenario ended. New statuses may be added; don't switch over them exhaustively.
+  public struct Status: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+    private init(_ name: String) { self.name = name }
+
+    /// The replay matched the recording call for call, and the outcome matched.
+    public static let passed = Status("passed")
+    /// The replay diverged, the outcome differed, or there is no recording to replay.
+    public static let failed = Status("failed")
+    /// The scenario was (re)recorded: never a pass, so a recording is always reviewed.
+    public static let recorded = Status("recorded")
+    /// The scenario could not be run: its file is unreadable or malformed.
+    public static let error = Status("error")
+
+    /// The status's name, as reports print it: `passed`, `failed`, `recorded` or `error`.
+    public var description: String { name }
+  }
+
   /// The scenario's name (its file name without `.json`).
   public let name: String
-  /// `passed`, `failed`, `recorded` or `error`.
-  public let status: String
+  /// How it ended.
+  public let status: Status
   /// The first divergence, the outcome diff, or what was recorded; empty when passed.
   public let lines: [String]
   /// The first divergence, when the calls left the recording.
   public let divergence: GoldenDivergence?
 
   /// Whether the scenario passed. A fresh recording never passes silently.
-  public var passed: Bool { status == "passed" }
+  public var passed: Bool { status == .passed }
 
   /// Creates a result.
-  public init(name: String, status: String, lines: [String], divergence: GoldenDivergence?) {
+  public init(name: String, status: Status, lines: [String], divergence: GoldenDivergence?) {
     self.name = name
     self.status = status
     self.lines = lines
@@ -137,12 +155,12 @@ public struct GoldenRunner: Sendable {
     do {
       scenario = try GoldenScenario.load(url)
     } catch {
-      return GoldenResult(name: name, status: "error", lines: ["\(error)"], divergence: nil)
+      return GoldenResult(name: name, status: .error, lines: ["\(error)"], divergence: nil)
     }
     guard let recording = scenario.recording, let expected = scenario.expected else {
       if mode == .never {
         return GoldenResult(
-          name: name, status: "failed",
+          name: name, status: .failed,
           lines: ["no recording; run contract-kit golden record --filter \(name)"], divergence: nil)
       }
       return await record(scenario, name: name, url: url, body)
@@ -161,14 +179,14 @@ public struct GoldenRunner: Sendable {
         + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
     }
     guard !lines.isEmpty else {
-      return GoldenResult(name: name, status: "passed", lines: [], divergence: nil)
+      return GoldenResult(name: name, status: .passed, lines: [], divergence: nil)
     }
     if mode == .failed { return await record(scenario, name: name, url: url, body) }
     var failed = scenario
     failed.recording = log.calls
     failed.expected = actual
     writeArtifact(failed, name: name)
-    return GoldenResult(name: name, status: "failed", lines: lines, divergence: log.divergence)
+    return GoldenResult(name: name, status: .failed, lines: lines, divergence: log.divergence)
   }
 
   private func record<Outcome: Codable & Equatable & Sendable>(
@@ -184,11 +202,11 @@ public struct GoldenRunner: Sendable {
       try recorded.fileData().write(to: url)
     } catch {
       return GoldenResult(
-        name: name, status: "error",
+        name: name, status: .error,
         lines: ["cannot write \(url.path): \(error.localizedDescription)"], divergence: nil)
     }
     return GoldenResult(
-      name: name, status: "recorded",
+      name: name, status: .recorded,
       lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
       divergence: nil)
   }

@@ -94,47 +94,83 @@ struct Run {
     receipt.steps.append(ProfileStepRecord(stepID: stepID, attempts: attempts, status: status))
   }
 
+  /// Why a run ends early: the failure its outcome carries.
+  struct Stop: Error {
+    let failure: ProfileFailure
+    init(_ failure: ProfileFailure) { self.failure = failure }
+  }
+
+  /// The run, phase by phase. Each phase either hands the next what it needs or stops the run
+  /// with the failure its outcome reports.
   mutating func execute(requireCheckpoint: Bool) async -> ProfileOutcome {
-    // 1. Profile, before any other call.
-    guard ProfileCore.registeredProfiles.contains(command.profile) else {
-      return failed(.unsupportedProfile(command.profile))
+    do {
+      try requireRegisteredProfile()
+      let checkpoint = try await loadCheckpoint(required: requireCheckpoint)
+      let counts = try await readPageCounts()
+      let plan = try await planChunks(pageCount: counts.capped)
+      var state = resumedState(from: checkpoint, plan: plan)
+      let failures = try await summarizeChunks(plan, state: &state)
+      let completed = try completedSections(plan, state: state, failures: failures)
+      let summary = try await assembleSummary(
+        completed, plan: plan, counts: counts, failures: failures)
+      return try await finish(summary, plan: plan, failures: failures)
+    } catch {
+      return failed(error.failure)
     }
-    // 3. Checkpoint first: a store that cannot be read stops the run before any model call.
+  }
+
+  /// An unknown profile fails before any adapter is called.
+  private func requireRegisteredProfile() throws(Stop) {
+    guard ProfileCore.registeredProfiles.contains(command.profile) else {
+      throw Stop(.unsupportedProfile(command.profile))
+    }
+  }
+
+  /// The checkpoint comes first: a store that cannot be read stops the run before any page is
+  /// read or any model call is spent.
+  private func loadCheckpoint(required: Bool) async throws(Stop) -> ProfileCheckpoint? {
     let checkpoint: ProfileCheckpoint?
     do {
       checkpoint = try await core.store.loadCheckpoint(for: command)
     } catch {
-      return failed(.executionStoreUnavailable)
+      throw Stop(.executionStoreUnavailable)
     }
-    if requireCheckpoint, checkpoint == nil { return failed(.missingCheckpoint) }
+    if required, checkpoint == nil { throw Stop(.missingCheckpoint) }
+    return checkpoint
+  }
 
-    // 2. Input.
+  /// The capped and original page counts, refused when they cannot describe a document.
+  private func readPageCounts() async throws(Stop) -> (capped: Int, original: Int) {
     let pageCount: Int
     let originalPageCount: Int
     do {
       pageCount = try await core.documents.pageCount(for: command.attachmentID)
       originalPageCount = try await core.documents.originalPageCount(for: command.attachmentID)
     } catch {
-      return failed(.invalidInput("cannot read the document's page count: \(error)"))
+      throw Stop(.invalidInput("cannot read the document's page count: \(error)"))
     }
     guard pageCount >= 0, originalPageCount >= 0 else {
-      return failed(.invalidInput("negative page count"))
+      throw Stop(.invalidInput("negative page count"))
     }
     guard pageCount <= originalPageCount else {
-      return failed(
+      throw Stop(
         .invalidInput(
           "page count \(pageCount) exceeds the original page count \(originalPageCount)"))
     }
-    guard pageCount > 0 else { return failed(.invalidInput("empty document")) }
+    guard pageCount > 0 else { throw Stop(.invalidInput("empty document")) }
+    return (pageCount, originalPageCount)
+  }
 
-    // 4–6. Read every page once and plan the chunks, before any model call.
-    let planner = ChunkPlanner(policy: policy)
+  /// Reads every page once and plans the chunks before any model call, so a sentence that can
+  /// never fit fails up front instead of after half the budget is spent. Unreadable pages are
+  /// recorded, never skipped silently.
+  private mutating func planChunks(pageCount: Int) async throws(Stop) -> ChunkPlan {
     let plan: ChunkPlan
-    switch await planner.plan(
+    switch await ChunkPlanner(policy: policy).plan(
       pageCount: pageCount, attachmentID: command.attachmentID, documents: core.documents)
     {
     case .success(let made): plan = made
-    case .failure(let failure): return failed(failure)
+    case .failure(let failure): throw Stop(failure)
     }
     for page in plan.unreadable {
       record(
@@ -144,30 +180,41 @@ struct Run {
     guard !plan.chunks.isEmpty else {
       let pages = PageRange.covering(plan.unreadable.map(\.pageNumber)).map(\.description).joined(
         separator: ", ")
-      return failed(.invalidInput("every page could not be read: pages \(pages)"))
+      throw Stop(.invalidInput("every page could not be read: pages \(pages)"))
     }
+    return plan
+  }
 
-    // Resume: completed chunks are kept when the plan is the same.
-    var state = CheckpointState(fingerprint: plan.fingerprint)
-    if let checkpoint {
-      if let saved = CheckpointState.decode(checkpoint.payload),
-        saved.fingerprint == plan.fingerprint
-      {
-        state = saved
-        record(
-          "resume",
-          .skipped(
-            "continued from \(checkpoint.phase): \(saved.completed.count) chunks already done"))
-      } else {
-        record(
-          "resume",
-          .notPromoted(
-            "the checkpoint (\(checkpoint.phase)) belongs to another chunk plan; started over"))
-      }
+  /// The chunks already done, kept only when the checkpoint was made for the same plan: a
+  /// changed document or policy starts over rather than mixing two plans' sections.
+  private mutating func resumedState(from checkpoint: ProfileCheckpoint?, plan: ChunkPlan)
+    -> CheckpointState
+  {
+    guard let checkpoint else { return CheckpointState(fingerprint: plan.fingerprint) }
+    if let saved = CheckpointState.decode(checkpoint.payload),
+      saved.fingerprint == plan.fingerprint
+    {
+      record(
+        "resume",
+        .skipped(
+          "continued from \(checkpoint.phase): \(saved.completed.count) chunks already done"))
+      return saved
     }
+    record(
+      "resume",
+      .notPromoted(
+        "the checkpoint (\(checkpoint.phase)) belongs to another chunk plan; started over"))
+    return CheckpointState(fingerprint: plan.fingerprint)
+  }
 
-    // 7–9. One summaryChunk call per chunk not yet done.
-    var failures: [(chunk: ChunkPlan.Chunk, failure: ProfileFailure)] = []
+  /// One `summaryChunk` call per chunk not yet done, with progress saved after each, so a
+  /// killed run loses at most the chunk it was in. A chunk that fails is kept as a failure and
+  /// the run goes on; a model that is gone or a spent budget stops it with progress saved.
+  private mutating func summarizeChunks(_ plan: ChunkPlan, state: inout CheckpointState)
+    async throws(Stop) -> [ChunkFailure]
+  {
+    let planner = ChunkPlanner(policy: policy)
+    var failures: [ChunkFailure] = []
     for chunk in plan.chunks {
       if state.completed[chunk.number] != nil {
         record(chunk.stepID, attempts: 0, .skipped("completed before the checkpoint"))
@@ -181,7 +228,7 @@ struct Run {
         let failure = ProfileFailure.invalidInput(
           "pages \(chunk.pages) could not be read again: \(error)")
         record(chunk.stepID, .failed(failure))
-        failures.append((chunk, failure))
+        failures.append(ChunkFailure(chunk: chunk, failure: failure))
         continue
       }
       let request = ProfileModelRequest(
@@ -195,70 +242,77 @@ struct Run {
         state.completed[chunk.number] = .init(
           section: section, withheld: withheld, attempts: attempts)
         record(chunk.stepID, attempts: attempts, .completed)
-      case .failure(.chunk(let failure)):
-        record(chunk.stepID, attempts: attempts, .failed(failure))
-        failures.append((chunk, failure))
-      case .failure(.stop(let failure)):
-        record(chunk.stepID, attempts: attempts, .failed(failure))
-        _ = await saveProgress(state, plan: plan)
-        return failed(failure)
+      case .failure(let failure):
+        record(chunk.stepID, attempts: attempts, .failed(failure.failure))
+        if failure.endsTheRun {
+          _ = await saveProgress(state, plan: plan)
+          throw Stop(failure.failure)
+        }
+        failures.append(ChunkFailure(chunk: chunk, failure: failure.failure))
       }
-      // 16. Progress after each chunk.
-      if let failure = await saveProgress(state, plan: plan) { return failed(failure) }
+      if let failure = await saveProgress(state, plan: plan) { throw Stop(failure) }
     }
+    return failures
+  }
 
-    // 13. Partial success keeps the good sections; no chunk at all is a failure.
-    let completed = plan.chunks.compactMap { chunk in
-      state.completed[chunk.number].map { (chunk, $0) }
-    }
+  /// The completed chunks in plan order. A partial success keeps the good sections; a run with
+  /// no section at all is a failure, reported as its first chunk's failure.
+  private func completedSections(
+    _ plan: ChunkPlan, state: CheckpointState, failures: [ChunkFailure]
+  ) throws(Stop) -> [CheckpointState.CompletedChunk] {
+    let completed = plan.chunks.compactMap { state.completed[$0.number] }
     guard !completed.isEmpty else {
-      return failed(failures.first?.failure ?? .invalidInput("nothing to summarize"))
+      throw Stop(failures.first?.failure ?? .invalidInput("nothing to summarize"))
     }
-    var sections = completed.map(\.1.section)
-    let withheld = completed.flatMap(\.1.withheld)
+    return completed
+  }
 
-    // 10. Title.
+  /// The summary: titled, translated when the translation proves out, with coverage in
+  /// original page numbers and both page counts, so a reader sees "pages 1–30 of 100".
+  private mutating func assembleSummary(
+    _ completed: [CheckpointState.CompletedChunk], plan: ChunkPlan,
+    counts: (capped: Int, original: Int), failures: [ChunkFailure]
+  ) async throws(Stop) -> ProfileSummary {
+    var sections = completed.map(\.section)
     var title = sections[0].headline
     if sections.count > 1 {
       switch await makeTitle(sections.map(\.headline)) {
       case .success(let made): title = made
-      case .failure(let failure):
-        if case .stop(let stop) = failure { return failed(stop) }
+      case .failure(let failure): throw Stop(failure.failure)
       }
     }
-
-    // 14. Language.
     var language = sourceLanguage(plan.sample)
     if let translated = await translate(title: title, sections: sections, from: language) {
       (title, sections) = translated
       language = command.targetLanguage
     }
-
-    // 12, 15. Coverage in original page numbers, both counts.
     let missingNumbers =
       plan.unreadable.map(\.pageNumber)
       + failures.flatMap { $0.chunk.units.map(\.pageNumber) }
     let coverage = PageCoverage(
-      pageCount: pageCount, originalPageCount: originalPageCount,
+      pageCount: counts.capped, originalPageCount: counts.original,
       missingPages: PageRange.covering(missingNumbers))
-    let summary = ProfileSummary(
+    return ProfileSummary(
       command: command, title: title, language: language, sections: sections, coverage: coverage,
-      withheldPoints: withheld, receipt: receipt)
+      withheldPoints: completed.flatMap(\.withheld), receipt: receipt)
+  }
 
+  /// A partial summary keeps the checkpoint, so re-submitting retries only what failed, and
+  /// never touches the canonical body. A complete one is saved as the body, then the checkpoint
+  /// goes.
+  private func finish(_ summary: ProfileSummary, plan: ChunkPlan, failures: [ChunkFailure])
+    async throws(Stop) -> ProfileOutcome
+  {
     if !failures.isEmpty || !plan.unreadable.isEmpty {
-      // The checkpoint stays: re-submitting retries the failed chunks. The canonical body is
-      // not touched by a partial summary.
-      let chunkFailures = failures.map(\.failure)
       let pageFailures = plan.unreadable.map {
         ProfileFailure.invalidInput("page \($0.pageNumber) could not be read")
       }
-      return .partial(summary, failures: pageFailures + chunkFailures)
+      return .partial(summary, failures: pageFailures + failures.map(\.failure))
     }
-    // 16. On completion: the canonical body, then the checkpoint goes.
     do {
       try await core.store.saveSummary(summary)
     } catch {
-      return failed(.executionStoreUnavailable)
+      throw Stop(.executionStoreUnavailable)
     }
     do {
       try await core.store.removeCheckpoint(for: command)
@@ -268,12 +322,38 @@ struct Run {
     return .completed(summary)
   }
 
+  /// A chunk that could not be summarized, and why.
+  struct ChunkFailure {
+    let chunk: ChunkPlan.Chunk
+    let failure: ProfileFailure
+  }
+
   // MARK: - Model calls
 
-  /// How a step's call ended badly: the step fails and the run goes on, or the run stops.
+  /// How a step's call ended badly. Only the first case lets the run go on.
   enum CallFailure: Error {
-    case chunk(ProfileFailure)
-    case stop(ProfileFailure)
+    /// This step failed (rejected, still transient after every attempt, malformed twice); the
+    /// run goes on without it.
+    case stepFailed(ProfileFailure)
+    /// The model cannot go on: it is unavailable, failed permanently, or the executor broke its
+    /// contract. The run stops.
+    case modelStopped(ProfileFailure)
+    /// The call budget is spent. The run stops with its progress saved; a title falls back to
+    /// the first headline instead.
+    case budgetSpent(ProfileFailure)
+
+    /// The failure the receipt and the outcome report.
+    var failure: ProfileFailure {
+      switch self {
+      case .stepFailed(let failure), .modelStopped(let failure), .budgetSpent(let failure): failure
+      }
+    }
+
+    /// Whether a chunk failing this way stops the run.
+    var endsTheRun: Bool {
+      if case .stepFailed = self { return false }
+      return true
+    }
   }
 
   /// Calls the model for one step: transient errors retried with backoff up to
@@ -286,7 +366,7 @@ struct Run {
     var transient = 0
     while true {
       guard calls < policy.maxModelCalls else {
-        return (.failure(.stop(.modelCallBudgetExceeded(limit: policy.maxModelCalls))), attempts)
+        return (.failure(.budgetSpent(.modelCallBudgetExceeded(limit: policy.maxModelCalls))), attempts)
       }
       calls += 1
       attempts += 1
@@ -297,24 +377,24 @@ struct Run {
         if malformed >= 2 {
           return (
             .failure(
-              .chunk(.malformedModelOutput("the \(request.schema) answer did not decode twice"))),
+              .stepFailed(.malformedModelOutput("the \(request.schema) answer did not decode twice"))),
             attempts
           )
         }
       } catch let error as ProfileModelExecutionError {
         switch error {
         case .unavailable:
-          return (.failure(.stop(.modelUnavailable)), attempts)
+          return (.failure(.modelStopped(.modelUnavailable)), attempts)
         case .permanent(let message):
-          return (.failure(.stop(.modelFailed(message))), attempts)
+          return (.failure(.modelStopped(.modelFailed(message))), attempts)
         case .rejected(let message):
-          return (.failure(.chunk(.modelFailed("rejected: \(message)"))), attempts)
+          return (.failure(.stepFailed(.modelFailed("rejected: \(message)"))), attempts)
         case .transient(let message):
           transient += 1
           if attempts >= policy.maxAttempts {
             return (
               .failure(
-                .chunk(.modelFailed("still failing after \(attempts) attempts: \(message)"))),
+                .stepFailed(.modelFailed("still failing after \(attempts) attempts: \(message)"))),
               attempts
             )
           }
@@ -325,7 +405,7 @@ struct Run {
         // The executor broke its contract: the core does not guess, it stops.
         return (
           .failure(
-            .stop(
+            .modelStopped(
               .modelFailed(
                 "the executor threw \(type(of: error)), not a ProfileModelExecutionError"))),
           attempts
@@ -406,16 +486,10 @@ struct Run {
       record("title", attempts: attempts, .completed)
       return .success(answer.title.trimmingCharacters(in: .whitespacesAndNewlines))
     case .failure(let failure):
-      switch failure {
-      case .chunk(let reason), .stop(let reason):
-        record("title", attempts: attempts, .failed(reason))
-      }
-      // A title that failed falls back to the first headline; only unavailable and permanent stop.
-      if case .stop(let reason) = failure,
-        reason == .modelUnavailable || reason.kind == "modelFailed"
-      {
-        return .failure(failure)
-      }
+      record("title", attempts: attempts, .failed(failure.failure))
+      // A title that failed falls back to the first headline; only a model that stopped stops
+      // the run here.
+      if case .modelStopped = failure { return .failure(failure) }
       return .success(headlines[0])
     }
   }

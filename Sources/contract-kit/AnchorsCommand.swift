@@ -2,7 +2,13 @@ import AnchorCheck
 import Foundation
 
 /// `contract-kit anchors`: find stale `path:line` citations in Markdown docs.
-enum AnchorsCommand {
+enum AnchorsCommand: Subcommand {
+  static let name = "anchors"
+
+  static let overview = [
+    (synopsis: "anchors", summary: "Find stale path:line citations in Markdown docs, and fix moved ones."),
+  ]
+
   static let usage =
     "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|none] [PATH...]"
 
@@ -32,10 +38,6 @@ enum AnchorsCommand {
     """
 
   static func run(_ arguments: inout Arguments) throws -> Int32 {
-    if arguments.wantsHelp() {
-      Output.print(help)
-      return ExitCode.ok
-    }
     let current = FileManager.default.currentDirectoryPath
     let rootPath = try arguments.option("--root") ?? current
     let configPath = try arguments.option("--config")
@@ -92,18 +94,10 @@ enum AnchorsCommand {
     guard path != nil || FileManager.default.fileExists(atPath: url.path) else {
       return AnchorConfig()
     }
-    do {
-      return try AnchorConfig.load(url)
-    } catch let error as AnchorConfigError {
-      throw InputError(error.message)
-    }
+    return try AnchorConfig.load(url)
   }
 
   static func check(root: URL, config: AnchorConfig, paths: [String]) throws -> AnchorReport {
-    do {
-      return try AnchorChecker.check(root: root, config: config, paths: paths)
-    } catch let error as AnchorInputError {
-      throw InputError(error.message)
-    }
+    try AnchorChecker.check(root: root, config: config, paths: paths)
   }
 }

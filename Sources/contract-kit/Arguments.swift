@@ -52,15 +52,3 @@ struct Arguments {
     throw UsageError("unexpected argument '\(first)'")
   }
 }
-
-/// A mistake in how the command was called: exit code 2, with the usage line.
-struct UsageError: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
-}
-
-/// Bad input that is not a usage mistake (an unreadable directory, a corrupt file): exit code 2.
-struct InputError: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
-}

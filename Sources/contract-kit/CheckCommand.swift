@@ -4,7 +4,13 @@ import Foundation
 import ReferenceSuites
 
 /// `contract-kit check`: every gate the kit has, one summary line each.
-enum CheckCommand {
+enum CheckCommand: Subcommand {
+  static let name = "check"
+
+  static let overview = [
+    (synopsis: "check", summary: "Run every gate the kit has and print one line per gate."),
+  ]
+
   static let usage = "usage: contract-kit check"
 
   static let help = """
@@ -24,10 +30,6 @@ enum CheckCommand {
     """
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
-    if arguments.wantsHelp() {
-      Output.print(help)
-      return ExitCode.ok
-    }
     try arguments.finish()
     var passing = true
     var runs: [ReferenceSuites.Run] = []
@@ -62,13 +64,12 @@ enum CheckCommand {
 
     let golden = root.appendingPathComponent("Golden", isDirectory: true)
     if FileManager.default.fileExists(atPath: golden.path) {
-      let results = try await GoldenCommand.results(golden, filter: nil, mode: .never, force: false)
-      let goldenPass = results.allSatisfy(\.passed)
-      Output.print("golden: \(goldenPass ? "ok" : "FAIL"): \(GoldenCommand.summary(results))")
-      for result in results where !result.passed {
-        Output.print("  \(result.name): \(result.lines.first ?? result.status)")
+      let report = try await GoldenCommand.report(golden, filter: nil, mode: .never, force: false)
+      Output.print("golden: \(report.isPassing ? "ok" : "FAIL"): \(report.summaryLine)")
+      for result in report.failures {
+        Output.print("  \(result.name): \(result.lines.first ?? result.status.description)")
       }
-      passing = passing && goldenPass
+      passing = passing && report.isPassing
     }
     return passing ? ExitCode.ok : ExitCode.failures
   }

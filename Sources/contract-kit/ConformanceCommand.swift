@@ -4,7 +4,14 @@ import ProfileContracts
 import ReferenceSuites
 
 /// `contract-kit conformance list|run`.
-enum ConformanceCommand {
+enum ConformanceCommand: Subcommand {
+  static let name = "conformance"
+
+  static let overview = [
+    (synopsis: "conformance list", summary: "List the conformance rules (text, markdown or json)."),
+    (synopsis: "conformance run", summary: "Run the conformance suites against the bundled adapters."),
+  ]
+
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
            contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit] [--scratch DIR]
@@ -28,10 +35,6 @@ enum ConformanceCommand {
     """
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
-    if arguments.wantsHelp() {
-      Output.print(help)
-      return ExitCode.ok
-    }
     switch arguments.nextPositional() {
     case "list": return try list(&arguments)
     case "run": return try await runSuites(&arguments)

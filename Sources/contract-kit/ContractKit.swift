@@ -2,77 +2,59 @@ import Foundation
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {
+  /// Every command, in the order help lists them.
+  static let commands: [any Subcommand.Type] = [
+    CheckCommand.self, ConformanceCommand.self, AnchorsCommand.self, GoldenCommand.self,
+    SummarizeCommand.self,
+  ]
+
+  static var names: [String] { commands.map { $0.name } }
+
   static let usage =
-    "usage: contract-kit <command> [options]   (commands: check, conformance, anchors, golden, summarize)"
+    "usage: contract-kit <command> [options]   (commands: \(names.joined(separator: ", ")))"
 
-  static let help = """
-    contract-kit: check a summarization core's adapters and decisions against the contract.
+  static let help: String = {
+    let overview = commands.flatMap { $0.overview }
+    let lines = overview.map { entry in
+      "  " + entry.synopsis.padding(toLength: 28, withPad: " ", startingAt: 0) + entry.summary
+    }
+    return """
+      contract-kit: check a summarization core's adapters and decisions against the contract.
 
-    \(usage)
+      \(usage)
 
-    Commands:
-      check                       Run every gate the kit has and print one line per gate.
-      conformance list            List the conformance rules (text, markdown or json).
-      conformance run             Run the conformance suites against the bundled adapters.
-      anchors                     Find stale path:line citations in Markdown docs, and fix moved ones.
-      golden replay|record|list   Replay the reference core's recorded boundary calls, without a model.
-      summarize FILE              Run the reference core on a text file (progress survives Ctrl-C).
+      Commands:
+      \(lines.joined(separator: "\n"))
 
-    Run 'contract-kit <command> --help' for a command's options.
-    Exit codes: 0 everything passed, 1 failures found, 2 usage or input error.
-    """
+      Run 'contract-kit <command> --help' for a command's options.
+      Exit codes: 0 everything passed, 1 failures found, 2 usage or input error.
+      """
+  }()
 
-  /// Runs the command line and returns the exit code. Every error is rendered here.
+  /// Runs the command line and returns the exit code. Every error is rendered here, once.
   static func main(_ arguments: [String]) async -> Int32 {
     var arguments = Arguments(arguments)
-    let command = arguments.nextPositional()
+    let name = arguments.nextPositional()
+    let command = commands.first { $0.name == name }
     do {
-      switch command {
-      case nil:
-        if arguments.wantsHelp() {
-          Output.print(help)
-          return ExitCode.ok
-        }
-        throw UsageError("no command given")
-      case "help":
+      if name == "help" || (name == nil && arguments.wantsHelp()) {
         Output.print(help)
         return ExitCode.ok
-      case "check":
-        return try await CheckCommand.run(&arguments)
-      case "conformance":
-        return try await ConformanceCommand.run(&arguments)
-      case "anchors":
-        return try AnchorsCommand.run(&arguments)
-      case "summarize":
-        return try await SummarizeCommand.run(&arguments)
-      case "golden":
-        return try await GoldenCommand.run(&arguments)
-      case let other?:
-        throw UsageError(
-          "unknown command '\(other)'; use check, conformance, anchors, golden or summarize")
       }
-    } catch let error as UsageError {
-      Output.error("contract-kit: error: \(error.message)")
-      Output.error(usageLine(for: command))
-      Output.error("see 'contract-kit\(command.map { " \($0)" } ?? "") --help'")
-      return ExitCode.usage
-    } catch let error as InputError {
-      Output.error("contract-kit: error: \(error.message)")
-      return ExitCode.usage
+      guard let command else {
+        guard let name else { throw UsageError("no command given") }
+        let choices = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        throw UsageError("unknown command '\(name)'; use \(choices)")
+      }
+      if arguments.wantsHelp() {
+        Output.print(command.help)
+        return ExitCode.ok
+      }
+      return try await command.run(&arguments)
     } catch {
-      Output.error("contract-kit: error: \(error)")
-      return ExitCode.usage
-    }
-  }
-
-  private static func usageLine(for command: String?) -> String {
-    switch command {
-    case "check": CheckCommand.usage
-    case "conformance": ConformanceCommand.usage
-    case "anchors": AnchorsCommand.usage
-    case "summarize": SummarizeCommand.usage
-    case "golden": GoldenCommand.usage
-    default: usage
+      let report = ErrorReport(error, command: command)
+      for line in report.lines { Output.error(line) }
+      return report.exitCode
     }
   }
 }

@@ -5,7 +5,13 @@ import ProfileCore
 import ReferenceSuites
 
 /// `contract-kit golden replay|record|list`: the reference core against the golden scenarios.
-enum GoldenCommand {
+enum GoldenCommand: Subcommand {
+  static let name = "golden"
+
+  static let overview = [
+    (synopsis: "golden replay|record|list", summary: "Replay the reference core's recorded boundary calls, without a model."),
+  ]
+
   static let usage = """
     usage: contract-kit golden replay [--dir Golden] [--filter NAME] [--format text|json]
            contract-kit golden record [--dir Golden] [--filter NAME] [--mode missing|failed|all] [--force]
@@ -25,10 +31,6 @@ enum GoldenCommand {
     """
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
-    if arguments.wantsHelp() {
-      Output.print(help)
-      return ExitCode.ok
-    }
     let subcommand = arguments.nextPositional()
     let directory = URL(
       fileURLWithPath: try arguments.option("--dir") ?? "Golden", isDirectory: true)
@@ -54,75 +56,28 @@ enum GoldenCommand {
     }
   }
 
-  /// Every scenario's result, or the gate's summary.
-  static func results(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws
-    -> [GoldenResult]
+  /// Every scenario's result, replayed (or recorded) against the reference core.
+  static func report(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws
+    -> GoldenReport
   {
-    do {
-      let runner = try GoldenRunner(directory: directory, mode: mode, force: force)
-      return try await runner.replayAll(filter: filter, ProfileCore.golden)
-    } catch let error as GoldenError {
-      throw InputError(error.message)
-    }
+    let runner = try GoldenRunner(directory: directory, mode: mode, force: force)
+    return GoldenReport(try await runner.replayAll(filter: filter, ProfileCore.golden))
   }
 
   private static func replay(
     _ directory: URL, filter: String?, mode: RecordMode, force: Bool, format: String
-  ) async throws
-    -> Int32
-  {
-    let results = try await results(directory, filter: filter, mode: mode, force: force)
-    if format == "json" {
-      let value = JSONValue.array(
-        results.map { result in
-          var members: [String: JSONValue] = [
-            "name": .string(result.name), "status": .string(result.status),
-          ]
-          if let divergence = result.divergence {
-            members["divergence"] = .object([
-              "call": .integer(Int64(divergence.index)),
-              "expected": .string(divergence.expected?.description ?? ""),
-              "actual": .string(divergence.actual?.description ?? ""),
-            ])
-          } else if !result.passed {
-            members["lines"] = .array(result.lines.map { .string($0) })
-          }
-          return .object(members)
-        })
-      Output.print(
-        String(decoding: CanonicalJSON.render(value, pretty: true), as: UTF8.self)
-          .trimmingCharacters(in: .newlines))
-    } else {
-      for result in results where !result.passed {
-        Output.print("\(result.name): " + result.lines.joined(separator: "\n  "))
-      }
-      Output.print(summary(results))
-    }
-    return results.allSatisfy(\.passed) ? ExitCode.ok : ExitCode.failures
-  }
-
-  static func summary(_ results: [GoldenResult]) -> String {
-    let recorded = results.filter { $0.status == "recorded" }.count
-    let failed = results.filter { !$0.passed }.count - recorded
-    var line =
-      "\(results.count) scenarios: \(results.count - failed - recorded) passed, \(failed) failed"
-    if recorded > 0 {
-      line += "; recorded \(recorded) scenarios; review with git diff and run again"
-    }
-    return line
+  ) async throws -> Int32 {
+    let report = try await report(directory, filter: filter, mode: mode, force: force)
+    Output.print(format == "json" ? report.renderJSON() : report.renderText())
+    return report.isPassing ? ExitCode.ok : ExitCode.failures
   }
 
   private static func list(_ directory: URL) throws -> Int32 {
-    let runner: GoldenRunner
-    do {
-      runner = try GoldenRunner(directory: directory, mode: .never)
-      for name in try runner.scenarioNames() {
-        let scenario = try GoldenScenario.load(directory.appendingPathComponent(name + ".json"))
-        let kind = scenario.expected?["kind"].map { JSONDiff.render($0) } ?? "(not recorded)"
-        Output.print("\(name)\t\(scenario.recording?.count ?? 0) calls\t\(kind)\t\(scenario.about)")
-      }
-    } catch let error as GoldenError {
-      throw InputError(error.message)
+    let runner = try GoldenRunner(directory: directory, mode: .never)
+    for name in try runner.scenarioNames() {
+      let scenario = try GoldenScenario.load(directory.appendingPathComponent(name + ".json"))
+      let kind = scenario.expected?["kind"].map { JSONDiff.render($0) } ?? "(not recorded)"
+      Output.print("\(name)\t\(scenario.recording?.count ?? 0) calls\t\(kind)\t\(scenario.about)")
     }
     return ExitCode.ok
   }

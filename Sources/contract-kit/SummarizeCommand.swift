@@ -11,7 +11,13 @@ import ProfileCore
 #endif
 
 /// `contract-kit summarize`: the reference core on a text file, with the kit's own adapters.
-enum SummarizeCommand {
+enum SummarizeCommand: Subcommand {
+  static let name = "summarize"
+
+  static let overview = [
+    (synopsis: "summarize FILE", summary: "Run the reference core on a text file (progress survives Ctrl-C)."),
+  ]
+
   static let usage = """
     usage: contract-kit summarize FILE [--target-language en] [--source-language ko] [--page-cap N] \
     [--max-model-calls N] [--context-tokens N] [--store DIR] [--format text|json]
@@ -32,10 +38,6 @@ enum SummarizeCommand {
     """
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
-    if arguments.wantsHelp() {
-      Output.print(help)
-      return ExitCode.ok
-    }
     let target = try arguments.option("--target-language") ?? "en"
     let source = try arguments.option("--source-language")
     let cap = try number(arguments.option("--page-cap"), "--page-cap", minimum: 1)
@@ -52,43 +54,24 @@ enum SummarizeCommand {
     if let calls { policy.maxModelCalls = calls }
     if let context { policy.contextTokens = context }
     let file = URL(fileURLWithPath: path).standardizedFileURL
-    let documents: TextDocumentProvider
-    let store: FileExecutionStore
-    do {
-      documents = try TextDocumentProvider(
-        directory: file.deletingLastPathComponent(), pageCap: cap)
-      store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
-    } catch let error as DocumentProviderError {
-      throw InputError(error.message)
-    } catch let error as ExecutionStoreError {
-      throw InputError(error.message)
-    }
+    let documents = try TextDocumentProvider(
+      directory: file.deletingLastPathComponent(), pageCap: cap)
+    let store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     let command = ProfileCommand(
       profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source,
       targetLanguage: target)
     // Bad input is named here, in one line, before the core turns it into an outcome.
-    do {
-      _ = try await documents.pageCount(for: command.attachmentID)
-      _ = try await store.loadCheckpoint(for: command)
-    } catch let error as DocumentProviderError {
-      throw InputError(error.message)
-    } catch let error as ExecutionStoreError {
-      throw InputError(error.message)
-    }
+    _ = try await documents.pageCount(for: command.attachmentID)
+    _ = try await store.loadCheckpoint(for: command)
 
     let model = ProgressExecutor(base: ExtractiveModelExecutor(contextTokens: policy.contextTokens))
     let core = ProfileCore(
       model: model, translator: nil, documents: documents, store: store, policy: policy,
       languages: BuiltinLanguageIdentifier())
     let outcome = await core.run(command)
-    if format == "json" {
-      Output.print(
-        String(decoding: try CanonicalJSON.encode(outcome, pretty: true), as: UTF8.self)
-          .trimmingCharacters(in: .newlines))
-    } else {
-      Output.print(render(outcome))
-    }
-    return outcome.kind == "completed" ? ExitCode.ok : ExitCode.failures
+    Output.print(format == "json" ? try outcome.renderJSON() : outcome.renderText())
+    if case .completed = outcome { return ExitCode.ok }
+    return ExitCode.failures
   }
 
   private static func number(_ text: String?, _ name: String, minimum: Int) throws -> Int? {
@@ -97,83 +80,6 @@ enum SummarizeCommand {
       throw UsageError("\(name) needs a whole number of at least \(minimum), not '\(text)'")
     }
     return value
-  }
-
-  /// The summary as a person reads it.
-  static func render(_ outcome: ProfileOutcome) -> String {
-    var lines: [String] = []
-    switch outcome {
-    case .failed(let failure, _):
-      lines.append("failed: \(describe(failure))")
-    case .completed(let summary), .partial(let summary, _):
-      if case .partial(_, let failures) = outcome {
-        lines.append(
-          "partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them"
-        )
-      }
-      lines.append(summary.title)
-      let unreadable = summary.receipt.steps.compactMap { step -> Int? in
-        guard step.stepID.hasPrefix("page-"), step.status.kind == "failed" else { return nil }
-        return Int(step.stepID.dropFirst(5))
-      }
-      lines.append(coverageLine(summary.coverage, unreadable: Set(unreadable)))
-      for section in summary.sections {
-        let pages =
-          section.pages.first == section.pages.last
-          ? "page \(section.pages.first)" : "pages \(section.pages.first)–\(section.pages.last)"
-        lines.append("")
-        lines.append("\(section.headline) (\(pages))")
-        lines += section.points.map { "  - \($0)" }
-      }
-      if !summary.withheldPoints.isEmpty {
-        lines.append("")
-        lines.append("withheld (facts not found in the source):")
-        lines += summary.withheldPoints.map {
-          "  - \($0.text) [not found: \($0.unverified.joined(separator: ", "))]"
-        }
-      }
-      for step in summary.receipt.steps {
-        if step.stepID == "translate", case .skipped(let reason) = step.status {
-          lines.append("note: \(reason)")
-        }
-        if step.stepID == "resume", case .skipped(let reason) = step.status {
-          lines.append("note: \(reason)")
-        }
-      }
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  /// "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized".
-  static func coverageLine(_ coverage: PageCoverage, unreadable: Set<Int>) -> String {
-    var line = "pages 1–\(coverage.pageCount) of \(coverage.originalPageCount)"
-    let missing = coverage.missingPages.flatMap { Array($0.first...$0.last) }
-    let unread = missing.filter(unreadable.contains)
-    let failed = missing.filter { !unreadable.contains($0) }
-    if !unread.isEmpty { line += "; pages \(list(unread)) unreadable" }
-    if !failed.isEmpty { line += "; pages \(list(failed)) not summarized" }
-    return line
-  }
-
-  /// `7, 12-14`.
-  private static func list(_ pages: [Int]) -> String {
-    PageRange.covering(pages).map(\.description).joined(separator: ", ")
-  }
-
-  static func describe(_ failure: ProfileFailure) -> String {
-    switch failure {
-    case .invalidInput(let message): "invalid input: \(message)"
-    case .contextWouldOverflow(let tokens):
-      "a sentence of about \(tokens) tokens cannot fit the context window"
-    case .malformedModelOutput(let message): "the model answered out of shape: \(message)"
-    case .modelUnavailable: "the model is not available"
-    case .modelFailed(let message): "the model failed: \(message)"
-    case .modelCallBudgetExceeded(let limit):
-      "more than \(limit) model calls were needed; raise --max-model-calls (progress is saved)"
-    case .unsupportedProfile(let profile): "profile \(profile) is not supported"
-    case .missingCheckpoint: "there is no progress to continue"
-    case .executionStoreUnavailable: "the progress store could not be used"
-    }
   }
 }
 

@@ -79,7 +79,7 @@ import Testing
     try folder.write("fresh", Self.scenario)
     let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", Self.core)
-    #expect(result.status == "failed")
+    #expect(result.status == .failed)
     #expect(result.lines == ["no recording; run contract-kit golden record --filter fresh"])
   }
 
@@ -88,7 +88,7 @@ import Testing
     try folder.write("fresh", Self.scenario)
     let recorded = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
       .replay("fresh", Self.core)
-    #expect(recorded.status == "recorded" && !recorded.passed)
+    #expect(recorded.status == .recorded && !recorded.passed)
     #expect(recorded.lines.first?.hasSuffix("review with git diff and run again") == true)
     let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", Self.core)
@@ -106,7 +106,7 @@ import Testing
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
     let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", changed)
-    #expect(result.status == "failed")
+    #expect(result.status == .failed)
     let divergence = try #require(result.divergence)
     #expect(
       divergence.expected?.description
@@ -203,7 +203,7 @@ import Testing
 @Suite struct GoldenReplayTestingTests {
   @Test func aFailedResultRecordsOneIssueWithItsName() {
     let result = GoldenResult(
-      name: "fresh", status: "failed", lines: ["call 3 diverged"], divergence: nil)
+      name: "fresh", status: .failed, lines: ["call 3 diverged"], divergence: nil)
     withKnownIssue {
       result.recordIssue()
     } matching: { issue in

@@ -1,0 +1,88 @@
+import Foundation
+import ProfileContracts
+
+extension ProfileOutcome {
+  /// The outcome as a person reads it: a `failed:` line, or the title, the coverage line
+  /// ("pages 1–30 of 100; pages 7 unreadable"), each section with its pages and points, the
+  /// withheld points with the facts that were not found, and notes on translation and resume.
+  public func renderText() -> String {
+    var lines: [String] = []
+    switch self {
+    case .failed(let failure, _):
+      lines.append("failed: \(Self.describe(failure))")
+    case .completed(let summary), .partial(let summary, _):
+      if case .partial(_, let failures) = self {
+        lines.append(
+          "partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them"
+        )
+      }
+      lines.append(summary.title)
+      let unreadable = summary.receipt.steps.compactMap { step -> Int? in
+        guard step.stepID.hasPrefix("page-"), case .failed = step.status else { return nil }
+        return Int(step.stepID.dropFirst(5))
+      }
+      lines.append(Self.coverageLine(summary.coverage, unreadable: Set(unreadable)))
+      for section in summary.sections {
+        let pages =
+          section.pages.first == section.pages.last
+          ? "page \(section.pages.first)" : "pages \(section.pages.first)–\(section.pages.last)"
+        lines.append("")
+        lines.append("\(section.headline) (\(pages))")
+        lines += section.points.map { "  - \($0)" }
+      }
+      if !summary.withheldPoints.isEmpty {
+        lines.append("")
+        lines.append("withheld (facts not found in the source):")
+        lines += summary.withheldPoints.map {
+          "  - \($0.text) [not found: \($0.unverified.joined(separator: ", "))]"
+        }
+      }
+      for step in summary.receipt.steps where step.stepID == "translate" || step.stepID == "resume" {
+        if case .skipped(let reason) = step.status { lines.append("note: \(reason)") }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The outcome's canonical JSON form, pretty-printed, without a trailing newline.
+  ///
+  /// - Throws: ``JSONError`` only if the outcome cannot be encoded, which its types rule out.
+  public func renderJSON() throws -> String {
+    String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)
+      .trimmingCharacters(in: .newlines)
+  }
+
+  /// `pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized`: the capped and
+  /// original counts, then the missing pages split by whether they could be read.
+  static func coverageLine(_ coverage: PageCoverage, unreadable: Set<Int>) -> String {
+    var line = "pages 1–\(coverage.pageCount) of \(coverage.originalPageCount)"
+    let missing = coverage.missingPages.flatMap { Array($0.first...$0.last) }
+    let unread = missing.filter(unreadable.contains)
+    let failed = missing.filter { !unreadable.contains($0) }
+    if !unread.isEmpty { line += "; pages \(list(unread)) unreadable" }
+    if !failed.isEmpty { line += "; pages \(list(failed)) not summarized" }
+    return line
+  }
+
+  /// `7, 12-14`.
+  private static func list(_ pages: [Int]) -> String {
+    PageRange.covering(pages).map(\.description).joined(separator: ", ")
+  }
+
+  /// A failure in words, with what to do where there is something to do.
+  static func describe(_ failure: ProfileFailure) -> String {
+    switch failure {
+    case .invalidInput(let message): "invalid input: \(message)"
+    case .contextWouldOverflow(let tokens):
+      "a sentence of about \(tokens) tokens cannot fit the context window"
+    case .malformedModelOutput(let message): "the model answered out of shape: \(message)"
+    case .modelUnavailable: "the model is not available"
+    case .modelFailed(let message): "the model failed: \(message)"
+    case .modelCallBudgetExceeded(let limit):
+      "more than \(limit) model calls were needed; raise --max-model-calls (progress is saved)"
+    case .unsupportedProfile(let profile): "profile \(profile) is not supported"
+    case .missingCheckpoint: "there is no progress to continue"
+    case .executionStoreUnavailable: "the progress store could not be used"
+    }
+  }
+}

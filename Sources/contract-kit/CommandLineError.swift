@@ -1,0 +1,84 @@
+import AnchorCheck
+import GoldenReplay
+import ProfileAdapters
+
+/// An error the command line knows how to show: one line, an exit code, and whether the usage
+/// line belongs under it. Every error the CLI expects adopts it here, in one place; anything else
+/// that reaches `main` is a bug in the kit and is reported as an internal error.
+protocol CommandLineError: Error {
+  /// The one line after `contract-kit: error: `, naming the thing and the fix.
+  var commandLineMessage: String { get }
+  /// 2 for usage and input errors, 1 for a run that failed.
+  var exitCode: Int32 { get }
+  /// Whether the command's usage line and a pointer to `--help` follow the message.
+  var showsUsage: Bool { get }
+}
+
+extension CommandLineError {
+  var exitCode: Int32 { ExitCode.usage }
+  var showsUsage: Bool { false }
+}
+
+/// A mistake in how the command was called: exit code 2, with the usage line.
+struct UsageError: CommandLineError {
+  let message: String
+  init(_ message: String) { self.message = message }
+  var commandLineMessage: String { message }
+  var showsUsage: Bool { true }
+}
+
+/// Bad input that is not a usage mistake and has no library error of its own (an unusable
+/// scratch directory, a rule book that cannot be written): exit code 2.
+struct InputError: CommandLineError {
+  let message: String
+  init(_ message: String) { self.message = message }
+  var commandLineMessage: String { message }
+}
+
+extension GoldenError: CommandLineError {
+  var commandLineMessage: String { message }
+}
+
+extension AnchorConfigError: CommandLineError {
+  var commandLineMessage: String { message }
+}
+
+extension AnchorInputError: CommandLineError {
+  var commandLineMessage: String { message }
+}
+
+extension DocumentProviderError: CommandLineError {
+  var commandLineMessage: String { message }
+}
+
+extension ExecutionStoreError: CommandLineError {
+  var commandLineMessage: String { message }
+}
+
+/// What the command line prints for an error, and the code it exits with: the one mapping from
+/// errors to output, in the manner of swift-argument-parser's `MessageInfo`.
+struct ErrorReport: Equatable {
+  /// Lines for standard error.
+  let lines: [String]
+  /// The process's exit code.
+  let exitCode: Int32
+
+  /// The report for `error`, thrown while running `command` (nil: before a command was known).
+  init(_ error: any Error, command: (any Subcommand.Type)?) {
+    guard let known = error as? any CommandLineError else {
+      lines = [
+        "contract-kit: internal error: \(String(describing: error))",
+        "this is a bug in contract-kit; please report it with the command that caused it",
+      ]
+      exitCode = ExitCode.failures
+      return
+    }
+    var lines = ["contract-kit: error: \(known.commandLineMessage)"]
+    if known.showsUsage {
+      lines.append(command?.usage ?? ContractKit.usage)
+      lines.append("see 'contract-kit\(command.map { " \($0.name)" } ?? "") --help'")
+    }
+    self.lines = lines
+    exitCode = known.exitCode
+  }
+}
