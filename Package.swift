@@ -26,18 +26,22 @@ let package = Package(
     .target(name: "KitJSON"),
     .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
     .target(name: "LanguageIdentification"),
-    .target(name: "ProfileAdapters", dependencies: ["ProfileContracts"]),
+    // The package's one lock helper.
+    .target(name: "Locking"),
+    .target(name: "ProfileAdapters", dependencies: ["ProfileContracts", "Locking"]),
+    // The one place that picks Swift Testing or XCTest for a failure, for the two testing modules.
+    .target(name: "TestingBridge"),
     // The suites and reports, free of any test framework so the CLI can link them.
     .target(
       name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
-    .target(name: "ContractConformance", dependencies: ["ContractConformanceCore"]),
+    .target(name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),
     .target(name: "AnchorCheck", dependencies: ["KitJSON"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
     .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
     // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets.
-    .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay"]),
+    .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay", "TestingBridge"]),
     // The kit's own wiring, for the CLI and the tests: the suites over the bundled adapters, and
     // the reference core over golden adapters.
     .target(
@@ -58,13 +62,15 @@ let package = Package(
       resources: [.copy("Labelled")]),
     .testTarget(
       name: "ContractConformanceTests",
-      dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites"]),
+      dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking"]),
     .testTarget(
       name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileCoreTests",
-      dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification"]),
+      dependencies: [
+        "ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification", "Locking",
+      ]),
     .testTarget(
       name: "GoldenReplayTests",
       dependencies: ["GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites"]),

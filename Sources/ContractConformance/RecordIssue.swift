@@ -1,13 +1,4 @@
-// The one place that picks the test framework: Issue.record under Swift Testing, XCTFail under
-// XCTest, standard error when neither is running.
-import Foundation
-
-#if canImport(Testing)
-  import Testing
-#endif
-#if canImport(XCTest)
-  import XCTest
-#endif
+import TestingBridge
 
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:
@@ -30,29 +21,10 @@ extension ConformanceReport {
       let text =
         "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
       guard result.level == .required, result.status == .failed else {
-        FileHandle.standardError.write(Data("note: \(text)\n".utf8))
+        printTestNote(text)
         continue
       }
-      record(text, fileID: fileID, filePath: filePath, line: line, column: column)
+      recordTestFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
     }
-  }
-
-  private func record(
-    _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
-  ) {
-    #if canImport(Testing)
-      if Test.current != nil {
-        Issue.record(
-          Comment(rawValue: message),
-          sourceLocation: SourceLocation(
-            fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
-        return
-      }
-    #endif
-    #if canImport(XCTest)
-      XCTFail(message, file: filePath, line: line)
-    #else
-      FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-    #endif
   }
 }

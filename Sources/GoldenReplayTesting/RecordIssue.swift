@@ -1,15 +1,7 @@
-// The one place that picks the test framework for golden results: Issue.record under Swift
-// Testing, XCTFail under XCTest, standard error when neither is running. A module of its own, so
-// the command line links GoldenReplay without any test framework.
-import Foundation
+// GoldenReplay plus recordIssue() for XCTest and Swift Testing. A module of its own, so the
+// command line links GoldenReplay without any test framework.
 @_exported import GoldenReplay
-
-#if canImport(Testing)
-  import Testing
-#endif
-#if canImport(XCTest)
-  import XCTest
-#endif
+import TestingBridge
 
 extension GoldenResult {
   /// Records one test failure when the scenario did not pass: the first divergence or the
@@ -28,19 +20,6 @@ extension GoldenResult {
   ) {
     guard !passed else { return }
     let message = "\(name): \(status)\n" + lines.joined(separator: "\n")
-    #if canImport(Testing)
-      if Test.current != nil {
-        Issue.record(
-          Comment(rawValue: message),
-          sourceLocation: SourceLocation(
-            fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
-        return
-      }
-    #endif
-    #if canImport(XCTest)
-      XCTFail(message, file: filePath, line: line)
-    #else
-      FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-    #endif
+    recordTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ProfileContracts
 
 /// A durable ``ProfileExecutionStoring`` in a directory: every save survives a crash or power loss

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ProfileContracts
 
 /// A volatile ``ProfileExecutionStoring`` for previews and tests: it forgets everything when it

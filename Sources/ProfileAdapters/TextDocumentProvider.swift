@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ProfileContracts
 
 /// A ``ProfileDocumentProviding`` over UTF-8 text files in one directory.

@@ -30,17 +30,3 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   /// three attempts per step and 64 calls per run.
   public static let `default` = ProfilePolicy()
 }
-
-/// How the core waits between retries. Injected, so tests never sleep.
-public protocol ProfileClock: Sendable {
-  /// Waits for `duration`, or returns early when the task is cancelled.
-  func sleep(for duration: Duration) async
-}
-
-/// The real clock.
-public struct SystemProfileClock: ProfileClock {
-  /// Creates the clock.
-  public init() {}
-  /// Sleeps on the continuous clock.
-  public func sleep(for duration: Duration) async { try? await Task.sleep(for: duration) }
-}

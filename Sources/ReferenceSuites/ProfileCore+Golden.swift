@@ -2,14 +2,6 @@ import GoldenReplay
 import ProfileContracts
 import ProfileCore
 
-/// A clock for replays: it never waits.
-public struct ImmediateClock: ProfileClock {
-  /// Creates the clock.
-  public init() {}
-  /// Returns at once.
-  public func sleep(for duration: Duration) async {}
-}
-
 extension ProfileCore {
   /// The reference core over a golden scenario's adapters, with the scenario's policy overrides
   /// and a clock that never waits.

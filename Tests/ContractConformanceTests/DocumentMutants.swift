@@ -1,5 +1,6 @@
 import ContractConformance
 import Foundation
+import Locking
 import ProfileContracts
 
 /// A correct in-memory provider, and its broken variants, over the fixtures the suite hands out.

@@ -1,5 +1,6 @@
 import ContractConformance
 import Foundation
+import Locking
 import ProfileAdapters
 import ProfileContracts
 

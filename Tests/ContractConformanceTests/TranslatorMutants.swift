@@ -1,5 +1,6 @@
 import ContractConformance
 import Foundation
+import Locking
 import ProfileContracts
 
 /// Broken translators, each breaking one promise on top of the sample-corpus translator.

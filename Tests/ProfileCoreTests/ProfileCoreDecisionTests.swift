@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import LanguageIdentification
 import ProfileAdapters
 import ProfileContracts

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import LanguageIdentification
 import ProfileAdapters
 import ProfileContracts
@@ -112,14 +113,6 @@ struct FunctionTranslator: SummaryTranslating {
   let body: @Sendable ([String]) throws -> [String]
   func translate(_ texts: [String], from s: String, to t: String) async throws -> [String] {
     try body(texts)
-  }
-}
-
-extension NSLock {
-  func withCriticalSection<T>(_ body: () throws -> T) rethrows -> T {
-    lock()
-    defer { unlock() }
-    return try body()
   }
 }
 

@@ -8,8 +8,6 @@ import GoldenReplay
 import ProfileContracts
 import ProfileCore
 
-struct NoWait: ProfileClock { func sleep(for duration: Duration) async {} }
-
 /// The reference core as the kit's golden tests drive it (ReferenceSuites' `ProfileCore.golden`,
 /// which is not a product this package can import), for the overrides the corpus uses.
 func core(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> ProfileOutcome {
@@ -19,7 +17,7 @@ func core(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> Profil
   let core = ProfileCore(
     model: adapters.model, translator: adapters.translator, documents: adapters.documents,
     store: adapters.store,
-    policy: policy, clock: NoWait())
+    policy: policy, clock: ImmediateClock())
   switch adapters.entry {
   case "resume": return await core.resume(command)
   case "rerun":
