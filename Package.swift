@@ -18,6 +18,9 @@ let package = Package(
     .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
     .library(name: "GoldenReplay", targets: ["GoldenReplay"]),
     .library(name: "GoldenReplayTesting", targets: ["GoldenReplayTesting"]),
+    // The kit's own wiring (the suites over the bundled adapters, the reference core over golden
+    // adapters), a product so that tools/benchmarks drives the core exactly as the tests do.
+    .library(name: "ReferenceSuites", targets: ["ReferenceSuites"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
   ],
   targets: [
@@ -35,24 +38,28 @@ let package = Package(
     .target(
       name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
-    .target(name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),
+    .target(
+      name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),
     .target(name: "AnchorCheck", dependencies: ["KitJSON"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
-    // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it records from.
+    // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it
+    // records from.
     .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
     // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets.
     .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay", "TestingBridge"]),
-    // The kit's own wiring, for the CLI and the tests: the suites over the bundled adapters, and
-    // the reference core over golden adapters.
+    // The kit's own wiring, for the CLI, the tests and the benchmarks: the suites over the
+    // bundled adapters, and the reference core over golden adapters.
     .target(
       name: "ReferenceSuites",
       dependencies: [
-        "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay", "ProfileCore",
+        "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
+        "ProfileCore",
       ]),
     .executableTarget(
       name: "contract-kit",
       dependencies: [
-        "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore", "ProfileAdapters",
+        "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
+        "ProfileAdapters",
         "LanguageIdentification", "GoldenReplay",
       ]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
@@ -73,7 +80,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "GoldenReplayTests",
-      dependencies: ["GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites"]),
+      dependencies: [
+        "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
+      ]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),

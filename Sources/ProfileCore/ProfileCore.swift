@@ -366,7 +366,9 @@ struct Run {
     var transient = 0
     while true {
       guard calls < policy.maxModelCalls else {
-        return (.failure(.budgetSpent(.modelCallBudgetExceeded(limit: policy.maxModelCalls))), attempts)
+        return (
+          .failure(.budgetSpent(.modelCallBudgetExceeded(limit: policy.maxModelCalls))), attempts
+        )
       }
       calls += 1
       attempts += 1
@@ -377,7 +379,8 @@ struct Run {
         if malformed >= 2 {
           return (
             .failure(
-              .stepFailed(.malformedModelOutput("the \(request.schema) answer did not decode twice"))),
+              .stepFailed(
+                .malformedModelOutput("the \(request.schema) answer did not decode twice"))),
             attempts
           )
         }

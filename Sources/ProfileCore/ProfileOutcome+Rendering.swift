@@ -37,7 +37,8 @@ extension ProfileOutcome {
           "  - \($0.text) [not found: \($0.unverified.joined(separator: ", "))]"
         }
       }
-      for step in summary.receipt.steps where step.stepID == "translate" || step.stepID == "resume" {
+      for step in summary.receipt.steps where step.stepID == "translate" || step.stepID == "resume"
+      {
         if case .skipped(let reason) = step.status { lines.append("note: \(reason)") }
       }
     }

@@ -6,7 +6,10 @@ enum AnchorsCommand: Subcommand {
   static let name = "anchors"
 
   static let overview = [
-    (synopsis: "anchors", summary: "Find stale path:line citations in Markdown docs, and fix moved ones."),
+    (
+      synopsis: "anchors",
+      summary: "Find stale path:line citations in Markdown docs, and fix moved ones."
+    )
   ]
 
   static let usage =

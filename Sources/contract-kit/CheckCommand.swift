@@ -8,7 +8,7 @@ enum CheckCommand: Subcommand {
   static let name = "check"
 
   static let overview = [
-    (synopsis: "check", summary: "Run every gate the kit has and print one line per gate."),
+    (synopsis: "check", summary: "Run every gate the kit has and print one line per gate.")
   ]
 
   static let usage = "usage: contract-kit check"

@@ -7,7 +7,7 @@ import ProfileAdapters
 /// that reaches `main` is a bug in the kit and is reported as an internal error.
 protocol CommandLineError: Error {
   /// The one line after `contract-kit: error: `, naming the thing and the fix.
-  var commandLineMessage: String { get }
+  var message: String { get }
   /// 2 for usage and input errors, 1 for a run that failed.
   var exitCode: Int32 { get }
   /// Whether the command's usage line and a pointer to `--help` follow the message.
@@ -23,7 +23,6 @@ extension CommandLineError {
 struct UsageError: CommandLineError {
   let message: String
   init(_ message: String) { self.message = message }
-  var commandLineMessage: String { message }
   var showsUsage: Bool { true }
 }
 
@@ -32,28 +31,19 @@ struct UsageError: CommandLineError {
 struct InputError: CommandLineError {
   let message: String
   init(_ message: String) { self.message = message }
-  var commandLineMessage: String { message }
 }
 
-extension GoldenError: CommandLineError {
-  var commandLineMessage: String { message }
-}
+// The library errors the command line meets are all about what it was given (a folder, a file,
+// a config, a store directory), so they keep the default: exit code 2, their own one line.
+extension GoldenError: CommandLineError {}
 
-extension AnchorConfigError: CommandLineError {
-  var commandLineMessage: String { message }
-}
+extension AnchorConfigError: CommandLineError {}
 
-extension AnchorInputError: CommandLineError {
-  var commandLineMessage: String { message }
-}
+extension AnchorInputError: CommandLineError {}
 
-extension DocumentProviderError: CommandLineError {
-  var commandLineMessage: String { message }
-}
+extension DocumentProviderError: CommandLineError {}
 
-extension ExecutionStoreError: CommandLineError {
-  var commandLineMessage: String { message }
-}
+extension ExecutionStoreError: CommandLineError {}
 
 /// What the command line prints for an error, and the code it exits with: the one mapping from
 /// errors to output, in the manner of swift-argument-parser's `MessageInfo`.
@@ -73,7 +63,7 @@ struct ErrorReport: Equatable {
       exitCode = ExitCode.failures
       return
     }
-    var lines = ["contract-kit: error: \(known.commandLineMessage)"]
+    var lines = ["contract-kit: error: \(known.message)"]
     if known.showsUsage {
       lines.append(command?.usage ?? ContractKit.usage)
       lines.append("see 'contract-kit\(command.map { " \($0.name)" } ?? "") --help'")

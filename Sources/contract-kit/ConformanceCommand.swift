@@ -9,7 +9,10 @@ enum ConformanceCommand: Subcommand {
 
   static let overview = [
     (synopsis: "conformance list", summary: "List the conformance rules (text, markdown or json)."),
-    (synopsis: "conformance run", summary: "Run the conformance suites against the bundled adapters."),
+    (
+      synopsis: "conformance run",
+      summary: "Run the conformance suites against the bundled adapters."
+    ),
   ]
 
   static let usage = """

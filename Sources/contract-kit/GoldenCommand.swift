@@ -9,7 +9,10 @@ enum GoldenCommand: Subcommand {
   static let name = "golden"
 
   static let overview = [
-    (synopsis: "golden replay|record|list", summary: "Replay the reference core's recorded boundary calls, without a model."),
+    (
+      synopsis: "golden replay|record|list",
+      summary: "Replay the reference core's recorded boundary calls, without a model."
+    )
   ]
 
   static let usage = """

@@ -15,7 +15,10 @@ enum SummarizeCommand: Subcommand {
   static let name = "summarize"
 
   static let overview = [
-    (synopsis: "summarize FILE", summary: "Run the reference core on a text file (progress survives Ctrl-C)."),
+    (
+      synopsis: "summarize FILE",
+      summary: "Run the reference core on a text file (progress survives Ctrl-C)."
+    )
   ]
 
   static let usage = """

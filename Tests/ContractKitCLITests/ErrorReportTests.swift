@@ -76,7 +76,8 @@ import Testing
   @Test func anUnexpectedErrorIsAnInternalErrorWithExitCodeOne() {
     let report = ErrorReport(Unexpected(), command: GoldenCommand.self)
     #expect(report.exitCode == 1)
-    #expect(report.lines.first == "contract-kit: internal error: something the kit did not plan for")
+    #expect(
+      report.lines.first == "contract-kit: internal error: something the kit did not plan for")
     #expect(report.lines.count == 2)
   }
 
@@ -84,7 +85,8 @@ import Testing
     let report = ErrorReport(UsageError("no good"), command: CheckCommand.self)
     #expect(
       report.lines == [
-        "contract-kit: error: no good", "usage: contract-kit check", "see 'contract-kit check --help'",
+        "contract-kit: error: no good", "usage: contract-kit check",
+        "see 'contract-kit check --help'",
       ])
     #expect(report.exitCode == 2)
     let topLevel = ErrorReport(UsageError("no command given"), command: nil)
@@ -107,6 +109,7 @@ import Testing
         #expect(ContractKit.help.contains("  \(entry.synopsis)"), "\(entry.synopsis)")
       }
     }
-    #expect(ContractKit.usage.hasSuffix("(commands: check, conformance, anchors, golden, summarize)"))
+    #expect(
+      ContractKit.usage.hasSuffix("(commands: check, conformance, anchors, golden, summarize)"))
   }
 }

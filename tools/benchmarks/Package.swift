@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "GoldenReplay", package: "ProfileContractKit"),
         .product(name: "ProfileContracts", package: "ProfileContractKit"),
         .product(name: "ProfileCore", package: "ProfileContractKit"),
+        .product(name: "ReferenceSuites", package: "ProfileContractKit"),
       ]),
     .executableTarget(
       name: "bench-store",

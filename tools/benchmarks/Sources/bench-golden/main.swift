@@ -7,25 +7,7 @@ import Foundation
 import GoldenReplay
 import ProfileContracts
 import ProfileCore
-
-/// The reference core as the kit's golden tests drive it (ReferenceSuites' `ProfileCore.golden`,
-/// which is not a product this package can import), for the overrides the corpus uses.
-func core(_ adapters: GoldenAdapters, _ command: ProfileCommand) async -> ProfileOutcome {
-  var policy = ProfilePolicy.default
-  if let context = adapters.policy["contextTokens"] { policy.contextTokens = context }
-  if let calls = adapters.policy["maxModelCalls"] { policy.maxModelCalls = calls }
-  let core = ProfileCore(
-    model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-    store: adapters.store,
-    policy: policy, clock: ImmediateClock())
-  switch adapters.entry {
-  case "resume": return await core.resume(command)
-  case "rerun":
-    _ = await core.run(command)
-    return await core.run(command)
-  default: return await core.run(command)
-  }
-}
+import ReferenceSuites
 
 func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -40,7 +22,9 @@ func measure(_ label: String, _ folder: URL) async throws {
   }
   var failed = 0
   let replay = try await clock.measure {
-    for result in try await runner.replayAll(core) where !result.passed { failed += 1 }
+    for result in try await runner.replayAll(ProfileCore.golden) where !result.passed {
+      failed += 1
+    }
   }
   let replaySeconds = seconds(replay)
   let decodeSeconds = seconds(decode)
@@ -86,5 +70,5 @@ for index in 0..<count {
   try scenario.fileData().write(to: generated.appendingPathComponent("generated-\(index).json"))
 }
 let recorder = try GoldenRunner(directory: generated, mode: .all, environment: [:])
-_ = try await recorder.replayAll(core)
+_ = try await recorder.replayAll(ProfileCore.golden)
 try await measure("generated", generated)
