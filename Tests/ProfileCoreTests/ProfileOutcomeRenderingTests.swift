@@ -1,0 +1,85 @@
+import Foundation
+import ProfileContracts
+import ProfileCore
+import Testing
+
+/// `ProfileOutcome+Rendering.swift`: the outcome as `contract-kit summarize` prints it.
+@Suite struct ProfileOutcomeRenderingTests {
+  static let command = ProfileCommand(
+    profile: .document, attachmentID: "report.txt", sourceLanguage: "ko", targetLanguage: "en")
+
+  static func summary(missing: [PageRange], steps: [ProfileStepRecord]) -> ProfileSummary {
+    ProfileSummary(
+      command: command, title: "Ferries", language: "ko",
+      sections: [
+        .init(pages: PageRange(first: 1, last: 3), headline: "Harbor", points: ["10 ferries"]),
+        .init(pages: PageRange(page: 4), headline: "Schedule", points: []),
+      ],
+      coverage: PageCoverage(pageCount: 30, originalPageCount: 100, missingPages: missing),
+      withheldPoints: [WithheldPoint(text: "Fares rose to $9", unverified: ["$9"])],
+      receipt: ProfileExecutionReceipt(steps: steps))
+  }
+
+  @Test func aCompletedSummaryReadsTitleCoverageSectionsWithheldAndNotes() {
+    let steps = [
+      ProfileStepRecord(
+        stepID: "resume", attempts: 0, status: .skipped("continued from chunks:1/2")),
+      ProfileStepRecord(stepID: "translate", attempts: 0, status: .skipped("no translator")),
+      ProfileStepRecord(stepID: "title", attempts: 0, status: .skipped("not a note")),
+    ]
+    let text = ProfileOutcome.completed(Self.summary(missing: [], steps: steps)).renderText()
+    #expect(
+      text == """
+        Ferries
+        pages 1–30 of 100
+
+        Harbor (pages 1–3)
+          - 10 ferries
+
+        Schedule (page 4)
+
+        withheld (facts not found in the source):
+          - Fares rose to $9 [not found: $9]
+        note: continued from chunks:1/2
+        note: no translator
+        """)
+  }
+
+  @Test func aPartialSummarySaysHowToRetryAndSplitsMissingPagesByCause() {
+    let steps = [
+      ProfileStepRecord(
+        stepID: "page-7", attempts: 0, status: .failed(.invalidInput("page 7 could not be read")))
+    ]
+    let outcome = ProfileOutcome.partial(
+      Self.summary(missing: [PageRange(page: 7), PageRange(first: 12, last: 14)], steps: steps),
+      failures: [.invalidInput("page 7"), .modelFailed("rejected: too long")])
+    let lines = outcome.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(
+      lines.first
+        == "partial: 2 part(s) could not be summarized; run the same command again to retry them")
+    #expect(lines[2] == "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized")
+  }
+
+  @Test(arguments: [
+    (ProfileFailure.modelUnavailable, "failed: the model is not available"),
+    (
+      .modelCallBudgetExceeded(limit: 8),
+      "failed: more than 8 model calls were needed; raise --max-model-calls (progress is saved)"
+    ),
+    (.invalidInput("empty document"), "failed: invalid input: empty document"),
+  ])
+  func aFailureIsOneLine(failure: ProfileFailure, line: String) {
+    let outcome = ProfileOutcome.failed(failure, receipt: ProfileExecutionReceipt(steps: []))
+    #expect(outcome.renderText() == line)
+  }
+
+  @Test func jsonIsTheCanonicalFormWithoutATrailingNewline() throws {
+    let outcome = ProfileOutcome.completed(Self.summary(missing: [], steps: []))
+    let json = try outcome.renderJSON()
+    #expect(!json.hasSuffix("\n"))
+    #expect(try CanonicalJSON.decode(ProfileOutcome.self, from: Data(json.utf8)) == outcome)
+    #expect(
+      json + "\n"
+        == String(decoding: try CanonicalJSON.encode(outcome, pretty: true), as: UTF8.self))
+  }
+}
