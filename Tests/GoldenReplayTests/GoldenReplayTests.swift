@@ -95,17 +95,21 @@ import Testing
     #expect(replayed.passed, "\(replayed.lines)")
   }
 
-  @Test func aChangedDecisionIsTheFirstDivergenceWithAFieldDiff() async throws {
-    let folder = try Folder()
+  /// Records scenario `fresh` in `folder` with the default policy, then replays it with a core
+  /// that asks for shorter chunk answers: a run that diverges at the first model call.
+  static func replayWithShorterChunkAnswers(in folder: Folder) async throws -> GoldenResult {
     var scenario = Self.scenario
     scenario.policy = [:]
     try folder.write("fresh", scenario)
     _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
       "fresh", Self.core)
-    // The same scenario replayed by a core that asks for shorter chunk answers.
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", changed)
+    return await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", changed)
+  }
+
+  @Test func aChangedDecisionIsTheFirstDivergenceWithAFieldDiff() async throws {
+    let folder = try Folder()
+    let result = try await Self.replayWithShorterChunkAnswers(in: folder)
     #expect(result.status == .failed)
     let divergence = try #require(result.divergence)
     #expect(

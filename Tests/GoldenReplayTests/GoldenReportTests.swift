@@ -1,8 +1,6 @@
 import Foundation
 import GoldenReplay
 import ProfileContracts
-import ProfileCore
-import ReferenceSuites
 import Testing
 
 /// `GoldenReport` and its rendering, in the library that makes it.
@@ -33,14 +31,7 @@ import Testing
 
   @Test func jsonCarriesStatusLinesAndTheFirstDivergence() async throws {
     let folder = try GoldenRunnerTests.Folder()
-    var scenario = GoldenRunnerTests.scenario
-    scenario.policy = [:]
-    try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", GoldenRunnerTests.core)
-    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
-    let diverged = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", changed)
+    let diverged = try await GoldenRunnerTests.replayWithShorterChunkAnswers(in: folder)
     let json = GoldenReport([Self.passed, Self.failed, diverged]).renderJSON()
     let value = try JSONValue(parsing: Array(json.utf8))
     guard case .array(let items) = value, items.count == 3 else {
