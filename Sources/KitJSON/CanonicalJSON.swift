@@ -129,7 +129,6 @@ private struct CanonicalWriter {
     output.append(0x0A)
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 2))
   }
-
 }
 
 extension CanonicalJSON {
@@ -177,5 +176,4 @@ extension CanonicalJSON {
     appendString(text, to: &output)
     return String(decoding: output, as: UTF8.self)
   }
-
 }
