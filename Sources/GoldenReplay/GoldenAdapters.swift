@@ -2,9 +2,10 @@ import Foundation
 import ProfileAdapters
 import ProfileContracts
 
-/// The four adapters a scenario runs a core against. While recording, the model answers from
-/// the scenario's declared source with its faults; while replaying, it answers from the
-/// recording, and every call of every adapter is checked against the recorded order.
+/// The four adapters a scenario runs a core against, and its clock. While recording, the model
+/// answers from the scenario's declared source with its faults; while replaying, it answers from
+/// the recording, and every call of every adapter (and every wait) is checked against the
+/// recorded order.
 public struct GoldenAdapters: Sendable {
   /// The model executor.
   public let model: any ProfileModelExecuting
@@ -14,6 +15,9 @@ public struct GoldenAdapters: Sendable {
   public let documents: any ProfileDocumentProviding
   /// The progress store.
   public let store: any ProfileExecutionStoring
+  /// The clock the core waits on between retries: it never waits, and logs each wait as a
+  /// boundary call, so backoff is a decision the replay pins.
+  public let clock: GoldenClock
   /// Policy numbers the scenario overrides, by name.
   public let policy: [String: Int]
   /// How the scenario drives the core: `run`, `resume` or `rerun`.
@@ -26,6 +30,7 @@ public struct GoldenAdapters: Sendable {
     }
     documents = GoldenDocuments(document: scenario.document, log: log)
     store = GoldenStore(state: scenario.store, log: log)
+    clock = GoldenClock(log: log)
     policy = scenario.policy
     entry = scenario.entry ?? "run"
   }
@@ -196,6 +201,23 @@ struct GoldenDocuments: ProfileDocumentProviding {
     log.respond(.object(["pageNumber": .integer(Int64(index + document.firstPageNumber))]))
     return PageContent(
       index: index, pageNumber: index + document.firstPageNumber, text: document.pages[index])
+  }
+}
+
+/// A clock that never waits and logs every wait as `clock.sleep(milliseconds: N)`. A core makes
+/// it its own by conforming it to its clock protocol (the reference core's wiring does
+/// `extension GoldenClock: ProfileClock {}`).
+public struct GoldenClock: Sendable {
+  let log: CallLog
+
+  /// Logs the wait (whole milliseconds, rounded down) and returns at once.
+  public func sleep(for duration: Duration) async {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    log.log(
+      GoldenCall(
+        adapter: "clock", call: "sleep",
+        arguments: .object(["milliseconds": .integer(milliseconds)])))
   }
 }
 

@@ -5,7 +5,7 @@ import ProfileContracts
 /// came back. Replays compare `adapter`, `call` and `arguments`; model responses are served from
 /// the recording.
 public struct GoldenCall: Codable, Hashable, Sendable, CustomStringConvertible {
-  /// `model`, `translator`, `documents` or `store`.
+  /// `model`, `translator`, `documents`, `store` or `clock`.
   public var adapter: String
   /// The function: `generate`, `translate`, `page`, `saveCheckpoint`, …
   public var call: String
@@ -26,7 +26,8 @@ public struct GoldenCall: Codable, Hashable, Sendable, CustomStringConvertible {
   /// reader tells calls apart by.
   public var description: String {
     guard case .object(let members) = arguments else { return "\(adapter).\(call)()" }
-    let shown = ["stepID", "schema", "index", "phase", "from", "to"].compactMap { key -> String? in
+    let shown = ["stepID", "schema", "index", "phase", "from", "to", "milliseconds"].compactMap {
+      key -> String? in
       members[key].map { "\(key): \(JSONDiff.render($0))" }
     }
     return "\(adapter).\(call)(\(shown.joined(separator: ", ")))"

@@ -79,8 +79,12 @@ public struct GoldenRunner: Sendable {
   public let directory: URL
   /// When to record.
   public let mode: RecordMode
-  /// Where failing runs write `<name>.actual.json` (default: beside the scenario).
-  public let artifacts: URL?
+  /// Where failing runs write `<name>.actual.json`: `$GOLDEN_ARTIFACTS`, else a folder in the
+  /// temporary directory, so a failing run never leaves files beside the goldens.
+  public let artifacts: URL
+  /// The policy names the core under test reads, or `nil` to accept any. A scenario overriding
+  /// another name is an error naming the file and `$.policy.<name>`.
+  public let policyKeys: Set<String>?
 
   /// Creates a runner.
   ///
@@ -88,10 +92,12 @@ public struct GoldenRunner: Sendable {
   ///   - directory: the scenarios' folder.
   ///   - mode: when to record (default: `GOLDEN_RECORD`, else `.never`).
   ///   - force: record even when `CI` is set.
+  ///   - policyKeys: the policy names the core reads (the reference core's are
+  ///     `ProfilePolicy.names`); `nil` accepts any.
   ///   - environment: the environment to read `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS` and `CI` from.
   /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
   public init(
-    directory: URL, mode: RecordMode? = nil, force: Bool = false,
+    directory: URL, mode: RecordMode? = nil, force: Bool = false, policyKeys: Set<String>? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     self.directory = directory
@@ -112,8 +118,12 @@ public struct GoldenRunner: Sendable {
         "refusing to record golden scenarios under CI (CI=\(environment["CI"] ?? "")); CI replays only. Record locally, or pass --force"
       )
     }
-    artifacts = environment["GOLDEN_ARTIFACTS"].flatMap {
-      $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+    self.policyKeys = policyKeys
+    if let folder = environment["GOLDEN_ARTIFACTS"], !folder.isEmpty {
+      artifacts = URL(fileURLWithPath: folder, isDirectory: true)
+    } else {
+      artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "golden-artifacts", isDirectory: true)
     }
   }
 
@@ -153,7 +163,7 @@ public struct GoldenRunner: Sendable {
     let url = directory.appendingPathComponent(name + ".json")
     let scenario: GoldenScenario
     do {
-      scenario = try GoldenScenario.load(url)
+      scenario = try GoldenScenario.load(url, policyKeys: policyKeys)
     } catch {
       return GoldenResult(name: name, status: .error, lines: ["\(error)"], divergence: nil)
     }
@@ -185,7 +195,9 @@ public struct GoldenRunner: Sendable {
     var failed = scenario
     failed.recording = log.calls
     failed.expected = actual
-    writeArtifact(failed, name: name)
+    if let written = writeArtifact(failed, name: name) {
+      lines.append("the run as made: \(written.path); diff it against \(url.lastPathComponent)")
+    }
     return GoldenResult(name: name, status: .failed, lines: lines, divergence: log.divergence)
   }
 
@@ -211,9 +223,16 @@ public struct GoldenRunner: Sendable {
       divergence: nil)
   }
 
-  private func writeArtifact(_ scenario: GoldenScenario, name: String) {
-    let folder = artifacts ?? directory
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? scenario.fileData().write(to: folder.appendingPathComponent(name + ".actual.json"))
+  /// Writes the failing run as a scenario file into ``artifacts``; its URL, or `nil` when the
+  /// folder cannot be written (the failure is reported either way).
+  private func writeArtifact(_ scenario: GoldenScenario, name: String) -> URL? {
+    let url = artifacts.appendingPathComponent(name + ".actual.json")
+    do {
+      try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+      try scenario.fileData().write(to: url)
+      return url
+    } catch {
+      return nil
+    }
   }
 }

@@ -142,9 +142,12 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
 
   /// Reads a scenario file.
   ///
+  /// - Parameters:
+  ///   - url: the file.
+  ///   - policyKeys: the policy names the core reads; `nil` accepts any.
   /// - Throws: ``GoldenError`` naming the file and the JSON path: an unknown format, a malformed
-  ///   file, or an unknown fault kind.
-  public static func load(_ url: URL) throws -> GoldenScenario {
+  ///   file, an unknown entry, fault kind or policy name.
+  public static func load(_ url: URL, policyKeys: Set<String>? = nil) throws -> GoldenScenario {
     let name = url.lastPathComponent
     let data: Data
     do {
@@ -182,6 +185,13 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       guard known.contains(fault.kind) else {
         throw GoldenError(
           "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \((Fault.modelKinds.union(Fault.translatorKinds)).sorted().joined(separator: ", "))"
+        )
+      }
+    }
+    if let policyKeys {
+      for key in scenario.policy.keys.sorted() where !policyKeys.contains(key) {
+        throw GoldenError(
+          "\(name): $.policy.\(key): unknown policy name; use one of \(policyKeys.sorted().joined(separator: ", "))"
         )
       }
     }

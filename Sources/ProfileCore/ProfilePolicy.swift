@@ -29,4 +29,42 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   /// The on-device defaults: a 4,096-token window, 384-token chunk answers, 48-token titles,
   /// three attempts per step and 64 calls per run.
   public static let `default` = ProfilePolicy()
+
+  /// The names of the numbers, as scenarios and configuration files spell them.
+  public static let names: [String] = [
+    "contextTokens", "chunkResponseTokens", "titleResponseTokens", "maxAttempts",
+    "maxModelCalls", "backoffMilliseconds",
+  ]
+
+  /// This policy with the numbers in `overrides` replaced, by name.
+  ///
+  /// - Throws: ``UnknownPolicyName`` for a name not in ``names``, so a misspelled override is
+  ///   never silently ignored.
+  public func overriding(_ overrides: [String: Int]) throws(UnknownPolicyName) -> ProfilePolicy {
+    var policy = self
+    for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
+      switch name {
+      case "contextTokens": policy.contextTokens = value
+      case "chunkResponseTokens": policy.chunkResponseTokens = value
+      case "titleResponseTokens": policy.titleResponseTokens = value
+      case "maxAttempts": policy.maxAttempts = value
+      case "maxModelCalls": policy.maxModelCalls = value
+      case "backoffMilliseconds": policy.backoffMilliseconds = value
+      default: throw UnknownPolicyName(name: name)
+      }
+    }
+    return policy
+  }
+}
+
+/// A policy override whose name is not one of ``ProfilePolicy/names``.
+public struct UnknownPolicyName: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The name as given.
+  public let name: String
+  /// Creates the error.
+  public init(name: String) { self.name = name }
+  /// The name and the names that exist.
+  public var description: String {
+    "unknown policy name \"\(name)\"; use one of \(ProfilePolicy.names.joined(separator: ", "))"
+  }
 }

@@ -2,36 +2,36 @@ import GoldenReplay
 import ProfileContracts
 import ProfileCore
 
+/// The golden clock is the reference core's clock in replays: it never waits, and each wait is a
+/// recorded boundary call.
+extension GoldenClock: ProfileClock {}
+
 extension ProfileCore {
   /// The reference core over a golden scenario's adapters, with the scenario's policy overrides
-  /// and a clock that never waits.
-  public init(adapters: GoldenAdapters) {
-    var policy = ProfilePolicy.default
-    for (name, value) in adapters.policy {
-      switch name {
-      case "contextTokens": policy.contextTokens = value
-      case "chunkResponseTokens": policy.chunkResponseTokens = value
-      case "titleResponseTokens": policy.titleResponseTokens = value
-      case "maxAttempts": policy.maxAttempts = value
-      case "maxModelCalls": policy.maxModelCalls = value
-      case "backoffMilliseconds": policy.backoffMilliseconds = value
-      default: break
-      }
-    }
+  /// and the golden clock.
+  ///
+  /// - Throws: ``UnknownPolicyName`` when the scenario overrides a number the policy lacks.
+  public init(adapters: GoldenAdapters) throws(UnknownPolicyName) {
     self.init(
       model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-      store: adapters.store,
-      policy: policy, clock: ImmediateClock())
+      store: adapters.store, policy: try ProfilePolicy.default.overriding(adapters.policy),
+      clock: adapters.clock)
   }
 }
 
 extension ProfileCore {
   /// What a golden scenario asks of the reference core: `run`, `resume`, or `rerun` (run, then
-  /// submit the identical command again on the same store, and answer the second outcome).
+  /// submit the identical command again on the same store, and answer the second outcome). A
+  /// policy override the core lacks fails the run with `invalidInput` naming it.
   public static func golden(_ adapters: GoldenAdapters, _ command: ProfileCommand) async
     -> ProfileOutcome
   {
-    let core = ProfileCore(adapters: adapters)
+    let core: ProfileCore
+    do {
+      core = try ProfileCore(adapters: adapters)
+    } catch {
+      return .failed(.invalidInput("scenario policy: \(error)"), receipt: ProfileExecutionReceipt())
+    }
     switch adapters.entry {
     case "resume": return await core.resume(command)
     case "rerun":

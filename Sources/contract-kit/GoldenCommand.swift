@@ -63,7 +63,8 @@ enum GoldenCommand: Subcommand {
   static func report(_ directory: URL, filter: String?, mode: RecordMode, force: Bool) async throws
     -> GoldenReport
   {
-    let runner = try GoldenRunner(directory: directory, mode: mode, force: force)
+    let runner = try GoldenRunner(
+      directory: directory, mode: mode, force: force, policyKeys: Set(ProfilePolicy.names))
     return GoldenReport(try await runner.replayAll(filter: filter, ProfileCore.golden))
   }
 
@@ -78,7 +79,8 @@ enum GoldenCommand: Subcommand {
   private static func list(_ directory: URL) throws -> Int32 {
     let runner = try GoldenRunner(directory: directory, mode: .never)
     for name in try runner.scenarioNames() {
-      let scenario = try GoldenScenario.load(directory.appendingPathComponent(name + ".json"))
+      let scenario = try GoldenScenario.load(
+        directory.appendingPathComponent(name + ".json"), policyKeys: Set(ProfilePolicy.names))
       let kind = scenario.expected?["kind"].map { JSONDiff.render($0) } ?? "(not recorded)"
       Output.print("\(name)\t\(scenario.recording?.count ?? 0) calls\t\(kind)\t\(scenario.about)")
     }

@@ -22,7 +22,7 @@ import Testing
 
   @Test(arguments: names)
   func scenario(_ name: String) async throws {
-    let runner = try GoldenRunner(directory: Self.folder)
+    let runner = try GoldenRunner(directory: Self.folder, policyKeys: Set(ProfilePolicy.names))
     let result = await runner.replay(name, ProfileCore.golden)
     #expect(result.passed, "\(name): \(result.status)\n\(result.lines.joined(separator: "\n"))")
   }
@@ -64,15 +64,13 @@ import Testing
     { adapters, command in
       let core = ProfileCore(
         model: adapters.model, translator: adapters.translator, documents: adapters.documents,
-        store: adapters.store, policy: policy, clock: ImmediateClock())
+        store: adapters.store, policy: policy, clock: adapters.clock)
       return await core.run(command)
     }
   }
 
-  static let core: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = {
-    adapters, command in
-    await ProfileCore(adapters: adapters).run(command)
-  }
+  static let core: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome =
+    ProfileCore.golden
 
   @Test func aScenarioWithoutARecordingFailsUnderNever() async throws {
     let folder = try Folder()
@@ -116,9 +114,28 @@ import Testing
       divergence.expected?.description
         == "model.generate(stepID: \"chunk-1\", schema: \"summaryChunk\")")
     #expect(result.lines.contains("    $.responseTokens: expected 384, got 300"))
+  }
+
+  @Test func backoffIsAPinnedDecision() async throws {
+    let folder = try Folder()
+    var scenario = Self.scenario
+    scenario.faults = [.init(adapter: "model", call: 1, kind: "transient", message: "busy")]
+    try folder.write("fresh", scenario)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", Self.core)
+    let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
     #expect(
-      FileManager.default.fileExists(
-        atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
+      recorded.recording?.filter { $0.adapter == "clock" }.map(\.description) == [
+        "clock.sleep(milliseconds: 250)"
+      ])
+    // A core whose backoff no longer starts at the policy's figure makes the same model calls:
+    // only the recorded wait tells the two apart.
+    let changed = GoldenRunnerTests.core(
+      policy: ProfilePolicy(contextTokens: 460, backoffMilliseconds: 100))
+    let result = await (try GoldenRunner(directory: folder.url, mode: .never, environment: [:]))
+      .replay("fresh", changed)
+    #expect(result.divergence?.expected?.description == "clock.sleep(milliseconds: 250)")
+    #expect(result.lines.contains("    $.milliseconds: expected 250, got 100"))
   }
 
   @Test func aCallOutOfOrderIsADivergenceToo() async throws {
@@ -180,6 +197,45 @@ import Testing
     }
   }
 
+  @Test func aMisspelledPolicyNameIsAnErrorNamingFileAndPath() async throws {
+    let folder = try Folder()
+    var scenario = Self.scenario
+    scenario.policy = ["contextTokens": 460, "maxModelcalls": 3]
+    try folder.write("typo", scenario)
+    #expect(
+      throws: GoldenError(
+        "typo.json: $.policy.maxModelcalls: unknown policy name; use one of backoffMilliseconds, chunkResponseTokens, contextTokens, maxAttempts, maxModelCalls, titleResponseTokens"
+      )
+    ) {
+      try GoldenScenario.load(
+        folder.url.appendingPathComponent("typo.json"), policyKeys: Set(ProfilePolicy.names))
+    }
+    let runner = try GoldenRunner(
+      directory: folder.url, mode: .missing, policyKeys: Set(ProfilePolicy.names),
+      environment: [:])
+    let result = await runner.replay("typo", Self.core)
+    #expect(result.status == .error)
+    #expect(result.lines.first?.hasPrefix("typo.json: $.policy.maxModelcalls:") == true)
+    // Nothing was recorded over the file.
+    #expect(try GoldenScenario.load(folder.url.appendingPathComponent("typo.json")) == scenario)
+  }
+
+  @Test func theReferenceCoreRefusesAPolicyNameItLacks() async throws {
+    // A runner that accepts any name still cannot make the reference core ignore one.
+    let folder = try Folder()
+    var scenario = Self.scenario
+    scenario.policy = ["maxModelcalls": 3]
+    try folder.write("typo", scenario)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "typo", Self.core)
+    let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("typo.json"))
+    #expect(recorded.recording == [])
+    #expect(recorded.expected?["kind"] == .string("failed"))
+    #expect(
+      JSONDiff.render(recorded.expected ?? .null).contains(
+        "scenario policy: unknown policy name"))
+  }
+
   @Test func badScenarioFilesNameTheFileAndThePath() throws {
     let folder = try Folder()
     let cases: [(String, String)] = [
@@ -213,6 +269,23 @@ import Testing
     } matching: { issue in
       issue.comments.map(\.rawValue).joined() == "fresh: failed\ncall 3 diverged"
     }
+  }
+
+  @Test func failingRunsWriteTheirActualRunToTheTemporaryFolderByDefault() async throws {
+    let folder = try GoldenRunnerTests.Folder()
+    try folder.write("fresh", GoldenRunnerTests.scenario)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", GoldenRunnerTests.core)
+    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
+    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: [:])
+    #expect(runner.artifacts.path.hasPrefix(FileManager.default.temporaryDirectory.path))
+    let result = await runner.replay("fresh", changed)
+    let written = runner.artifacts.appendingPathComponent("fresh.actual.json")
+    #expect(
+      result.lines.last == "the run as made: \(written.path); diff it against fresh.json")
+    #expect(FileManager.default.fileExists(atPath: written.path))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["fresh.json"])
   }
 
   @Test func failingRunsWriteTheirActualRecordingIntoGoldenArtifacts() async throws {
