@@ -28,7 +28,9 @@ public struct GoldenAdapters: Sendable {
     translator = scenario.translator.map {
       GoldenTranslator(batches: $0, faults: scenario.faults, log: log)
     }
-    documents = GoldenDocuments(document: scenario.document, log: log)
+    documents = GoldenDocuments(
+      document: scenario.document, faults: scenario.faults.filter { $0.adapter == "documents" },
+      log: log)
     store = GoldenStore(state: scenario.store, log: log)
     clock = GoldenClock(log: log)
     policy = scenario.policy
@@ -160,7 +162,17 @@ struct GoldenTranslator: SummaryTranslating {
 
 struct GoldenDocuments: ProfileDocumentProviding {
   let document: GoldenScenario.Document
+  let faults: [GoldenScenario.Fault]
   let log: CallLog
+  private let reads = GoldenModel.Counter()
+
+  init(document: GoldenScenario.Document, faults: [GoldenScenario.Fault], log: CallLog) {
+    self.document = document
+    self.faults = faults
+    self.log = log
+  }
+
+  private func has(_ kind: String) -> Bool { faults.contains { $0.kind == kind } }
 
   struct Unreadable: Error, CustomStringConvertible {
     let index: Int
@@ -173,6 +185,7 @@ struct GoldenDocuments: ProfileDocumentProviding {
   }
 
   func pageCount(for attachmentID: String) async throws -> Int {
+    let count = has("negativePageCount") ? -1 : count
     log.log(
       GoldenCall(
         adapter: "documents", call: "pageCount", arguments: .object([:]),
@@ -181,7 +194,8 @@ struct GoldenDocuments: ProfileDocumentProviding {
   }
 
   func originalPageCount(for attachmentID: String) async throws -> Int {
-    let original = document.pages.count + document.firstPageNumber - 1
+    let original =
+      has("negativeOriginalPageCount") ? -1 : document.pages.count + document.firstPageNumber - 1
     log.log(
       GoldenCall(
         adapter: "documents", call: "originalPageCount", arguments: .object([:]),
@@ -193,8 +207,11 @@ struct GoldenDocuments: ProfileDocumentProviding {
     log.log(
       GoldenCall(
         adapter: "documents", call: "page", arguments: .object(["index": .integer(Int64(index))])))
+    let read = reads.next()
     guard index >= 0, index < count else { throw OutOfRange() }
-    if document.unreadable.contains(index) {
+    if document.unreadable.contains(index)
+      || faults.contains(where: { $0.kind == "unreadable" && $0.call == read })
+    {
       log.respond(.object(["error": .string("unreadable")]))
       throw Unreadable(index: index)
     }

@@ -113,15 +113,17 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     }
   }
 
-  /// A fault applied while recording: model call `call` (1-based) throws `kind`, or the
-  /// translator drops its last entry (`dropOne`).
+  /// A fault applied while recording: model call `call` (1-based) throws `kind`; the
+  /// translator drops its last entry (`dropOne`); page read `call` (1-based, counting every
+  /// `page` call) throws (`unreadable`), or the provider reports a negative count
+  /// (`negativePageCount`, `negativeOriginalPageCount`), as a broken provider would.
   public struct Fault: Codable, Hashable, Sendable {
-    /// `model` or `translator`.
+    /// `model`, `translator` or `documents`.
     public var adapter: String
-    /// For the model: which call, 1-based.
+    /// For the model and page reads: which call, 1-based.
     public var call: Int?
-    /// `transient`, `rejected`, `permanent`, `unavailable`, `malformed` (model) or `dropOne`
-    /// (translator).
+    /// `transient`, `rejected`, `permanent`, `unavailable`, `malformed` (model); `dropOne`
+    /// (translator); `unreadable`, `negativePageCount`, `negativeOriginalPageCount` (documents).
     public var kind: String
     /// The error's message.
     public var message: String?
@@ -138,6 +140,12 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       "transient", "rejected", "permanent", "unavailable", "malformed",
     ]
     static let translatorKinds: Set<String> = ["dropOne"]
+    static let documentKinds: Set<String> = [
+      "unreadable", "negativePageCount", "negativeOriginalPageCount",
+    ]
+    static let kinds: [String: Set<String>] = [
+      "model": modelKinds, "translator": translatorKinds, "documents": documentKinds,
+    ]
   }
 
   /// Reads a scenario file.
@@ -179,12 +187,14 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       throw GoldenError("\(name): $.entry: unknown entry \"\(entry)\"; use run, resume or rerun")
     }
     for (index, fault) in scenario.faults.enumerated() {
-      let known =
-        fault.adapter == "model"
-        ? Fault.modelKinds : fault.adapter == "translator" ? Fault.translatorKinds : []
+      guard let known = Fault.kinds[fault.adapter] else {
+        throw GoldenError(
+          "\(name): $.faults[\(index)].adapter: unknown adapter \"\(fault.adapter)\"; use one of \(Fault.kinds.keys.sorted().joined(separator: ", "))"
+        )
+      }
       guard known.contains(fault.kind) else {
         throw GoldenError(
-          "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \((Fault.modelKinds.union(Fault.translatorKinds)).sorted().joined(separator: ", "))"
+          "\(name): $.faults[\(index)].kind: unknown fault \"\(fault.kind)\" for adapter \"\(fault.adapter)\"; use one of \(known.sorted().joined(separator: ", "))"
         )
       }
     }

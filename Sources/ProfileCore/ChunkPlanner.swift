@@ -39,8 +39,10 @@ struct ChunkPlan: Sendable {
     let number: Int
     var units: [Unit]
     var stepID: String { "chunk-\(number)" }
+    /// The pages the chunk covers. A chunk holds at least one unit (the planner closes only a
+    /// non-empty one), in page order.
     var pages: PageRange {
-      PageRange(first: units.map(\.pageNumber).min() ?? 0, last: units.map(\.pageNumber).max() ?? 0)
+      PageRange(first: units[0].pageNumber, last: units[units.count - 1].pageNumber)
     }
   }
 

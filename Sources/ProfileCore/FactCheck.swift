@@ -47,7 +47,7 @@ struct FactCheck: Sendable {
     let characters = Array(text)
     var index = 0
     while index < characters.count {
-      guard characters[index].isASCII, characters[index].isNumber else {
+      guard isDigit(characters[index]) else {
         index += 1
         continue
       }
@@ -55,12 +55,11 @@ struct FactCheck: Sendable {
       var digits = ""
       while index < characters.count {
         let character = characters[index]
-        if character.isASCII, character.isNumber {
+        if isDigit(character) {
           digits.append(character)
           index += 1
         } else if [",", "'"].contains(character), index + 1 < characters.count,
-          characters[index + 1].isASCII,
-          characters[index + 1].isNumber
+          isDigit(characters[index + 1])
         {
           index += 1
         } else {
@@ -82,6 +81,11 @@ struct FactCheck: Sendable {
     return (numbers, rawNumbers, amounts, rawAmounts)
   }
 
+  /// An ASCII digit: the digits of other scripts are not compared as numbers.
+  static func isDigit(_ character: Character) -> Bool {
+    character.isASCII && character.isNumber
+  }
+
   /// Capitalised words that are not the first word of the line or of a sentence in it: names.
   static func names(_ line: String) -> [String] {
     var names: [String] = []
@@ -89,10 +93,11 @@ struct FactCheck: Sendable {
     for word in line.split(whereSeparator: { $0.isWhitespace }) {
       let trimmed = word.trimmingCharacters(in: Self.wordPunctuation)
       defer { sentenceStart = word.last.map { ".!?:".contains($0) } ?? false }
-      guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase,
-        trimmed.count > 1
-      else { continue }
+      guard let first = trimmed.unicodeScalars.first, first.properties.isUppercase else {
+        continue
+      }
       if sentenceStart { continue }
+      // One letter ("a grade Q", "Q.") is not a name.
       let name = trimmed.hasSuffix(".") ? String(trimmed.dropLast()) : trimmed
       if name.count > 1 { names.append(name) }
     }

@@ -248,6 +248,16 @@ import Testing
         try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))
       }
     }
+    var typo = Self.scenario
+    typo.faults = [.init(adapter: "document", call: 1, kind: "unreadable")]
+    try folder.write("bad", typo)
+    #expect(
+      throws: GoldenError(
+        "bad.json: $.faults[0].adapter: unknown adapter \"document\"; use one of documents, model, translator"
+      )
+    ) {
+      try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))
+    }
     var scenario = Self.scenario
     scenario.faults = [.init(adapter: "model", call: 1, kind: "explode")]
     try folder.write("bad", scenario)
