@@ -19,8 +19,11 @@ enum LatinWordModel {
         let share = 2.0 / Double(owners.count)
         for owner in owners { scores[owner] += share }
       }
-      for (suffix, owner, weight) in endings
-      where word.count > suffix.count + 1 && word.hasSuffix(suffix) {
+      // Only the endings that end in the word's last letter can match, in their listed order.
+      guard let last = word.last, let candidates = endingsByLastCharacter[last] else { return }
+      let length = word.count
+      for (suffix, suffixLength, owner, weight) in candidates
+      where length > suffixLength + 1 && word.hasSuffix(suffix) {
         scores[owner] += weight
       }
     }
@@ -66,6 +69,15 @@ enum LatinWordModel {
   ]
 
   /// Word endings that mark a language: the ending, its language's index, and the weight.
+  /// ``endings`` grouped by their last character, each with its length, in listed order.
+  static let endingsByLastCharacter: [Character: [(String, Int, Int, Double)]] = {
+    var groups: [Character: [(String, Int, Int, Double)]] = [:]
+    for (suffix, owner, weight) in endings {
+      groups[suffix.last!, default: []].append((suffix, suffix.count, owner, weight))
+    }
+    return groups
+  }()
+
   static let endings: [(String, Int, Double)] = [
     ("ing", 0, 1), ("ly", 0, 0.5), ("ness", 0, 1.5), ("ed", 0, 0.3),
     ("ción", 1, 2), ("ciones", 1, 2), ("dad", 1, 1), ("mos", 1, 0.3),

@@ -1,8 +1,9 @@
 // Golden replay speed: replays the kit's corpus and a generated corpus, and compares replay time
 // with the time just to decode the same files.
 //
-// usage: bench-golden GOLDEN_DIR WORK_DIR [GENERATED]
-// Prints `scenarios=N replay_seconds=S per_second=R decode_seconds=D ratio=X` per corpus.
+// usage: bench-golden GOLDEN_DIR WORK_DIR [GENERATED] [ROUNDS]
+// Prints, per corpus, the medians over ROUNDS (default 5): `scenarios=N rounds=R failed=F
+// replay_seconds=S per_second=P decode_seconds=D replay/decode=X`.
 import Foundation
 import GoldenReplay
 import ProfileContracts
@@ -13,27 +14,46 @@ func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-func measure(_ label: String, _ folder: URL) async throws {
+/// The median of `values`.
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+/// Replays (and, separately, only decodes) every scenario in `folder`, `rounds` times each, and
+/// prints the medians.
+func measure(_ label: String, _ folder: URL, rounds: Int) async throws {
   let runner = try GoldenRunner(directory: folder, mode: .never, environment: [:])
   let names = try runner.scenarioNames()
   let clock = ContinuousClock()
-  let decode = try clock.measure {
-    for name in names { _ = try GoldenScenario.load(folder.appendingPathComponent(name + ".json")) }
-  }
+  var decodes: [Double] = []
+  var replays: [Double] = []
   var failed = 0
-  let replay = try await clock.measure {
-    for result in try await runner.replayAll(ProfileCore.golden) where !result.passed {
-      failed += 1
-    }
+  for _ in 0..<rounds {
+    decodes.append(
+      seconds(
+        try clock.measure {
+          for name in names {
+            _ = try GoldenScenario.load(folder.appendingPathComponent(name + ".json"))
+          }
+        }))
+    failed = 0
+    replays.append(
+      seconds(
+        try await clock.measure {
+          for result in try await runner.replayAll(ProfileCore.golden) where !result.passed {
+            failed += 1
+          }
+        }))
   }
-  let replaySeconds = seconds(replay)
-  let decodeSeconds = seconds(decode)
+  let replaySeconds = median(replays)
+  let decodeSeconds = median(decodes)
   print(
     String(
       format:
-        "%@ scenarios=%d failed=%d replay_seconds=%.3f per_second=%.0f decode_seconds=%.3f replay/decode=%.2fx",
-      label, names.count, failed, replaySeconds, Double(names.count) / replaySeconds, decodeSeconds,
-      replaySeconds / decodeSeconds))
+        "%@ scenarios=%d rounds=%d failed=%d replay_seconds=%.4f per_second=%.0f decode_seconds=%.4f replay/decode=%.2fx",
+      label, names.count, rounds, failed, replaySeconds, Double(names.count) / replaySeconds,
+      decodeSeconds, replaySeconds / decodeSeconds))
 }
 
 let arguments = CommandLine.arguments
@@ -44,8 +64,9 @@ guard arguments.count >= 3 else {
 let golden = URL(fileURLWithPath: arguments[1], isDirectory: true)
 let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
 let count = arguments.count > 3 ? Int(arguments[3]) ?? 500 : 500
+let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5
 
-try await measure("corpus", golden)
+try await measure("corpus", golden, rounds: rounds)
 
 // A generated corpus: documents of 1 to 6 pages, some faults, recorded once from the
 // extractive model, then replayed.
@@ -71,4 +92,4 @@ for index in 0..<count {
 }
 let recorder = try GoldenRunner(directory: generated, mode: .all, environment: [:])
 _ = try await recorder.replayAll(ProfileCore.golden)
-try await measure("generated", generated)
+if count > 0 { try await measure("generated", generated, rounds: rounds) }
