@@ -22,6 +22,10 @@ import Testing
     #expect(throws: UnknownPolicyName(name: "maxModelcalls")) {
       try ProfilePolicy.default.overriding(["contextTokens": 900, "maxModelcalls": 3])
     }
+    // Several misspellings: the first in name order is reported, the same on every run.
+    #expect(throws: UnknownPolicyName(name: "backoffMs")) {
+      try ProfilePolicy.default.overriding(["maxModelcalls": 3, "backoffMs": 1, "contextToken": 9])
+    }
     #expect(
       UnknownPolicyName(name: "x").description
         == "unknown policy name \"x\"; use one of contextTokens, chunkResponseTokens, titleResponseTokens, maxAttempts, maxModelCalls, backoffMilliseconds"

@@ -7,7 +7,8 @@ with interpolation, raw and multi-line strings, nested comments) and rules that 
 the token context makes the rewrite safe; `tools/mutants/test_schemata.py` pins them.
 
 Operators:
-  relational    `<` `<=` `>` `>=`: the boundary moved (`<` -> `<=`, ...)
+  relational    `<` `<=` `>` `>=`: the boundary moved (`<` -> `<=`, ...), and the comparison
+                turned around (`<` -> `>`, `<=` -> `>=`, ...)
   equality      `==` <-> `!=`
   logical       `&&` <-> `||`
   negate        the condition of `if` / `guard` / `while` negated
@@ -178,6 +179,7 @@ class Schemata:
 
 
 RELATIONAL = {"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+REVERSED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
 EQUALITY = {"==": "!=", "!=": "=="}
 LOGICAL = {"&&": "||", "||": "&&"}
 PRECEDENCE = {
@@ -356,7 +358,11 @@ class Rewriter:
             site_id = self.next_id
             name = operator_name(original, site_id)
             self.new_site(operator, t.start, t.end, original, replacement, [Edit(t.start, t.end, name)])
-            self.declarations.append(binary_declaration(name, original, replacement, site_id))
+            reversed_to = REVERSED.get(original)
+            if reversed_to:
+                # The same site's second mutant: the comparison turned around.
+                self.new_site(operator, t.start, t.end, original, reversed_to, [])
+            self.declarations.append(binary_declaration(name, original, replacement, site_id, reversed_to))
 
     def negations(self):
         """Each plain boolean clause of an `if` / `guard` / `while` condition list, negated."""
@@ -610,7 +616,7 @@ class Rewriter:
         return Schemata("".join(out), sorted(self.sites, key=lambda s: s.id), self.declarations)
 
 
-def binary_declaration(name, original, replacement, site_id):
+def binary_declaration(name, original, replacement, site_id, reversed_to=None):
     precedence = PRECEDENCE[original]
     if original in ("&&", "||"):
         return (
@@ -619,11 +625,12 @@ def binary_declaration(name, original, replacement, site_id):
             "  __mutant == %d ? (try lhs %s rhs()) : (try lhs %s rhs())\n}\n"
             % (name, precedence, name, site_id, replacement, original))
     protocol = "Comparable" if original in RELATIONAL else "Equatable"
+    second = (" : __mutant == %d ? lhs %s rhs" % (site_id + 1, reversed_to)) if reversed_to else ""
     text = (
         "infix operator %s: %s\n"
         "func %s<T: %s>(lhs: T, rhs: T) -> Bool {\n"
-        "  __mutant == %d ? lhs %s rhs : lhs %s rhs\n}\n"
-        % (name, precedence, name, protocol, site_id, replacement, original))
+        "  __mutant == %d ? lhs %s rhs%s : lhs %s rhs\n}\n"
+        % (name, precedence, name, protocol, site_id, replacement, second, original))
     if original in EQUALITY:
         text += (
             "func %s<T>(lhs: T?, rhs: _OptionalNilComparisonType) -> Bool {\n"

@@ -44,10 +44,11 @@ class OperatorTests(unittest.TestCase):
     def test_binary_operators_need_spaces_on_both_sides(self):
         found = sites("func f() {\n  let r: Result<Int, E> = g(a<b)\n  if a < b && c != d { h() }\n}\n")
         self.assertIn(("relational", "<", "<="), found)
+        self.assertIn(("relational", "<", ">"), found)
         self.assertIn(("logical", "&&", "||"), found)
         self.assertIn(("equality", "!=", "=="), found)
         # The generic clause and the unspaced `<` are not comparisons to mutate.
-        self.assertEqual(sum(1 for f in found if f[0] == "relational"), 1)
+        self.assertEqual(sum(1 for f in found if f[0] == "relational"), 2)
 
     def test_operators_in_strings_comments_and_signatures_are_left_alone(self):
         source = (
@@ -123,7 +124,7 @@ class OperatorTests(unittest.TestCase):
 
     def test_sites_are_numbered_from_the_first_id(self):
         result = schemata.rewrite("func f() {\n  if a < b {\n    g()\n  }\n}\n", first_id=41)
-        self.assertEqual([s.id for s in result.sites], [41, 42])
+        self.assertEqual([s.id for s in result.sites], [41, 42, 43])
         self.assertIn("__negated(41, a <~", result.source)
 
 
