@@ -46,6 +46,24 @@ func describe(_ error: any Error) -> String {
   "\(type(of: error)): \(String(describing: error).replacingOccurrences(of: "\n", with: " "))"
 }
 
+/// A check that cannot go on, with the message to report.
+struct CheckFailure: Error {
+  let message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// Runs one step of a check. An error it throws ends the check as a failure naming the step
+/// ("saving the 8 MiB payload threw …"); a ``CheckFailure`` passes through as it is.
+func attempt<T>(_ step: String, _ body: () async throws -> T) async throws(CheckFailure) -> T {
+  do {
+    return try await body()
+  } catch let failure as CheckFailure {
+    throw failure
+  } catch {
+    throw CheckFailure("\(step) threw \(describe(error))")
+  }
+}
+
 /// The message of a ``CheckFailure``, or a description of any other error.
 func failureMessage(_ error: any Error) -> String {
   (error as? CheckFailure)?.message ?? "threw \(describe(error))"

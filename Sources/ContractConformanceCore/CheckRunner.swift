@@ -1,22 +1,40 @@
 import Foundation
 
+/// One check of a suite: the rule it proves, paired with the body that proves it. A body
+/// returns its outcome, or throws: a ``CheckFailure`` is reported with its message, any other
+/// error as what the adapter threw.
+struct Check<Suite: Sendable>: Sendable {
+  /// The rule, as the rule book states it.
+  let rule: ConformanceRule
+  /// The check, run against a suite's configuration.
+  let body: @Sendable (Suite) async throws -> CheckOutcome
+
+  init(_ rule: ConformanceRule, _ body: @escaping @Sendable (Suite) async throws -> CheckOutcome) {
+    self.rule = rule
+    self.body = body
+  }
+}
+
 /// Runs a suite's checks: each under its own timeout, so a hung adapter fails that check and
 /// nothing else, and each reported under its rule.
 struct CheckRunner {
   let suite: String
-  let rules: [ConformanceRule]
   let timeout: Duration
 
-  /// Runs `checks` in the rule book's order. A rule with no check is a programmer error.
-  func run(_ checks: [String: @Sendable () async -> CheckOutcome], seed: UInt64?) async
-    -> ConformanceReport
+  /// Runs `checks` in order against `configuration`, turning what each body throws into a
+  /// failed result.
+  func run<Suite: Sendable>(_ checks: [Check<Suite>], on configuration: Suite, seed: UInt64?)
+    async -> ConformanceReport
   {
     var results: [CheckResult] = []
-    for rule in rules {
-      guard let check = checks[rule.id] else {
-        preconditionFailure("suite \(suite) has no check for rule \(rule.id)")
+    for check in checks {
+      let outcome = await withTimeout(timeout) { () async -> CheckOutcome in
+        do {
+          return try await check.body(configuration)
+        } catch {
+          return .failed(failureMessage(error))
+        }
       }
-      let outcome = await withTimeout(timeout, check)
       let (status, message): (CheckStatus, String) =
         switch outcome {
         case .passed(let message): (.passed, message)
@@ -28,9 +46,9 @@ struct CheckRunner {
             "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
           )
         }
-      results.append(CheckResult(id: rule.id, level: rule.level, status: status, message: message))
+      results.append(
+        CheckResult(id: check.rule.id, level: check.rule.level, status: status, message: message))
     }
-    precondition(checks.count == rules.count, "suite \(suite) has checks without rules")
     return ConformanceReport(suite: suite, results: results, seed: seed)
   }
 }

@@ -1,0 +1,263 @@
+import Foundation
+import ProfileContracts
+
+extension DocumentProviderConformance {
+
+  // MARK: - Checks
+
+  private func make(_ fixture: DocumentFixture) async throws(CheckFailure) -> (
+    any ProfileDocumentProviding, String
+  ) {
+    do {
+      let made = try await makeProvider(fixture)
+      return (made.provider, made.attachmentID)
+    } catch {
+      throw CheckFailure(
+        "the factory threw \(describe(error)) for a \(fixture.pages.count)-page fixture")
+    }
+  }
+
+  private func counts(_ fixture: DocumentFixture) async throws(CheckFailure) -> (
+    any ProfileDocumentProviding, String, Int, Int
+  ) {
+    let (provider, id) = try await make(fixture)
+    do {
+      return (
+        provider, id, try await provider.pageCount(for: id),
+        try await provider.originalPageCount(for: id)
+      )
+    } catch {
+      throw CheckFailure(
+        "reading the counts of a \(fixture.pages.count)-page fixture threw \(describe(error))")
+    }
+  }
+
+  private func normalized(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  func countsOrdered() async throws -> CheckOutcome {
+    var failures = Failures()
+    for fixture in [DocumentFixture.numbered(10), .numbered(10, cap: 4), .numbered(3, cap: 8)] {
+      do {
+        let (_, _, count, original) = try await counts(fixture)
+        if !(0 <= count && count <= original) {
+          failures.add(
+            "\(fixture.pages.count) pages, cap \(fixture.pageCap.map(String.init) ?? "none"): pageCount \(count), originalPageCount \(original)"
+          )
+        }
+      } catch {
+        failures.add(failureMessage(error))
+      }
+    }
+    return failures.outcome(
+      passed: "0 ≤ pageCount ≤ originalPageCount held with and without a cap")
+  }
+
+  func capReported() async throws -> CheckOutcome {
+    let (_, _, count, original) = try await counts(.numbered(100, cap: 30))
+    if count == 30 && original == 100 { return .passed("reported 30 and 100") }
+    return .failed(
+      "a 100-page document capped at 30 should report 30 and 100, reported pageCount \(count) and originalPageCount \(original)"
+    )
+  }
+
+  func indexes() async throws -> CheckOutcome {
+    let (provider, id, count, _) = try await counts(.numbered(12, cap: 10))
+    var failures = Failures()
+    for index in 0..<count {
+      do {
+        let page = try await provider.page(at: index, for: id)
+        if page.index != index {
+          failures.add("page(at: \(index)) reported index \(page.index)")
+        }
+      } catch {
+        failures.add("page(at: \(index)) threw \(describe(error))")
+      }
+    }
+    return failures.outcome(passed: "all \(count) pages were readable with matching indexes")
+  }
+
+  func pageNumbers() async throws -> CheckOutcome {
+    var failures = Failures()
+    for fixture in [DocumentFixture.numbered(12), .numbered(12, cap: 7)] {
+      do {
+        let (provider, id, count, original) = try await counts(fixture)
+        var previous = 0
+        for index in 0..<count {
+          guard let page = try? await provider.page(at: index, for: id) else { continue }
+          if page.pageNumber < 1 || page.pageNumber > original || page.pageNumber <= previous {
+            failures.add(
+              "page(at: \(index)) has page number \(page.pageNumber) after \(previous), with \(original) original pages"
+            )
+          }
+          previous = page.pageNumber
+        }
+      } catch {
+        failures.add(failureMessage(error))
+      }
+    }
+    return failures.outcome(
+      passed: "page numbers were 1-based, increasing and within the original count")
+  }
+
+  func text() async throws -> CheckOutcome {
+    var failures = Failures()
+    for fixture in [DocumentFixture.numbered(9), .numbered(9, cap: 5)] {
+      do {
+        let (provider, id, count, _) = try await counts(fixture)
+        for index in 0..<count {
+          guard let page = try? await provider.page(at: index, for: id) else { continue }
+          guard (1...fixture.pages.count).contains(page.pageNumber) else {
+            failures.add(
+              "page(at: \(index)) has page number \(page.pageNumber), outside the fixture")
+            continue
+          }
+          let expected = fixture.pages[page.pageNumber - 1]
+          if normalized(page.text) != normalized(expected) {
+            failures.add(
+              "page \(page.pageNumber) should read \(quote(expected)), read \(quote(page.text))")
+          }
+        }
+      } catch {
+        failures.add(failureMessage(error))
+      }
+    }
+    return failures.outcome(passed: "every page's text matched the fixture page with its number")
+  }
+
+  func outOfRange() async throws -> CheckOutcome {
+    let (provider, id, count, _) = try await counts(.numbered(5))
+    var failures = Failures()
+    for index in [-1, count] {
+      if let page = try? await provider.page(at: index, for: id) {
+        failures.add(
+          "page(at: \(index)) with pageCount \(count) returned \(quote(page.text)) instead of throwing"
+        )
+      }
+    }
+    return failures.outcome(passed: "indexes -1 and \(count) threw")
+  }
+
+  func unknownAttachment() async throws -> CheckOutcome {
+    let (provider, id) = try await make(.numbered(3))
+    let unknown = id + "-no-such-attachment"
+    var failures = Failures()
+    if let count = try? await provider.pageCount(for: unknown) {
+      failures.add("pageCount(for: \(quote(unknown))) returned \(count) instead of throwing")
+    }
+    if let count = try? await provider.originalPageCount(for: unknown) {
+      failures.add(
+        "originalPageCount(for: \(quote(unknown))) returned \(count) instead of throwing")
+    }
+    if (try? await provider.page(at: 0, for: unknown)) != nil {
+      failures.add("page(at: 0, for: \(quote(unknown))) returned a page instead of throwing")
+    }
+    return failures.outcome(passed: "an unknown attachment threw from all three calls")
+  }
+
+  func empty() async throws -> CheckOutcome {
+    let (_, _, count, original) = try await counts(DocumentFixture(pages: [], pageCap: nil))
+    if count == 0 && original == 0 { return .passed("reported 0 and 0") }
+    return .failed(
+      "an empty document should report 0 and 0, reported pageCount \(count) and originalPageCount \(original)"
+    )
+  }
+
+  func repeatable() async throws -> CheckOutcome {
+    let (provider, id, count, original) = try await counts(.numbered(6, cap: 4))
+    var failures = Failures()
+    for round in 1...2 {
+      let again = (
+        try? await provider.pageCount(for: id), try? await provider.originalPageCount(for: id)
+      )
+      if again.0 != count || again.1 != original {
+        failures.add(
+          "read \(round + 1): counts \(String(describing: again)) differ from \(count), \(original)"
+        )
+      }
+    }
+    for index in 0..<count {
+      do {
+        let first = try await provider.page(at: index, for: id)
+        let second = try await provider.page(at: index, for: id)
+        if first != second {
+          failures.add(
+            "page(at: \(index)) read twice differed: \(quote(first.text)) then \(quote(second.text))"
+          )
+        }
+      } catch {
+        failures.add("page(at: \(index)) threw \(describe(error))")
+      }
+    }
+    return failures.outcome(passed: "repeated reads were identical")
+  }
+
+  func unicode() async throws -> CheckOutcome {
+    let special = [
+      "회의록: 예산안은 삼월에 확정되었습니다. 한국어 텍스트.",
+      "Emoji 👩🏽‍💻 and flags 🇰🇷 and a family 👨‍👩‍👧‍👦 stay whole.",
+      "שלום עולם — مرحبا بالعالم: right-to-left text.",
+      "Combining: e\u{301} and precomposed é; full-width １２３; Zero\u{200D}Width joiner.",
+    ]
+    // Ordinary pages first, so a provider that skips front matter still reaches these.
+    let fixture = DocumentFixture(
+      pages: DocumentFixture.numbered(8).pages + special, pageCap: nil)
+    do {
+      let (provider, id, count, _) = try await counts(fixture)
+      var failures = Failures()
+      var seen = 0
+      for index in 0..<count {
+        do {
+          let page = try await provider.page(at: index, for: id)
+          guard page.pageNumber > 8, page.pageNumber <= fixture.pages.count else { continue }
+          seen += 1
+          let expected = fixture.pages[page.pageNumber - 1]
+          if !normalized(page.text).unicodeScalars.elementsEqual(
+            normalized(expected).unicodeScalars)
+          {
+            failures.add(
+              "page \(page.pageNumber) should read \(quote(expected)), read \(quote(page.text))")
+          }
+        } catch {
+          failures.add("page(at: \(index)) threw \(describe(error))")
+        }
+      }
+      if seen == 0 {
+        failures.add(
+          "none of the \(special.count) Unicode pages (original pages 9 to 12) came back")
+      }
+      return failures.outcome(
+        passed: "Korean, emoji and right-to-left text survived, scalar for scalar")
+    } catch {
+      return .failed(failureMessage(error))
+    }
+  }
+
+  func concurrency() async throws -> CheckOutcome {
+    let fixture = DocumentFixture.numbered(20)
+    let (provider, id, count, _) = try await counts(fixture)
+    guard count > 1 else { return .failed("a 20-page fixture reported \(count) pages") }
+    // Four rounds of sixteen reads, each round shifted by five pages.
+    let indexes = (0..<64).map { ($0 % 16 + $0 / 16 * 5) % count }
+    let pages = await fanOut(indexes.count) { task in
+      try? await provider.page(at: indexes[task], for: id)
+    }
+    var failures = Failures()
+    for (index, page) in zip(indexes, pages) {
+      guard let page else {
+        failures.add("a concurrent read of index \(index) threw")
+        continue
+      }
+      let expected =
+        (1...fixture.pages.count).contains(page.pageNumber)
+        ? fixture.pages[page.pageNumber - 1] : ""
+      if page.index != index || normalized(page.text) != normalized(expected) {
+        failures.add(
+          "a concurrent read of index \(index) returned index \(page.index), page \(page.pageNumber): \(quote(page.text))"
+        )
+      }
+    }
+    return failures.outcome(passed: "64 concurrent reads each returned the page asked for")
+  }
+}

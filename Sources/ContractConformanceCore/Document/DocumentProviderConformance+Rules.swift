@@ -1,0 +1,102 @@
+import Foundation
+import ProfileContracts
+
+extension DocumentProviderConformance {
+  /// The suite's rules, in the order it runs them.
+  public static let rules: [ConformanceRule] = checks.map(\.rule)
+
+  /// Each rule with the check that proves it, in the order the suite runs them.
+  static let checks: [Check<DocumentProviderConformance>] = [
+    Check(Rule.countsOrdered) { try await $0.countsOrdered() },
+    Check(Rule.capReported) { try await $0.capReported() },
+    Check(Rule.indexes) { try await $0.indexes() },
+    Check(Rule.pageNumbers) { try await $0.pageNumbers() },
+    Check(Rule.text) { try await $0.text() },
+    Check(Rule.outOfRange) { try await $0.outOfRange() },
+    Check(Rule.unknownAttachment) { try await $0.unknownAttachment() },
+    Check(Rule.empty) { try await $0.empty() },
+    Check(Rule.repeatable) { try await $0.repeatable() },
+    Check(Rule.unicode) { try await $0.unicode() },
+    Check(Rule.concurrency) { try await $0.concurrency() },
+  ]
+
+  /// The rules, one constant each.
+  enum Rule {
+    static let countsOrdered = ConformanceRule(
+      id: "document.countsOrdered", level: .required,
+      asserts: "0 ≤ pageCount ≤ originalPageCount, for documents with and without a cap.",
+      why:
+        "pageCount is the count after the summary cap; originalPageCount is the document's real count. A capped count larger than the real one means the two were mixed up.",
+      whenItFails:
+        "Check that pageCount applies the cap to the original count, and that originalPageCount is not itself capped."
+    )
+    static let capReported = ConformanceRule(
+      id: "document.capReported", level: .required,
+      asserts: "A 100-page document capped at 30 reports pageCount 30 and originalPageCount 100.",
+      why:
+        "Without both numbers the person believes the summary covers the whole document; the core must be able to say \"I read only the first 30 pages\".",
+      whenItFails:
+        "Look for originalPageCount returning the capped count, or the cap being ignored.")
+    static let indexes = ConformanceRule(
+      id: "document.indexes", level: .required,
+      asserts: "Every index in 0..<pageCount is readable, and page(at: i).index == i.",
+      why:
+        "The core reads pages one at a time by index; a page that reports another index breaks its bookkeeping.",
+      whenItFails: "Look for 1-based indexing, or an index taken from the original page number.")
+    static let pageNumbers = ConformanceRule(
+      id: "document.pageNumbers", level: .required,
+      asserts: "Page numbers are 1-based, strictly increasing, and at most originalPageCount.",
+      why:
+        "A section's pages are original page numbers, never chunk numbers: a chunk number shown as a page number shipped once, in the essay's pre-release review.",
+      whenItFails:
+        "Look for 0-based numbers, chunk or batch numbers, or the capped index used as the page number."
+    )
+    static let text = ConformanceRule(
+      id: "document.text", level: .required,
+      asserts:
+        "Each page's text is the fixture's page with that page number: no pages merged, split or shifted.",
+      why:
+        "The core checks every fact in a summary against the page it came from; a shifted page makes true facts look invented.",
+      whenItFails:
+        "Look for page boundaries: form feeds, PDF page breaks, or a splitter that works by length."
+    )
+    static let outOfRange = ConformanceRule(
+      id: "document.outOfRange", level: .required,
+      asserts: "page(at:) throws for -1 and for pageCount.",
+      why: "An out-of-range read that returns an empty page looks like an empty page, not a bug.",
+      whenItFails: "Validate the index against 0..<pageCount before reading.")
+    static let unknownAttachment = ConformanceRule(
+      id: "document.unknownAttachment", level: .required,
+      asserts:
+        "An unknown attachment throws from pageCount, originalPageCount and page(at:), rather than reporting 0 pages.",
+      why:
+        "Zero pages reads as \"empty document\" (invalidInput), hiding a wrong ID or a missing file.",
+      whenItFails: "Throw when the attachment does not exist instead of returning 0.")
+    static let empty = ConformanceRule(
+      id: "document.empty", level: .required,
+      asserts: "A document with no pages reports 0 and 0.",
+      why:
+        "The core answers an empty document with invalidInput(\"empty document\"); it must be able to tell empty from unknown.",
+      whenItFails: "Look for a minimum of one page, or a blank page invented for empty input.")
+    static let repeatable = ConformanceRule(
+      id: "document.repeatable", level: .required,
+      asserts: "Reading the same pages twice gives identical pages and counts.",
+      why:
+        "A resumed run re-reads pages; golden replays pin what was read. Both need reads to be stable.",
+      whenItFails: "Look for state advanced by reads, such as a shared cursor or iterator.")
+    static let unicode = ConformanceRule(
+      id: "document.unicode", level: .required,
+      asserts:
+        "Korean, emoji (with joiners and skin tones) and right-to-left text come back unchanged.",
+      why:
+        "Notes, documents and transcripts share one engine across languages; a mangled character becomes a mangled summary.",
+      whenItFails:
+        "Look for a non-UTF-8 decoding, byte-based truncation, or normalization that changes text.")
+    static let concurrency = ConformanceRule(
+      id: "document.concurrency", level: .required,
+      asserts: "Sixteen pages read at once each come back as the page asked for.",
+      why: "The app may read pages while it summarizes another document; reads must not cross.",
+      whenItFails:
+        "Look for shared mutable state such as one file handle or buffer used by every read.")
+  }
+}

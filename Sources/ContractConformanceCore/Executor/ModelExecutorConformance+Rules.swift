@@ -1,0 +1,99 @@
+import Foundation
+import ProfileContracts
+
+extension ModelExecutorConformance {
+  /// The suite's rules, in the order it runs them.
+  public static let rules: [ConformanceRule] = checks.map(\.rule)
+
+  /// Each rule with the check that proves it, in the order the suite runs them.
+  static let checks: [Check<ModelExecutorConformance>] = [
+    Check(Rule.chunkShape) { try await $0.chunkShape() },
+    Check(Rule.titleShape) { try await $0.titleShape() },
+    Check(Rule.titleHasNoPoints) { try await $0.titleHasNoPoints() },
+    Check(Rule.provokedFailures) { try await $0.provokedFailures() },
+    Check(Rule.knownErrors) { try await $0.knownErrorsCheck() },
+    Check(Rule.deterministicMapping) { try await $0.deterministicMapping() },
+    Check(Rule.cancellationNotTransient) { try await $0.cancellationNotTransient() },
+    Check(Rule.unknownIsPermanent) { try await $0.unknownIsPermanent() },
+    Check(Rule.cancellation) { try await $0.cancellation() },
+    Check(Rule.concurrency) { try await $0.concurrency() },
+  ]
+
+  /// The rules, one constant each.
+  enum Rule {
+    static let chunkShape = ConformanceRule(
+      id: "executor.chunkShape", level: .required,
+      asserts:
+        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title.",
+      why:
+        "summaryChunk receives one title and several key points for each chunk; the core treats anything else as malformed and retries once.",
+      whenItFails:
+        "Check the @Generable type or JSON encoding for summaryChunk: key names, types, and an empty title."
+    )
+    static let titleShape = ConformanceRule(
+      id: "executor.titleShape", level: .required,
+      asserts: "A summaryTitle answer decodes as {\"title\": String} with a non-empty title.",
+      why:
+        "summaryTitle receives only one title over the chunks; the core needs it to name a multi-section summary.",
+      whenItFails:
+        "Check the executor's branch for summaryTitle: it must not answer with the chunk type's shape missing a title."
+    )
+    static let titleHasNoPoints = ConformanceRule(
+      id: "executor.titleHasNoPoints", level: .recommended,
+      asserts: "A summaryTitle answer carries no points.",
+      why:
+        "Reusing summaryChunk for a title makes the model generate points that are thrown away; on an on-device model that waste is time.",
+      whenItFails: "Use a separate @Generable type for summaryTitle with only a title.")
+    static let provokedFailures = ConformanceRule(
+      id: "executor.provokedFailures", level: .required,
+      asserts:
+        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt either answer or throw a ProfileModelExecutionError, never another error type.",
+      why:
+        "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
+      whenItFails:
+        "Wrap the whole generate body in do/catch and map every error through your mapping function."
+    )
+    static let knownErrors = ConformanceRule(
+      id: "executor.knownErrors", level: .required,
+      asserts:
+        "Every supplied native error maps to its expected kind (compared by kind, not message).",
+      why:
+        "The split between transient and permanent is the basis of the retry policy: the core calls again for transient and stops for permanent.",
+      whenItFails:
+        "Fix the mapping for the listed error; when unsure whether retrying helps, prefer permanent."
+    )
+    static let deterministicMapping = ConformanceRule(
+      id: "executor.deterministicMapping", level: .required,
+      asserts: "Mapping the same error twice gives the same result.",
+      why:
+        "Golden replays record the typed error; a mapping that depends on time or state makes a replay diverge.",
+      whenItFails: "Remove clocks, counters and random choices from the mapping function.")
+    static let cancellationNotTransient = ConformanceRule(
+      id: "executor.cancellationNotTransient", level: .required,
+      asserts: "CancellationError never maps to transient.",
+      why:
+        "The core retries transient errors; retrying a call the person cancelled does the opposite of what they asked.",
+      whenItFails:
+        "Map CancellationError to permanent (or rethrow it as such) before the generic cases.")
+    static let unknownIsPermanent = ConformanceRule(
+      id: "executor.unknownIsPermanent", level: .recommended,
+      asserts: "An error type the mapping has never seen maps to permanent.",
+      why:
+        "An unknown error retried as transient burns the model-call budget; permanent stops the run and says why.",
+      whenItFails: "Make the mapping's default case permanent.")
+    static let cancellation = ConformanceRule(
+      id: "executor.cancellation", level: .recommended,
+      asserts: "Cancelling the calling task ends a call within 2 seconds.",
+      why:
+        "A person who leaves the screen should not wait for the model; a slow call holds the device's model for everyone.",
+      whenItFails:
+        "Check Task.isCancelled, or use cancellable APIs (withTaskCancellationHandler) around the model call."
+    )
+    static let concurrency = ConformanceRule(
+      id: "executor.concurrency", level: .required,
+      asserts:
+        "Eight concurrent calls all answer in shape (or throw a ProfileModelExecutionError).",
+      why: "Sessions are per call: one session shared between calls mixes their transcripts.",
+      whenItFails: "Create a session per call, or serialize access to a shared one.")
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import ProfileContracts
+
+/// One of the four kinds an executor narrows errors to, without its message: what a
+/// ``KnownError`` expects.
+public struct ExecutionErrorKind: Hashable, Sendable, CustomStringConvertible {
+  /// The kind's name, as in ``ProfileModelExecutionError/kind``.
+  public let name: String
+  private init(_ name: String) { self.name = name }
+
+  /// ``ProfileModelExecutionError/unavailable``.
+  public static let unavailable = ExecutionErrorKind("unavailable")
+  /// ``ProfileModelExecutionError/transient(_:)``.
+  public static let transient = ExecutionErrorKind("transient")
+  /// ``ProfileModelExecutionError/rejected(_:)``.
+  public static let rejected = ExecutionErrorKind("rejected")
+  /// ``ProfileModelExecutionError/permanent(_:)``.
+  public static let permanent = ExecutionErrorKind("permanent")
+
+  /// The kind of `error`.
+  public init(of error: ProfileModelExecutionError) { self.init(error.kind) }
+
+  /// The kind's name.
+  public var description: String { name }
+}
+
+/// A native error your executor meets, and the kind it must narrow to.
+///
+/// ```swift
+/// KnownError(LanguageModelSession.GenerationError.rateLimited(context), expected: .transient)
+/// ```
+public struct KnownError: Sendable {
+  /// The native error.
+  public let error: any Error & Sendable
+  /// The kind it must map to.
+  public let expected: ExecutionErrorKind
+
+  /// Creates a known error.
+  public init(_ error: any Error & Sendable, expected: ExecutionErrorKind) {
+    self.error = error
+    self.expected = expected
+  }
+}
+
+/// The conformance suite for ``ProfileModelExecuting``: answer shapes for both schemas, that
+/// failures throw only the four kinds, that every native error maps as it should, cancellation,
+/// and concurrency.
+///
+/// ```swift
+/// let report = await ModelExecutorConformance(
+///   errorMapping: MyExecutor.map,
+///   knownErrors: [KnownError(MyNativeError.busy, expected: .transient)]
+/// ) { MyExecutor() }.run()
+/// ```
+public struct ModelExecutorConformance: Sendable {
+  /// The function your executor narrows errors with.
+  public let errorMapping: @Sendable (any Error) -> ProfileModelExecutionError
+  /// Native errors and the kinds they must map to.
+  public let knownErrors: [KnownError]
+  /// How long one check may take.
+  public let timeout: Duration
+  let makeExecutor: @Sendable () async throws -> any ProfileModelExecuting
+
+  /// Creates the suite.
+  ///
+  /// - Parameters:
+  ///   - errorMapping: the function your executor narrows native errors with.
+  ///   - knownErrors: native errors and the kinds they must map to; list every error your
+  ///     platform documents.
+  ///   - timeout: the limit for each check (default 10 s).
+  ///   - makeExecutor: makes a fresh executor for each check.
+  public init(
+    errorMapping: @escaping @Sendable (any Error) -> ProfileModelExecutionError,
+    knownErrors: [KnownError], timeout: Duration = .seconds(10),
+    _ makeExecutor: @escaping @Sendable () async throws -> any ProfileModelExecuting
+  ) {
+    self.errorMapping = errorMapping
+    self.knownErrors = knownErrors
+    self.timeout = timeout
+    self.makeExecutor = makeExecutor
+  }
+
+  /// Runs every check and returns the report.
+  public func run() async -> ConformanceReport {
+    await CheckRunner(suite: "executor", timeout: timeout).run(Self.checks, on: self, seed: nil)
+  }
+}

@@ -1,0 +1,490 @@
+import Foundation
+import ProfileContracts
+
+extension ExecutionStoreConformance {
+
+  // MARK: - Fixtures
+
+  private static let command = ProfileCommand(
+    profile: .document, attachmentID: "conformance.pdf", sourceLanguage: "ko", targetLanguage: "en")
+
+  private static func checkpoint(
+    _ command: ProfileCommand = command, phase: String, payload: Data = Data("payload".utf8)
+  )
+    -> ProfileCheckpoint
+  {
+    ProfileCheckpoint(
+      command: command, phase: phase, payload: payload,
+      receipt: ProfileExecutionReceipt(steps: [
+        ProfileStepRecord(stepID: "chunk-1", attempts: 1, status: .completed)
+      ]))
+  }
+
+  private static func summary(_ command: ProfileCommand = command, title: String) -> ProfileSummary
+  {
+    ProfileSummary(
+      command: command, title: title, language: "en",
+      sections: [
+        .init(pages: PageRange(first: 1, last: 3), headline: "Headline", points: ["A point"])
+      ],
+      coverage: PageCoverage(
+        pageCount: 30, originalPageCount: 100, missingPages: [PageRange(page: 7)]),
+      withheldPoints: [WithheldPoint(text: "Sales hit $9M", unverified: ["$9M"])],
+      receipt: ProfileExecutionReceipt())
+  }
+
+  /// A sandbox folder holding the store's directory two levels down, so that anything written
+  /// beside it (even by a path that climbs out with `../..`) lands inside the sandbox, where the
+  /// check can see it. Removed after the check.
+  private struct Sandbox {
+    let root: URL
+    var store: URL { root.appendingPathComponent("outer/inner/store", isDirectory: true) }
+
+    init(in scratch: URL) {
+      root =
+        scratch
+        .appendingPathComponent("contract-kit-store-\(UUID().uuidString)", isDirectory: true)
+      try? FileManager.default.createDirectory(
+        at: root.appendingPathComponent("outer/inner", isDirectory: true),
+        withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// Everything in the sandbox outside the store's own directory.
+    func outsideStore() -> [String] {
+      let expected: Set<String> = ["outer", "outer/inner", "outer/inner/store"]
+      guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+      var found: [String] = []
+      while let path = walker.nextObject() as? String {
+        if expected.contains(path) || path.hasPrefix("outer/inner/store/") { continue }
+        found.append(path)
+      }
+      return found.sorted()
+    }
+  }
+
+  private func open(_ directory: URL) async throws(CheckFailure) -> any ProfileExecutionStoring {
+    do {
+      return try await makeStore(directory)
+    } catch {
+      throw CheckFailure("the factory threw \(describe(error)) for a fresh directory")
+    }
+  }
+
+  /// Runs `body` with a fresh sandbox, removed afterwards. An adapter error that no step named
+  /// is reported as what the store threw.
+  private func inSandbox(_ body: (Sandbox) async throws -> CheckOutcome) async throws
+    -> CheckOutcome
+  {
+    let sandbox = Sandbox(in: scratch)
+    defer { sandbox.remove() }
+    do {
+      return try await body(sandbox)
+    } catch let failure as CheckFailure {
+      throw failure
+    } catch {
+      throw CheckFailure("the store threw \(describe(error))")
+    }
+  }
+
+  private var skipUnlessDurable: CheckOutcome? {
+    durability == .durable
+      ? nil : .skipped("the store is \(durability); this check applies to durable stores only")
+  }
+
+  // MARK: - Checks
+
+  func roundTrip() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      var random = SeededGenerator(seed: seed)
+      var large = Data(count: 8 << 20)
+      large.withUnsafeMutableBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          bytes.storeBytes(of: random.next(), toByteOffset: offset, as: UInt64.self)
+          offset += 8
+        }
+      }
+      let payloads: [(String, Data)] = [
+        ("empty", Data()), ("every byte value", Data((0...255).map { UInt8($0) })),
+        ("8 MiB", large),
+      ]
+      var failures = Failures()
+      for (name, payload) in payloads {
+        let command = ProfileCommand(
+          profile: .note, attachmentID: "round-trip-\(name)", sourceLanguage: nil,
+          targetLanguage: "en")
+        let saved = Self.checkpoint(command, phase: "chunks:1/2", payload: payload)
+        try await attempt("saving the \(name) payload") { try await store.saveCheckpoint(saved) }
+        let loaded = try await attempt("loading the \(name) payload") {
+          try await store.loadCheckpoint(for: command)
+        }
+        if loaded != saved {
+          let detail =
+            loaded.map { "came back with \($0.payload.count) bytes, phase \(quote($0.phase))" }
+            ?? "came back nil"
+          failures.add("the \(name) payload (\(payload.count) bytes) \(detail)")
+        }
+      }
+      let summary = Self.summary(title: "Round trip 한국어 ✓")
+      try await attempt("saving a summary") { try await store.saveSummary(summary) }
+      let loaded = try await attempt("loading a summary") {
+        try await store.loadSummary(for: summary.command)
+      }
+      if loaded != summary {
+        failures.add("the summary came back as \(loaded.map { quote($0.title) } ?? "nil")")
+      }
+      return failures.outcome(
+        passed:
+          "empty, 256-byte and 8 MiB payloads and a summary round-tripped exactly (seed \(seed))")
+    }
+  }
+
+  func replace() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      try await attempt("the first save") {
+        try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:1/3"))
+      }
+      try await attempt("the second save") {
+        try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:2/3"))
+      }
+      try await attempt("saving a summary") {
+        try await store.saveSummary(Self.summary(title: "first"))
+      }
+      try await attempt("saving a second summary") {
+        try await store.saveSummary(Self.summary(title: "second"))
+      }
+      var failures = Failures()
+      let checkpoint = try await attempt("loading") {
+        try await store.loadCheckpoint(for: Self.command)
+      }
+      if checkpoint?.phase != "chunks:2/3" {
+        failures.add(
+          "after saving phases chunks:1/3 then chunks:2/3, loaded \(checkpoint.map { quote($0.phase) } ?? "nil")"
+        )
+      }
+      let summary = try await attempt("loading the summary") {
+        try await store.loadSummary(for: Self.command)
+      }
+      if summary?.title != "second" {
+        failures.add(
+          "after saving summaries \"first\" then \"second\", loaded \(summary.map { quote($0.title) } ?? "nil")"
+        )
+      }
+      return failures.outcome(passed: "the second save replaced the first")
+    }
+  }
+
+  func keys() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      let base = Self.command
+      let variants: [(String, ProfileCommand)] = [
+        ("the base command", base),
+        (
+          "another profile",
+          ProfileCommand(
+            profile: .note, attachmentID: base.attachmentID, sourceLanguage: base.sourceLanguage,
+            targetLanguage: base.targetLanguage)
+        ),
+        (
+          "another attachment",
+          ProfileCommand(
+            profile: base.profile, attachmentID: base.attachmentID + "2",
+            sourceLanguage: base.sourceLanguage, targetLanguage: base.targetLanguage)
+        ),
+        (
+          "a nil source language",
+          ProfileCommand(
+            profile: base.profile, attachmentID: base.attachmentID, sourceLanguage: nil,
+            targetLanguage: base.targetLanguage)
+        ),
+        (
+          "another source language",
+          ProfileCommand(
+            profile: base.profile, attachmentID: base.attachmentID, sourceLanguage: "ja",
+            targetLanguage: base.targetLanguage)
+        ),
+        (
+          "another target language",
+          ProfileCommand(
+            profile: base.profile, attachmentID: base.attachmentID,
+            sourceLanguage: base.sourceLanguage, targetLanguage: "de")
+        ),
+      ]
+      for (index, (name, command)) in variants.enumerated() {
+        try await attempt("saving \(name)") {
+          try await store.saveCheckpoint(Self.checkpoint(command, phase: "variant-\(index)"))
+        }
+      }
+      var failures = Failures()
+      for (index, (name, command)) in variants.enumerated() {
+        let loaded = try await attempt("loading \(name)") {
+          try await store.loadCheckpoint(for: command)
+        }
+        if loaded?.phase != "variant-\(index)" || loaded?.command != command {
+          failures.add(
+            "\(name) loaded \(loaded.map { quote($0.phase) } ?? "nil") instead of \"variant-\(index)\""
+          )
+        }
+      }
+      return failures.outcome(
+        passed: "six commands differing in one field each kept their own checkpoint")
+    }
+  }
+
+  func hostileIDs() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      let ids = [
+        "../../etc/passwd", "/", "", String(repeating: "a", count: 4096), "nul\u{0}byte",
+        "📄🇰🇷 emoji",
+        "..", "a/b/../../../c", "C:\\Windows\\system32", "con",
+      ]
+      var failures = Failures()
+      for (index, id) in ids.enumerated() {
+        let command = ProfileCommand(
+          profile: .document, attachmentID: id, sourceLanguage: nil, targetLanguage: "en")
+        do {
+          try await store.saveCheckpoint(Self.checkpoint(command, phase: "hostile-\(index)"))
+          try await store.saveSummary(Self.summary(command, title: "hostile-\(index)"))
+          let checkpoint = try await store.loadCheckpoint(for: command)
+          let summary = try await store.loadSummary(for: command)
+          if checkpoint?.phase != "hostile-\(index)" || summary?.title != "hostile-\(index)" {
+            failures.add(
+              "ID \(quote(id, limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil")"
+            )
+          }
+        } catch {
+          failures.add("ID \(quote(id, limit: 24)) threw \(describe(error))")
+        }
+      }
+      let outside = sandbox.outsideStore()
+      if !outside.isEmpty {
+        failures.addFirst(
+          "files appeared outside the store's directory: \(outside.prefix(5).joined(separator: ", "))"
+        )
+      }
+      return failures.outcome(
+        passed:
+          "\(ids.count) hostile IDs round-tripped and nothing was written outside the directory")
+    }
+  }
+
+  func removeAbsent() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      try await attempt("removing a checkpoint never saved") {
+        try await store.removeCheckpoint(for: Self.command)
+      }
+      try await attempt("saving") { try await store.saveCheckpoint(Self.checkpoint(phase: "p")) }
+      try await attempt("removing it") { try await store.removeCheckpoint(for: Self.command) }
+      try await attempt("removing it again") { try await store.removeCheckpoint(for: Self.command) }
+      let loaded = try await attempt("loading after removal") {
+        try await store.loadCheckpoint(for: Self.command)
+      }
+      if let loaded {
+        return .failed(
+          "after removal, loadCheckpoint returned phase \(quote(loaded.phase)) instead of nil")
+      }
+      return .passed("removing an absent checkpoint, and removing twice, did not throw")
+    }
+  }
+
+  func independent() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      let summary = Self.summary(title: "kept")
+      try await attempt("saving a checkpoint") {
+        try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:3/3"))
+      }
+      try await attempt("saving a summary") { try await store.saveSummary(summary) }
+      var failures = Failures()
+      let checkpoint = try await attempt("loading the checkpoint") {
+        try await store.loadCheckpoint(for: Self.command)
+      }
+      if checkpoint?.phase != "chunks:3/3" {
+        failures.add(
+          "saving the summary changed the checkpoint to \(checkpoint.map { quote($0.phase) } ?? "nil")"
+        )
+      }
+      try await attempt("removing the checkpoint") {
+        try await store.removeCheckpoint(for: Self.command)
+      }
+      let kept = try await attempt("loading the summary") {
+        try await store.loadSummary(for: Self.command)
+      }
+      if kept != summary {
+        failures.add(
+          "removing the checkpoint also changed the summary to \(kept.map { quote($0.title) } ?? "nil")"
+        )
+      }
+      return failures.outcome(passed: "the summary and the checkpoint were independent")
+    }
+  }
+
+  func reopen() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      let removed = ProfileCommand(
+        profile: .note, attachmentID: "removed", sourceLanguage: nil, targetLanguage: "en")
+      do {
+        let store = try await open(sandbox.store)
+        try await attempt("saving a checkpoint") {
+          try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:30/100"))
+        }
+        try await attempt("saving a summary") {
+          try await store.saveSummary(Self.summary(title: "survives"))
+        }
+        try await attempt("saving a checkpoint to remove") {
+          try await store.saveCheckpoint(Self.checkpoint(removed, phase: "gone"))
+        }
+        try await attempt("removing it") { try await store.removeCheckpoint(for: removed) }
+      }
+      let reopened = try await open(sandbox.store)
+      var failures = Failures()
+      let checkpoint = try await attempt("loading after reopen") {
+        try await reopened.loadCheckpoint(for: Self.command)
+      }
+      if checkpoint?.phase != "chunks:30/100" {
+        failures.add(
+          "after reopening, the checkpoint loaded as \(checkpoint.map { quote($0.phase) } ?? "nil")"
+        )
+      }
+      let summary = try await attempt("loading the summary after reopen") {
+        try await reopened.loadSummary(for: Self.command)
+      }
+      if summary?.title != "survives" {
+        failures.add(
+          "after reopening, the summary loaded as \(summary.map { quote($0.title) } ?? "nil")")
+      }
+      let gone = try await attempt("loading a removed checkpoint after reopen") {
+        try await reopened.loadCheckpoint(for: removed)
+      }
+      if gone != nil { failures.add("a removed checkpoint came back after reopening") }
+      return failures.outcome(passed: "a checkpoint, a summary and a removal survived reopening")
+    }
+  }
+
+  func crash() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      // The first instance stays alive and is never closed: no deinit, no flush, as after a kill.
+      let first = try await open(sandbox.store)
+      try await attempt("saving a checkpoint") {
+        try await first.saveCheckpoint(Self.checkpoint(phase: "chunks:7/9"))
+      }
+      try await attempt("saving a summary") {
+        try await first.saveSummary(Self.summary(title: "before the crash"))
+      }
+      let second = try await open(sandbox.store)
+      var failures = Failures()
+      let checkpoint = try await attempt("loading from a second instance") {
+        try await second.loadCheckpoint(for: Self.command)
+      }
+      if checkpoint?.phase != "chunks:7/9" {
+        failures.add(
+          "a second instance loaded the checkpoint as \(checkpoint.map { quote($0.phase) } ?? "nil") while the first was never closed"
+        )
+      }
+      let summary = try await attempt("loading the summary from a second instance") {
+        try await second.loadSummary(for: Self.command)
+      }
+      if summary?.title != "before the crash" {
+        failures.add(
+          "a second instance loaded the summary as \(summary.map { quote($0.title) } ?? "nil")")
+      }
+      withExtendedLifetime(first) {}
+      return failures.outcome(
+        passed: "saves were on disk before they returned, with no close or deinit")
+    }
+  }
+
+  func concurrentKeys() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      let commands = (0..<100).map {
+        ProfileCommand(
+          profile: .document, attachmentID: "concurrent-\($0)", sourceLanguage: nil,
+          targetLanguage: "en")
+      }
+      let errors = await fanOut(commands.count) { index -> String? in
+        do {
+          try await store.saveCheckpoint(Self.checkpoint(commands[index], phase: "key-\(index)"))
+          return nil
+        } catch {
+          return "save \(index) threw \(describe(error))"
+        }
+      }
+      var failures = Failures()
+      for error in errors.compactMap({ $0 }) { failures.add(error) }
+      let reopened = try await open(sandbox.store)
+      for (index, command) in commands.enumerated() {
+        let loaded = try await attempt("loading key \(index) after reopen") {
+          try await reopened.loadCheckpoint(for: command)
+        }
+        if loaded?.phase != "key-\(index)" {
+          failures.add(
+            "key \(index) loaded \(loaded.map { quote($0.phase) } ?? "nil") after reopening")
+        }
+      }
+      return failures.outcome(
+        passed: "100 concurrent saves on distinct keys all survived reopening")
+    }
+  }
+
+  func concurrentOneKey() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      let store = try await open(sandbox.store)
+      let saved = (0..<50).map { index in
+        Self.checkpoint(
+          phase: "writer-\(index)",
+          payload: Data(repeating: UInt8(index), count: 4096 + index * 97))
+      }
+      _ = await fanOut(saved.count) { index in try? await store.saveCheckpoint(saved[index]) }
+      let reopened = try await open(sandbox.store)
+      let loaded = try await attempt("loading after 50 concurrent saves") {
+        try await reopened.loadCheckpoint(for: Self.command)
+      }
+      guard let loaded else {
+        return .failed("after 50 concurrent saves on one key, nothing loaded")
+      }
+      if saved.contains(loaded) {
+        return .passed("one of the 50 concurrent saves (\(loaded.phase)) loaded intact")
+      }
+      return .failed(
+        "after 50 concurrent saves on one key, loaded phase \(quote(loaded.phase)) with \(loaded.payload.count) bytes, which matches none of them whole: a torn or mixed record"
+      )
+    }
+  }
+
+  func unusableLocation() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      let blocker = sandbox.store
+      guard FileManager.default.createFile(atPath: blocker.path, contents: Data("file".utf8))
+      else {
+        return .failed("could not create the blocking file in \(sandbox.root.path)")
+      }
+      let store: any ProfileExecutionStoring
+      do {
+        store = try await makeStore(blocker)
+      } catch {
+        return .passed("opening threw \(describe(error))")
+      }
+      do {
+        try await store.saveCheckpoint(Self.checkpoint(phase: "nowhere"))
+      } catch {
+        return .passed("the first save threw \(describe(error))")
+      }
+      return .failed(
+        "a regular file stood in place of the directory, yet opening and saving succeeded: the data is not durable; throw at open or at the first save"
+      )
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ProfileContracts
+
+extension ExecutionStoreConformance {
+  /// The suite's rules, in the order it runs them.
+  public static let rules: [ConformanceRule] = checks.map(\.rule)
+
+  /// Each rule with the check that proves it, in the order the suite runs them.
+  static let checks: [Check<ExecutionStoreConformance>] = [
+    Check(Rule.roundTrip) { try await $0.roundTrip() },
+    Check(Rule.replace) { try await $0.replace() },
+    Check(Rule.keys) { try await $0.keys() },
+    Check(Rule.hostileIDs) { try await $0.hostileIDs() },
+    Check(Rule.removeAbsent) { try await $0.removeAbsent() },
+    Check(Rule.independent) { try await $0.independent() },
+    Check(Rule.reopen) { try await $0.reopen() },
+    Check(Rule.crash) { try await $0.crash() },
+    Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
+    Check(Rule.concurrentOneKey) { try await $0.concurrentOneKey() },
+    Check(Rule.unusableLocation) { try await $0.unusableLocation() },
+  ]
+
+  /// The rules, one constant each.
+  enum Rule {
+    static let roundTrip = ConformanceRule(
+      id: "store.roundTrip", level: .required,
+      asserts:
+        "Checkpoints with payloads that are empty, every byte value 0 to 255, and 8 MiB, and a summary, load back exactly as saved.",
+      why:
+        "The payload is the core's intermediate result, opaque to the app: the store must keep the bytes, not an interpretation of them.",
+      whenItFails:
+        "Look for text encodings applied to Data, size limits, or trimming of empty values.")
+    static let replace = ConformanceRule(
+      id: "store.replace", level: .required,
+      asserts: "A second save for the same command replaces the first.",
+      why:
+        "saveCheckpoint replaces any earlier one: the core resumes from the latest progress, never an older one.",
+      whenItFails:
+        "Look for inserts that keep the first row, or loads that return the oldest record.")
+    static let keys = ConformanceRule(
+      id: "store.keys", level: .required,
+      asserts:
+        "Commands that differ in one field (profile, attachment, source language including nil, target language) are separate keys.",
+      why:
+        "The store is keyed by the command: re-submitting the identical command finds its progress, and only that command does.",
+      whenItFails:
+        "Key by every field of the command (for example its canonical JSON), not by the attachment ID alone."
+    )
+    static let hostileIDs = ConformanceRule(
+      id: "store.hostileIDs", level: .required,
+      asserts:
+        "Attachment IDs such as ../../etc/passwd, /, empty, 4 KiB long, NUL and emoji round-trip, and nothing is written outside the store's directory.",
+      why:
+        "Attachment IDs come from the app's users and documents; an ID used as a path escapes the store.",
+      whenItFails: "Never build a path from the attachment ID; name files by a hash of the command."
+    )
+    static let removeAbsent = ConformanceRule(
+      id: "store.removeAbsent", level: .required,
+      asserts: "Removing a checkpoint that does not exist, or removing one twice, does not throw.",
+      why:
+        "removeCheckpoint is called after every completed run, whether or not a checkpoint was saved.",
+      whenItFails: "Treat \"no such record\" as success in removeCheckpoint.")
+    static let independent = ConformanceRule(
+      id: "store.independent", level: .required,
+      asserts:
+        "A command's summary and checkpoint are independent: removing the checkpoint keeps the summary, and each loads its own value.",
+      why:
+        "On completion the core saves the summary, then removes the checkpoint; the canonical body must survive that.",
+      whenItFails: "Keep checkpoints and summaries under different keys or tables.")
+    static let reopen = ConformanceRule(
+      id: "store.reopen", level: .required,
+      asserts:
+        "A durable store's checkpoints, summaries and removals survive dropping the instance and reopening the same location.",
+      why:
+        "If the app dies while summarizing a 100-page document, the result through page 30 remains, and the next run starts at page 31.",
+      whenItFails:
+        "Look for data kept only in memory, or written to a location derived from something other than the directory given."
+    )
+    static let crash = ConformanceRule(
+      id: "store.crash", level: .required,
+      asserts:
+        "Every save is visible to a second instance opened while the first is still alive and never closed, as after a crash that skipped every deinit and flush.",
+      why:
+        "Every save returns only once it would survive a crash: buffering until close or deinit loses progress when the app is killed.",
+      whenItFails:
+        "Write and sync before a save returns; do not defer writes to deinit, close or a timer. (A power-loss test needs a child process: see the kit's FileExecutionStoreCrashTests.)"
+    )
+    static let concurrentKeys = ConformanceRule(
+      id: "store.concurrentKeys", level: .required,
+      asserts: "100 concurrent saves on distinct commands all survive a reopen.",
+      why: "Several runs save progress at once; no save may be lost to a race.",
+      whenItFails: "Look for read-modify-write of a shared index file or dictionary without a lock."
+    )
+    static let concurrentOneKey = ConformanceRule(
+      id: "store.concurrentOneKey", level: .required,
+      asserts:
+        "50 concurrent saves on one command leave exactly one of them, intact, after a reopen.",
+      why: "A torn or interleaved record is worse than an old one: the core cannot resume from it.",
+      whenItFails:
+        "Serialize writes per key, and write whole records (write to a new slot or temp file, then switch)."
+    )
+    static let unusableLocation = ConformanceRule(
+      id: "store.unusableLocation", level: .required,
+      asserts:
+        "Opening a store where a regular file stands in place of the directory throws, at open or at the first save.",
+      why:
+        "A store that silently keeps data in memory reports success for progress that is gone on the next launch; the core maps a thrown error to executionStoreUnavailable.",
+      whenItFails:
+        "Check the location at open (exists, is a directory, is writable) and throw; never fall back to memory."
+    )
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ProfileContracts
+
+/// Whether a store promises to keep what it saved beyond its own lifetime.
+public struct StoreDurability: Hashable, Sendable, CustomStringConvertible {
+  private let name: String
+  private init(_ name: String) { self.name = name }
+
+  /// Saves survive dropping the store, reopening its location, and a crash: the reopen, crash
+  /// and concurrency checks run.
+  public static let durable = StoreDurability("durable")
+  /// Saves last as long as the instance (previews, tests): the durability checks are skipped.
+  public static let volatile = StoreDurability("volatile")
+
+  /// The durability's name.
+  public var description: String { name }
+}
+
+/// The conformance suite for ``ProfileExecutionStoring``: exact round trips, replacement, keys,
+/// hostile IDs, independence, and for durable stores reopen, crash and concurrent saves.
+///
+/// ```swift
+/// let report = await ExecutionStoreConformance(durability: .durable) { directory in
+///   try MyStore(directory: directory)
+/// }.run()
+/// ```
+///
+/// Each check gets a fresh, empty directory inside a sandbox folder the suite owns and removes.
+/// Reopening calls the factory again with the same directory.
+public struct ExecutionStoreConformance: Sendable {
+  /// What the store promises.
+  public let durability: StoreDurability
+  /// How long one check may take.
+  public let timeout: Duration
+  /// The seed of the randomized payloads.
+  public let seed: UInt64
+  /// Where each check's sandbox folder is made.
+  public let scratch: URL
+  let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
+
+  /// Creates the suite.
+  ///
+  /// - Parameters:
+  ///   - durability: `.durable` for stores that must survive reopen and crash.
+  ///   - timeout: the limit for each check (default 10 s).
+  ///   - seed: the seed for randomized payloads (default: ``ConformanceSeed/current(_:)``).
+  ///   - scratch: where each check's sandbox folder is made (default: the temporary directory);
+  ///     put it on the disk your store will use.
+  ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
+  public init(
+    durability: StoreDurability, timeout: Duration = .seconds(10),
+    seed: UInt64 = ConformanceSeed.current(),
+    scratch: URL = FileManager.default.temporaryDirectory,
+    _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
+  ) {
+    self.durability = durability
+    self.timeout = timeout
+    self.seed = seed
+    self.scratch = scratch
+    self.makeStore = makeStore
+  }
+
+  /// Runs every check and returns the report.
+  public func run() async -> ConformanceReport {
+    await CheckRunner(suite: "store", timeout: timeout).run(Self.checks, on: self, seed: seed)
+  }
+}

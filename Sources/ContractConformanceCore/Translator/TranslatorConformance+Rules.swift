@@ -1,0 +1,78 @@
+import Foundation
+import ProfileContracts
+
+extension TranslatorConformance {
+  /// The suite's rules, in the order it runs them.
+  public static let rules: [ConformanceRule] = checks.map(\.rule)
+
+  /// Each rule with the check that proves it, in the order the suite runs them.
+  static let checks: [Check<TranslatorConformance>] = [
+    Check(Rule.count) { try await $0.count() },
+    Check(Rule.order) { try await $0.order() },
+    Check(Rule.blank) { try await $0.blank() },
+    Check(Rule.duplicates) { try await $0.duplicates() },
+    Check(Rule.targetLanguage) { try await $0.targetLanguage() },
+    Check(Rule.concurrency) { try await $0.concurrency() },
+    Check(Rule.undeclaredPair) { try await $0.undeclaredPair() },
+  ]
+
+  /// The rules, one constant each.
+  enum Rule {
+    static let count = ConformanceRule(
+      id: "translator.count", level: .required,
+      asserts: "Batches of 0, 1, 2, 7, 64 and 256 texts come back with exactly as many texts.",
+      why:
+        "The returned array has the same count as the input. If five sentences go in and four come back, the core cannot tell which is missing, so it checks the count before promoting a result.",
+      whenItFails:
+        "Look for batching that splits or merges texts (joining with newlines, sentence splitting), empty results dropped, or a length limit that truncates the batch."
+    )
+    static let order = ConformanceRule(
+      id: "translator.order", level: .required,
+      asserts:
+        "Output i carries the number of input i and no other, for batches of 7 and 64 numbered sentences.",
+      why:
+        "The returned array has the same order as the input: the core writes output i back into field i of the summary.",
+      whenItFails:
+        "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders."
+    )
+    static let blank = ConformanceRule(
+      id: "translator.blank", level: .required,
+      asserts:
+        "Blank entries (empty or whitespace) come back blank, in place, and their neighbours still translate.",
+      why: "A summary can carry empty fields; dropping a blank shifts every later field by one.",
+      whenItFails:
+        "Look for filtering of empty strings before the engine call without putting them back.")
+    static let duplicates = ConformanceRule(
+      id: "translator.duplicates", level: .required,
+      asserts: "The same text at several positions of a batch is translated alike at each.",
+      why:
+        "Headlines repeat across sections; a cache or deduplication must hand the same answer back to every position.",
+      whenItFails:
+        "Look for a deduplicating cache that answers only the first occurrence, or leaves later ones empty."
+    )
+    static let targetLanguage = ConformanceRule(
+      id: "translator.targetLanguage", level: .required,
+      asserts:
+        "At least 95% of outputs with 12 or more letters are identified as the target language.",
+      why:
+        "The core re-proves each field's target language before promoting a translation; an echo of the source must never pass as a translation.",
+      whenItFails:
+        "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input."
+    )
+    static let concurrency = ConformanceRule(
+      id: "translator.concurrency", level: .required,
+      asserts: "Eight batches translated at once each come back with their own texts, in order.",
+      why:
+        "The core and the app may translate several summaries at once; answers must never cross between calls.",
+      whenItFails:
+        "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call."
+    )
+    static let undeclaredPair = ConformanceRule(
+      id: "translator.undeclaredPair", level: .recommended,
+      asserts:
+        "Translating into a language the translator does not support throws rather than echoing the input.",
+      why:
+        "An echoed input looks like a result; a thrown error lets the core keep the source-language summary and say why.",
+      whenItFails: "Throw an error for unsupported pairs instead of returning the input unchanged.")
+  }
+}

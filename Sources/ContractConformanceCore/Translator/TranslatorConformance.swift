@@ -1,0 +1,75 @@
+import LanguageIdentification
+import ProfileContracts
+
+/// A source and target language the translator under test declares it supports.
+public struct LanguagePair: Codable, Hashable, Sendable, CustomStringConvertible {
+  /// The BCP 47 code of the texts' language.
+  public let source: String
+  /// The BCP 47 code to translate into.
+  public let target: String
+
+  /// Creates a pair.
+  public init(source: String, target: String) {
+    self.source = source
+    self.target = target
+  }
+
+  /// `ko → en`.
+  public var description: String { "\(source) → \(target)" }
+}
+
+/// The conformance suite for ``SummaryTranslating``: count, order, blanks, duplicates, the real
+/// target language, concurrency, and refusing undeclared pairs.
+///
+/// ```swift
+/// @Test func translatorKeepsTheContract() async {
+///   let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
+///     MyTranslator()
+///   }.run()
+///   report.recordIssues()
+/// }
+/// ```
+///
+/// Every check gets a fresh translator from the factory and its own timeout.
+public struct TranslatorConformance: Sendable {
+  /// The pairs the translator declares.
+  public let pairs: [LanguagePair]
+  /// The numbered sentences to translate.
+  public let samples: TranslationSamples
+  /// What re-proves the target language of each output.
+  public let identifier: any LanguageIdentifier
+  /// How long one check may take.
+  public let timeout: Duration
+  /// The seed of the randomized batch in `translator.count`.
+  public let seed: UInt64
+  let makeTranslator: @Sendable () async throws -> any SummaryTranslating
+
+  /// Creates the suite.
+  ///
+  /// - Parameters:
+  ///   - pairs: the language pairs the translator supports. Each needs samples in its source
+  ///     language.
+  ///   - samples: numbered sentences (default: the kit's, in ko, en, ja, zh, es, fr and de).
+  ///   - identifier: re-proves target languages (default: ``BuiltinLanguageIdentifier``).
+  ///   - timeout: the limit for each check (default 10 s).
+  ///   - seed: the seed for randomized inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - makeTranslator: makes a fresh translator for each check.
+  public init(
+    pairs: [LanguagePair], samples: TranslationSamples = .builtin,
+    identifier: any LanguageIdentifier = BuiltinLanguageIdentifier(),
+    timeout: Duration = .seconds(10), seed: UInt64 = ConformanceSeed.current(),
+    _ makeTranslator: @escaping @Sendable () async throws -> any SummaryTranslating
+  ) {
+    self.pairs = pairs
+    self.samples = samples
+    self.identifier = identifier
+    self.timeout = timeout
+    self.seed = seed
+    self.makeTranslator = makeTranslator
+  }
+
+  /// Runs every check and returns the report.
+  public func run() async -> ConformanceReport {
+    await CheckRunner(suite: "translator", timeout: timeout).run(Self.checks, on: self, seed: seed)
+  }
+}
