@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a check's body decides, before the runner attaches the rule's ID and level.
 enum CheckOutcome: Sendable {
   case passed(String)
@@ -15,6 +17,7 @@ struct Failures {
   mutating func add(_ message: String) {
     total += 1
     if messages.count < Self.shown { messages.append(message) }
+    CheckProgress.current?.found(message)
   }
 
   /// Adds a failure that matters more than the others, so it is shown first.
@@ -22,6 +25,7 @@ struct Failures {
     total += 1
     messages.insert(message, at: 0)
     if messages.count > Self.shown { messages.removeLast() }
+    CheckProgress.current?.found(message)
   }
 
   var isEmpty: Bool { total == 0 }
@@ -67,4 +71,29 @@ func attempt<T>(_ step: String, _ body: () async throws -> T) async throws(Check
 /// The message of a ``CheckFailure``, or a description of any other error.
 func failureMessage(_ error: any Error) -> String {
   (error as? CheckFailure)?.message ?? "threw \(describe(error))"
+}
+
+/// What a running check has found so far, so that a check that runs out of time still reports
+/// the wrong answers it saw before the adapter stalled. Every ``Failures`` of the check's task
+/// writes here.
+final class CheckProgress: @unchecked Sendable {
+  /// The progress of the check running in this task, if any.
+  @TaskLocal static var current: CheckProgress?
+
+  private let lock = NSLock()
+  private var messages: [String] = []
+
+  /// Notes a failure the check found.
+  func found(_ message: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if messages.count < Failures.shown { messages.append(message) }
+  }
+
+  /// The failures found so far, in order.
+  var failures: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return messages
+  }
 }

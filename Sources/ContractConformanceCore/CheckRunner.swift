@@ -28,11 +28,14 @@ struct CheckRunner {
   {
     var results: [CheckResult] = []
     for check in checks {
+      let progress = CheckProgress()
       let outcome = await withTimeout(timeout) { () async -> CheckOutcome in
-        do {
-          return try await check.body(configuration)
-        } catch {
-          return .failed(failureMessage(error))
+        await CheckProgress.$current.withValue(progress) {
+          do {
+            return try await check.body(configuration)
+          } catch {
+            return .failed(failureMessage(error))
+          }
         }
       }
       let (status, message): (CheckStatus, String) =
@@ -41,15 +44,21 @@ struct CheckRunner {
         case .failed(let message): (.failed, message)
         case .skipped(let message): (.skipped, message)
         case nil:
-          (
-            .failed,
-            "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
-          )
+          (.failed, Self.timedOut(timeout, found: progress.failures))
         }
       results.append(
         CheckResult(id: check.rule.id, level: check.rule.level, status: status, message: message))
     }
     return ConformanceReport(suite: suite, results: results, seed: seed)
+  }
+
+  /// The message of a check that ran out of time: what it found before, first, so a slow
+  /// adapter cannot hide a wrong answer behind "hung".
+  static func timedOut(_ timeout: Duration, found: [String]) -> String {
+    let hung =
+      "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
+    guard !found.isEmpty else { return hung }
+    return found.joined(separator: "; ") + "; then the check " + hung
   }
 }
 

@@ -2,7 +2,8 @@ import LanguageIdentification
 import ProfileContracts
 
 /// A phrasebook translator over ``TranslationSamples``: it translates exactly the sample
-/// sentences, carrying their numbers across, and throws for anything else.
+/// sentences, one or several to a text, carrying their numbers across, and throws for anything
+/// else.
 ///
 /// There is no translation engine on Linux, so `contract-kit conformance run` checks the
 /// translator suite against this, and says so. It keeps every promise the suite checks, which
@@ -20,42 +21,63 @@ public struct SampleCorpusTranslator: SummaryTranslating {
     public let description: String
   }
 
-  /// Translates each text by finding its template in the source language.
+  /// Translates each text sentence by sentence, finding each sentence's template in the source
+  /// language; the sentences of a text are joined as the target language joins them.
   ///
-  /// - Throws: ``UnsupportedText`` for a language pair without samples, or a text that is not a
-  ///   sample sentence.
+  /// - Throws: ``UnsupportedText`` for a language pair without samples, or a text that is not
+  ///   made of sample sentences.
   public func translate(
     _ texts: [String], from sourceLanguageIdentifier: String, to targetLanguageIdentifier: String
   ) async throws -> [String] {
-    guard let source = templates(sourceLanguageIdentifier),
-      let target = templates(targetLanguageIdentifier)
+    guard let source = samples.all(sourceLanguageIdentifier),
+      let target = samples.all(targetLanguageIdentifier)
     else {
       throw UnsupportedText(
         description: "no samples for \(sourceLanguageIdentifier) → \(targetLanguageIdentifier)")
     }
+    let pairs =
+      Array(zip(source.plain, target.plain)) + Array(zip(source.mixed, target.mixed))
+    let joiner = TranslationSamples.joiner(targetLanguageIdentifier)
     return try texts.map { text in
       if text.allSatisfy(\.isWhitespace) { return text }
-      for (index, template) in source.enumerated() {
-        if let number = Self.match(text, template), index < target.count {
-          return target[index].replacingOccurrences(
-            of: TranslationSamples.placeholder, with: number)
+      var rest = Substring(text)
+      var sentences: [String] = []
+      while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+        rest = rest[start...]
+        guard let (translated, length) = Self.translateFirst(rest, pairs) else {
+          throw UnsupportedText(description: "not made of sample sentences: \(quote(text))")
         }
+        sentences.append(translated)
+        rest = rest.dropFirst(length)
       }
-      throw UnsupportedText(description: "not a sample sentence: \(quote(text))")
+      return sentences.joined(separator: joiner)
     }
   }
 
-  private func templates(_ language: String) -> [String]? {
-    samples.templates[language] ?? samples.templates[primarySubtag(language)]
+  /// The translation of the sample sentence `text` starts with, and that sentence's length.
+  private static func translateFirst(_ text: Substring, _ pairs: [(String, String)]) -> (
+    String, Int
+  )? {
+    for (source, target) in pairs {
+      if let (number, length) = match(text, source) {
+        return (
+          target.replacingOccurrences(of: TranslationSamples.placeholder, with: number), length
+        )
+      }
+    }
+    return nil
   }
 
-  /// The number that fills `template`'s placeholder to give `text`, if any.
-  static func match(_ text: String, _ template: String) -> String? {
+  /// The number that fills `template`'s placeholder to give the start of `text`, and the length
+  /// of that sentence, if `text` starts with it.
+  static func match(_ text: Substring, _ template: String) -> (number: String, length: Int)? {
     let parts = template.components(separatedBy: TranslationSamples.placeholder)
-    guard parts.count == 2, text.hasPrefix(parts[0]), text.hasSuffix(parts[1]),
-      text.count > parts[0].count + parts[1].count
-    else { return nil }
-    let number = text.dropFirst(parts[0].count).dropLast(parts[1].count)
-    return number.allSatisfy(\.isNumber) ? String(number) : nil
+    guard parts.count == 2, text.hasPrefix(parts[0]) else { return nil }
+    let afterPrefix = text.dropFirst(parts[0].count)
+    let number = afterPrefix.prefix { $0.isASCII && $0.isNumber }
+    guard !number.isEmpty, afterPrefix.dropFirst(number.count).hasPrefix(parts[1]) else {
+      return nil
+    }
+    return (String(number), parts[0].count + number.count + parts[1].count)
   }
 }

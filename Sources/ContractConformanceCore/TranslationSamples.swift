@@ -15,12 +15,57 @@ public struct TranslationSamples: Sendable {
   /// Templates by BCP 47 language code. Every language's list is parallel: template *k* in one
   /// language translates template *k* in another.
   public let templates: [String: [String]]
+  /// Templates that mix scripts (a name in another script inside the sentence), parallel like
+  /// ``templates``; the long-text check weaves them into its paragraphs.
+  public let mixedScript: [String: [String]]
 
   /// The placeholder a template carries for its number.
   public static let placeholder = "{n}"
 
   /// Creates samples from templates, each holding ``placeholder`` once.
-  public init(templates: [String: [String]]) { self.templates = templates }
+  public init(templates: [String: [String]], mixedScript: [String: [String]] = [:]) {
+    self.templates = templates
+    self.mixedScript = mixedScript
+  }
+
+  /// The templates of `language` (or of its primary subtag), plain then mixed-script.
+  func all(_ language: String) -> (plain: [String], mixed: [String])? {
+    guard let plain = templates[language] ?? templates[primarySubtag(language)], !plain.isEmpty
+    else { return nil }
+    return (plain, mixedScript[language] ?? mixedScript[primarySubtag(language)] ?? [])
+  }
+
+  /// What goes between two sentences of a paragraph in `language`: nothing in Japanese and
+  /// Chinese, a space elsewhere.
+  static func joiner(_ language: String) -> String {
+    ["ja", "zh"].contains(primarySubtag(language)) ? "" : " "
+  }
+
+  /// A paragraph of at least `length` characters in `language`: numbered sentences from `base`
+  /// on, every fourth a mixed-script one when there are any. Returns the text and its numbers.
+  func paragraph(length: Int, base: Int, language: String) -> (text: String, numbers: [Int])? {
+    guard let (plain, mixed) = all(language) else { return nil }
+    var sentences: [String] = []
+    var numbers: [Int] = []
+    var count = 0
+    var used = (plain: base, mixed: base)  // start each paragraph at another template
+    while count < length {
+      let number = base + sentences.count
+      let template: String
+      if !mixed.isEmpty, sentences.count % 4 == 3 {
+        template = mixed[used.mixed % mixed.count]
+        used.mixed += 1
+      } else {
+        template = plain[used.plain % plain.count]
+        used.plain += 1
+      }
+      let sentence = template.replacingOccurrences(of: Self.placeholder, with: String(number))
+      sentences.append(sentence)
+      numbers.append(number)
+      count += sentence.count + Self.joiner(language).count
+    }
+    return (sentences.joined(separator: Self.joiner(language)), numbers)
+  }
 
   /// The sentence at `position` of a batch in `language`, carrying `number`.
   func sentence(_ position: Int, number: Int, language: String) -> String? {
@@ -31,8 +76,42 @@ public struct TranslationSamples: Sendable {
       of: Self.placeholder, with: String(number))
   }
 
-  /// The kit's own samples: sixteen sentences in `ko`, `en`, `ja`, `zh`, `es`, `fr` and `de`.
-  public static let builtin = TranslationSamples(templates: [
+  /// The kit's own samples: sixteen sentences in `ko`, `en`, `ja`, `zh`, `es`, `fr` and `de`,
+  /// and two mixed-script ones each.
+  public static let builtin = TranslationSamples(
+    templates: builtinTemplates,
+    mixedScript: [
+      "en": [
+        "Guests in room {n} can join the Wi-Fi network named 서울-Guest.",
+        "The tea shop 京都茶房 sold {n} cups of green tea on Sunday.",
+      ],
+      "ko": [
+        "{n}호실 손님은 서울-Guest라는 Wi-Fi 네트워크에 접속할 수 있습니다.",
+        "찻집 京都茶房은 일요일에 녹차 {n}잔을 팔았습니다.",
+      ],
+      "ja": [
+        "{n}号室のお客様は「서울-Guest」というWi-Fiネットワークに接続できます。",
+        "喫茶店の京都茶房は日曜日に緑茶を{n}杯売りました。",
+      ],
+      "zh": [
+        "{n}号房间的客人可以连接名为“서울-Guest”的Wi-Fi网络。",
+        "茶馆京都茶房星期天卖出了{n}杯绿茶。",
+      ],
+      "es": [
+        "Los huéspedes de la habitación {n} pueden usar la red Wi-Fi llamada 서울-Guest.",
+        "La tienda de té 京都茶房 vendió {n} tazas de té verde el domingo.",
+      ],
+      "fr": [
+        "Les clients de la chambre {n} peuvent utiliser le réseau Wi-Fi nommé 서울-Guest.",
+        "Le salon de thé 京都茶房 a vendu {n} tasses de thé vert dimanche.",
+      ],
+      "de": [
+        "Gäste in Zimmer {n} können das WLAN mit dem Namen 서울-Guest nutzen.",
+        "Die Teestube 京都茶房 hat am Sonntag {n} Tassen grünen Tee verkauft.",
+      ],
+    ])
+
+  private static let builtinTemplates: [String: [String]] = [
     "en": [
       "The meeting in room {n} will start after the morning break.",
       "Please send the report to the office on floor {n} before Friday.",
@@ -159,5 +238,5 @@ public struct TranslationSamples: Sendable {
       "Das Orchester hat die Sinfonie Nummer {n} drei Monate lang geprobt.",
       "Die neue Brücke ist {n} Meter lang und wird im nächsten Frühling eröffnet.",
     ],
-  ])
+  ]
 }

@@ -49,7 +49,7 @@ import Testing
         message: "key 0 loaded nil after reopening"),
       MutantExpectation(
         mutant: "memoryOnly", failing: "store.concurrentOneKey",
-        message: "after 50 concurrent saves on one key, nothing loaded"),
+        message: "after 50 concurrent saves of different lengths on one key, nothing loaded"),
       MutantExpectation(
         mutant: "memoryOnly", failing: "store.unusableLocation",
         message: "yet opening and saving succeeded"),
@@ -67,6 +67,18 @@ import Testing
       MutantExpectation(
         mutant: "lostUpdates", failing: "store.concurrentKeys",
         message: "loaded nil after reopening")
+    ],
+    .tearsEqualLength: [
+      MutantExpectation(
+        mutant: "tearsEqualLength", failing: "store.concurrentOneKey",
+        message: "50 concurrent saves of one length on one key")
+    ],
+    .throwsUnderContention: [
+      MutantExpectation(
+        mutant: "throwsUnderContention", failing: "store.concurrentOneKey",
+        message:
+          "threw StoreFailure: StoreFailure(); a save must not fail because another is under way"
+      )
     ],
     .memoryFallback: [
       MutantExpectation(
@@ -96,6 +108,19 @@ import Testing
     for run in runs { expectClean(run.report, run.label) }
     #expect(runs[0].report.counts.passed == ExecutionStoreConformance.rules.count)
     #expect(runs[1].report.counts.skipped == 5)
+  }
+
+  @Test func aCheckThatRunsOutOfTimeStillReportsTheWrongBytesItSaw() async {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(2)) {
+      try SlowTextStore(directory: $0)
+    }.run()
+    let result = report.result("store.roundTrip")
+    #expect(result?.status == .failed)
+    let message = result?.message ?? ""
+    #expect(
+      message.hasPrefix("the every byte value payload (256 bytes) came back with 0 bytes"),
+      "\(message)")
+    #expect(message.contains("; then the check did not finish within 2.0 seconds"), "\(message)")
   }
 
   @Test func aSlowStorePasses() async {

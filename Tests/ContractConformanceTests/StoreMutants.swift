@@ -7,7 +7,8 @@ import ProfileContracts
 /// Broken stores. Most are one JSON file per key in the directory, each breaking one promise.
 enum StoreMutant: String, CaseIterable, Sendable {
   case bytesAsText, keepsFirst, keyByAttachment, pathFromID, removeThrows, sharedKey,
-    memoryOnly, flushOnDeinit, tornWrites, lostUpdates, memoryFallback
+    memoryOnly, flushOnDeinit, tornWrites, lostUpdates, memoryFallback, tearsEqualLength,
+    throwsUnderContention
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
@@ -26,6 +27,7 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   let mutant: StoreMutant
   private let lock = NSLock()
   private var pending: [URL: Data] = [:]
+  private var inFlight: Set<URL> = []
   private var memory: [String: Data]?
 
   init(directory: URL, mutant: StoreMutant) throws {
@@ -64,9 +66,34 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       lock.withCriticalSection { memory![url.lastPathComponent] = data }
       return
     }
+    let existingLength =
+      (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
     switch mutant {
     case .keepsFirst where FileManager.default.fileExists(atPath: url.path):
       return
+    case .tearsEqualLength where existingLength == data.count:
+      // Overwrites in place, in two halves, only when the record keeps its length: records of
+      // different sizes never tear.
+      let half = data.count / 2
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.write(contentsOf: data.prefix(half))
+      try handle.close()
+      try await Task.sleep(for: .milliseconds(1))
+      let second = try FileHandle(forWritingTo: url)
+      try second.seek(toOffset: UInt64(half))
+      try second.write(contentsOf: data.dropFirst(half))
+      try second.close()
+    case .tearsEqualLength:
+      try data.write(to: url, options: .atomic)  // any other length is written whole
+    case .throwsUnderContention:
+      // Delete, then insert, without a transaction: a save that meets another on the same key
+      // fails, as "UNIQUE constraint failed" did in a real SQLite store.
+      let busy = lock.withCriticalSection { !inFlight.insert(url).inserted }
+      if busy { throw StoreFailure() }
+      defer { _ = lock.withCriticalSection { inFlight.remove(url) } }
+      try? FileManager.default.removeItem(at: url)
+      try await Task.sleep(for: .milliseconds(1))
+      try data.write(to: url)
     case .flushOnDeinit:
       lock.withCriticalSection { pending[url] = data }
     case .tornWrites:
@@ -222,4 +249,30 @@ struct SlowStore: ProfileExecutionStoring {
     await pause()
     try await base.saveSummary(summary)
   }
+}
+
+/// Stores payloads as C strings, cut at the first NUL, and is slow on large ones, as a text column
+/// in a debug build was: the wrong bytes must still be reported when the check runs out of time.
+struct SlowTextStore: ProfileExecutionStoring {
+  let base: FileExecutionStore
+  init(directory: URL) throws { base = try FileExecutionStore(directory: directory) }
+
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    if checkpoint.payload.count > 1 << 20 { try await Task.sleep(for: .seconds(30)) }
+    let text = checkpoint.payload.prefix { $0 != 0 }
+    try await base.saveCheckpoint(
+      ProfileCheckpoint(
+        command: checkpoint.command, phase: checkpoint.phase, payload: Data(text),
+        receipt: checkpoint.receipt))
+  }
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    try await base.loadCheckpoint(for: command)
+  }
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    try await base.removeCheckpoint(for: command)
+  }
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try await base.loadSummary(for: command)
+  }
+  func saveSummary(_ summary: ProfileSummary) async throws { try await base.saveSummary(summary) }
 }

@@ -30,6 +30,21 @@ import Testing
         mutant: "echoesSource", failing: "translator.undeclaredPair",
         message: "echoed the input instead of throwing"),
     ],
+    .echoesLong: [
+      MutantExpectation(
+        mutant: "echoesLong", failing: "translator.longTexts",
+        message: "came back unchanged: an echo, not a translation")
+    ],
+    .truncatesLong: [
+      MutantExpectation(
+        mutant: "truncatesLong", failing: "translator.longTexts",
+        message: "lost the sentences numbered")
+    ],
+    .mergesLong: [
+      MutantExpectation(
+        mutant: "mergesLong", failing: "translator.longTexts",
+        message: "which belong to another text: texts were merged or shifted")
+    ],
     .fillsBlanks: [
       MutantExpectation(
         mutant: "fillsBlanks", failing: "translator.blank",
@@ -63,6 +78,17 @@ import Testing
     let report = await TranslatorConformance(pairs: Self.pairs) { SampleCorpusTranslator() }.run()
     expectClean(report, "SampleCorpusTranslator")
     #expect(report.counts.passed == TranslatorConformance.rules.count)
+  }
+
+  @Test(arguments: [TranslatorMutant.echoesLong, .truncatesLong, .mergesLong])
+  func aTranslatorBrokenOnlyOnLongTextsFailsOnlyTheLongTextCheck(mutant: TranslatorMutant) async {
+    let report = await TranslatorConformance(pairs: Self.pairs) { mutant.make() }.run()
+    #expect(report.failures.map(\.id) == ["translator.longTexts"])
+  }
+
+  @Test func aTranslatorThatRestructuresLongTextsPasses() async {
+    let report = await TranslatorConformance(pairs: Self.pairs) { RestructuringTranslator() }.run()
+    expectClean(report, "RestructuringTranslator")
   }
 
   @Test func aTranslatorThatChangesWhitespacePasses() async {

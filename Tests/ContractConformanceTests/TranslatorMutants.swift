@@ -5,7 +5,11 @@ import ProfileContracts
 
 /// Broken translators, each breaking one promise on top of the sample-corpus translator.
 enum TranslatorMutant: String, CaseIterable, Sendable {
-  case dropsOne, swapsTwo, echoesSource, fillsBlanks, dedupCache, sharedBuffer, answersUndeclared
+  case dropsOne, swapsTwo, echoesSource, fillsBlanks, dedupCache, sharedBuffer, answersUndeclared,
+    echoesLong, truncatesLong, mergesLong
+
+  /// Where the long-text mutants start misbehaving: longer than any sample sentence.
+  static let long = 300
 
   func make() -> any SummaryTranslating {
     switch self {
@@ -30,6 +34,24 @@ struct MutatingTranslator: SummaryTranslating {
       break
     }
     var output = try await base.translate(texts, from: source, to: target)
+    let long = { (index: Int) in texts[index].count > TranslatorMutant.long }
+    switch mutant {
+    case .echoesLong:
+      // Falls back to the input for what its engine would not take.
+      output = output.indices.map { long($0) ? texts[$0] : output[$0] }
+    case .truncatesLong:
+      output = output.indices.map {
+        long($0) ? String(output[$0].prefix(TranslatorMutant.long)) : output[$0]
+      }
+    case .mergesLong:
+      // Appends a long text to the one before it and leaves its own place blank.
+      for index in output.indices.dropFirst() where long(index) {
+        output[index - 1] += " " + output[index]
+        output[index] = ""
+      }
+    default:
+      break
+    }
     switch mutant {
     case .dropsOne where output.count >= 2:
       output.removeLast()
@@ -70,6 +92,19 @@ struct WhitespaceTranslator: SummaryTranslating {
     try await base.translate(texts, from: source, to: target).map { text in
       text.allSatisfy(\.isWhitespace)
         ? "" : "  " + text.replacingOccurrences(of: " ", with: "  ") + "\n"
+    }
+  }
+}
+
+/// Odd but valid: puts the sentences of a long text in another order, as a translator that
+/// restructures a paragraph may.
+struct RestructuringTranslator: SummaryTranslating {
+  let base = SampleCorpusTranslator()
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    try await base.translate(texts, from: source, to: target).map { text in
+      text.count > TranslatorMutant.long
+        ? text.components(separatedBy: ". ").reversed().joined(separator: ". ") : text
     }
   }
 }

@@ -439,28 +439,55 @@ extension ExecutionStoreConformance {
 
   func concurrentOneKey() async throws -> CheckOutcome {
     if let skip = skipUnlessDurable { return skip }
-    return try await inSandbox { sandbox in
-      let store = try await open(sandbox.store)
-      let saved = (0..<50).map { index in
-        Self.checkpoint(
-          phase: "writer-\(index)",
-          payload: Data(repeating: UInt8(index), count: 4096 + index * 97))
+    // Two rounds: payloads of different lengths, then all of one length with different bytes, so
+    // a store that tears only records of one size has nowhere to hide.
+    let rounds: [(name: String, length: @Sendable (Int) -> Int)] = [
+      ("of different lengths", { 4096 + $0 * 97 }), ("of one length", { _ in 8192 }),
+    ]
+    var failures = Failures()
+    var kept: [String] = []
+    for round in rounds {
+      let outcome = try await inSandbox { sandbox in
+        let store = try await open(sandbox.store)
+        let saved = (0..<50).map { index in
+          Self.checkpoint(
+            phase: "writer-\(index)",
+            payload: Data(repeating: UInt8(index), count: round.length(index)))
+        }
+        let errors = await fanOut(saved.count) { index -> String? in
+          do {
+            try await store.saveCheckpoint(saved[index])
+            return nil
+          } catch {
+            return "save \(index) threw \(describe(error))"
+          }
+        }
+        for error in errors.compactMap({ $0 }) {
+          failures.add(
+            "50 concurrent saves \(round.name) on one key: \(error); a save must not fail because another is under way"
+          )
+        }
+        let reopened = try await open(sandbox.store)
+        let loaded = try await attempt("loading after 50 concurrent saves \(round.name)") {
+          try await reopened.loadCheckpoint(for: Self.command)
+        }
+        guard let loaded else {
+          return .failed("after 50 concurrent saves \(round.name) on one key, nothing loaded")
+        }
+        if saved.contains(loaded) { return .passed(loaded.phase) }
+        return .failed(
+          "after 50 concurrent saves \(round.name) on one key, loaded phase \(quote(loaded.phase)) with \(loaded.payload.count) bytes, which matches none of them whole: a torn or mixed record"
+        )
       }
-      _ = await fanOut(saved.count) { index in try? await store.saveCheckpoint(saved[index]) }
-      let reopened = try await open(sandbox.store)
-      let loaded = try await attempt("loading after 50 concurrent saves") {
-        try await reopened.loadCheckpoint(for: Self.command)
+      switch outcome {
+      case .passed(let phase): kept.append(phase)
+      case .failed(let message), .skipped(let message): failures.addFirst(message)
       }
-      guard let loaded else {
-        return .failed("after 50 concurrent saves on one key, nothing loaded")
-      }
-      if saved.contains(loaded) {
-        return .passed("one of the 50 concurrent saves (\(loaded.phase)) loaded intact")
-      }
-      return .failed(
-        "after 50 concurrent saves on one key, loaded phase \(quote(loaded.phase)) with \(loaded.payload.count) bytes, which matches none of them whole: a torn or mixed record"
-      )
     }
+    return failures.outcome(
+      passed:
+        "one of the 50 concurrent saves loaded intact, for payloads of different lengths (\(kept.first ?? "")) and of one length (\(kept.last ?? ""))"
+    )
   }
 
   func unusableLocation() async throws -> CheckOutcome {

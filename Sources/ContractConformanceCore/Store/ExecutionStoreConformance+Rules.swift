@@ -94,10 +94,11 @@ extension ExecutionStoreConformance {
     static let concurrentOneKey = ConformanceRule(
       id: "store.concurrentOneKey", level: .required,
       asserts:
-        "50 concurrent saves on one command leave exactly one of them, intact, after a reopen.",
-      why: "A torn or interleaved record is worse than an old one: the core cannot resume from it.",
+        "50 concurrent saves on one command, first with payloads of different lengths, then all of one length with different bytes, each succeed and leave exactly one of them, intact, after a reopen.",
+      why:
+        "A torn or interleaved record is worse than an old one: the core cannot resume from it. A save that fails because another is under way loses progress the core believes is kept.",
       whenItFails:
-        "Serialize writes per key, and write whole records (write to a new slot or temp file, then switch)."
+        "Serialize writes per key, and write whole records (write to a new slot or temp file, then switch); replace a record in one transaction, never delete then insert."
     )
     static let unusableLocation = ConformanceRule(
       id: "store.unusableLocation", level: .required,

@@ -86,6 +86,74 @@ extension TranslatorConformance {
     return failures.outcome(passed: "outputs carried their inputs' numbers in order")
   }
 
+  func longTexts() async throws -> CheckOutcome {
+    let (pairs, skip) = usablePairs
+    if let skip { return skip }
+    var failures = Failures()
+    var longest = 0
+    for pair in pairs {
+      // Short and long texts interleaved, in growing lengths, numbered apart from each other.
+      var inputs: [(text: String, numbers: [Int])] = []
+      for (offset, length) in [0, 500, 1500, 0, 4000].enumerated() {
+        let base = 1001 + offset * 100
+        if length == 0, let short = samples.sentence(offset, number: base, language: pair.source) {
+          inputs.append((short, [base]))
+        } else if let long = samples.paragraph(length: length, base: base, language: pair.source) {
+          inputs.append(long)
+          longest = max(longest, long.text.count)
+        }
+      }
+      let output: [String]
+      do {
+        output = try await translate(inputs.map(\.text), pair)
+      } catch {
+        failures.add(
+          "\(pair): a batch with texts of up to 4,000 characters threw \(describe(error))")
+        continue
+      }
+      guard output.count == inputs.count else {
+        failures.add(
+          "\(pair): sent \(inputs.count) texts of 60 to 4,000 characters, got \(output.count) back")
+        continue
+      }
+      for (index, (input, text)) in zip(inputs, output).enumerated() {
+        let what = "\(pair): text \(index) (\(input.text.count) characters)"
+        if text == input.text {
+          failures.add("\(what) came back unchanged: an echo, not a translation")
+          continue
+        }
+        let found = numbers(in: text)
+        let lost = input.numbers.filter { !found.contains($0) }
+        let foreign = found.filter { !input.numbers.contains($0) }
+        if !lost.isEmpty {
+          failures.add(
+            "\(what) lost the sentences numbered \(Self.list(lost)) (\(text.count) characters came back): truncated or merged away"
+          )
+        }
+        if !foreign.isEmpty {
+          failures.add(
+            "\(what) carries \(Self.list(foreign)), which belong to another text: texts were merged or shifted"
+          )
+        }
+        if lost.isEmpty, foreign.isEmpty, !identifier.proves(text, isIn: pair.target) {
+          failures.add(
+            "\(what) reads as \(identifier.identify(text)?.language ?? "nothing"), not \(pair.target)"
+          )
+        }
+      }
+    }
+    return failures.outcome(
+      passed:
+        "texts of up to \(longest) characters came back one for one, whole and in the target language"
+    )
+  }
+
+  /// Numbers as a short list for a message: the first five, then how many more.
+  private static func list(_ numbers: [Int]) -> String {
+    let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
+    return numbers.count > 5 ? "\(shown) and \(numbers.count - 5) more" : shown
+  }
+
   func blank() async throws -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }

@@ -9,6 +9,7 @@ extension TranslatorConformance {
   static let checks: [Check<TranslatorConformance>] = [
     Check(Rule.count) { try await $0.count() },
     Check(Rule.order) { try await $0.order() },
+    Check(Rule.longTexts) { try await $0.longTexts() },
     Check(Rule.blank) { try await $0.blank() },
     Check(Rule.duplicates) { try await $0.duplicates() },
     Check(Rule.targetLanguage) { try await $0.targetLanguage() },
@@ -34,6 +35,15 @@ extension TranslatorConformance {
         "The returned array has the same order as the input: the core writes output i back into field i of the summary.",
       whenItFails:
         "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders."
+    )
+    static let longTexts = ConformanceRule(
+      id: "translator.longTexts", level: .required,
+      asserts:
+        "Texts of 500 to 4,000 characters, each several numbered sentences (some mixing scripts), come back one for one, in place, in the target language, each with every number it was sent and no other.",
+      why:
+        "A summary's points and sections reach several hundred characters. A translator that echoes, truncates or merges only long texts passes every short sample and fails on real summaries.",
+      whenItFails:
+        "Look for a length limit, a chunker that drops or merges the tail of a long text, or a fallback that returns long input unchanged."
     )
     static let blank = ConformanceRule(
       id: "translator.blank", level: .required,
