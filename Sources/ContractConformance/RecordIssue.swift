@@ -1,9 +1,11 @@
+import Foundation
 import TestingBridge
 
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:
-  /// `Issue.record` under Swift Testing, `XCTFail` under XCTest. Recommended failures and skips
-  /// are not failures; they are printed to standard error so they are not lost.
+  /// `Issue.record` under Swift Testing, `XCTFail` under XCTest. Each carries the rule's advice
+  /// ("when it fails") and its page in the rule book. Recommended failures and skips are not
+  /// failures; they are printed to standard error so they are not lost.
   ///
   /// ```swift
   /// @Test func storeKeepsTheContract() async {
@@ -11,15 +13,17 @@ extension ConformanceReport {
   ///     .run().recordIssues()
   /// }
   /// ```
+  ///
+  /// - Parameter verbose: also print the whole report, passes included, so a run that passes
+  ///   still shows which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
   public func recordIssues(
+    verbose: Bool = ProcessInfo.processInfo.environment["CONTRACT_KIT_VERBOSE"] == "1",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
+    if verbose { printTestNote(renderText()) }
     for result in results where result.status != .passed {
-      let replay =
-        seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
-      let text =
-        "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
+      let text = issueText(result)
       guard result.level == .required, result.status == .failed else {
         printTestNote(text)
         continue

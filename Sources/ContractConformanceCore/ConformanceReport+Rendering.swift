@@ -24,6 +24,27 @@ extension ConformanceReport {
     return lines.joined(separator: "\n")
   }
 
+  /// One result as a test issue: the check, its level, status and message, how to replay the
+  /// seed; then, for a failure, the rule's advice and its page in the rule book.
+  ///
+  /// ```
+  /// store.keys [required] failed: the base command loaded … (suite store, seed 7; replay with CONTRACT_KIT_SEED=7)
+  /// When it fails: Key by every field of the command (for example its canonical JSON), …
+  /// Rule book: Conformance/store.md#storekeys
+  /// ```
+  public func issueText(_ result: CheckResult) -> String {
+    let replay =
+      seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
+    var lines = [
+      "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
+    ]
+    if result.status == .failed, let rule = RuleBook.rule(result.id) {
+      lines.append("When it fails: \(rule.whenItFails)")
+      if let page = RuleBook.page(of: result.id) { lines.append("Rule book: \(page)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// Canonical JSON: `{"results": [...], "seed": N, "suite": "..."}`.
   public func renderJSON() throws -> String {
     String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)

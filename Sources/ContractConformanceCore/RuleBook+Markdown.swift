@@ -45,6 +45,15 @@ extension RuleBook {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// Where the rule with `id` is explained: its section of the generated rule book, such as
+  /// `Conformance/store.md#storekeys`; `nil` for an unknown ID.
+  public static func page(of id: String) -> String? {
+    guard let suite = suites.first(where: { $0.rules.contains { $0.id == id } }) else {
+      return nil
+    }
+    return "Conformance/\(suite.name).md#\(anchor(id))"
+  }
+
   /// GitHub's heading anchor for a rule ID: lowercased, dots removed.
   private static func anchor(_ id: String) -> String {
     id.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" }

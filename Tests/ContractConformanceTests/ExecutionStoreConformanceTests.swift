@@ -20,7 +20,7 @@ import Testing
     .keyByAttachment: [
       MutantExpectation(
         mutant: "keyByAttachment", failing: "store.keys",
-        message: "the base command loaded \"variant-5\"")
+        message: "the base command loaded the checkpoint saved for another target language")
     ],
     .pathFromID: [
       MutantExpectation(

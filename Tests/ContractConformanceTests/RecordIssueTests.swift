@@ -25,7 +25,19 @@ import Testing
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("translator.count [required] failed: ko → en: sent 2 texts, got 1 back")
         && text.contains("replay with CONTRACT_KIT_SEED=7")
+        && text.contains("\nWhen it fails: Look for batching that splits or merges texts")
+        && text.hasSuffix("\nRule book: Conformance/translator.md#translatorcount")
     }
+  }
+
+  @Test func verboseShowsWhichRulesRanEvenWhenAllPass() {
+    let report = ConformanceReport(
+      suite: "store",
+      results: [CheckResult(id: "store.replace", level: .required, status: .passed, message: "ok")],
+      seed: nil)
+    // Verbose prints the report (to standard error) and records nothing: a pass stays a pass.
+    report.recordIssues(verbose: true)
+    #expect(report.renderText() == "store: 1 passed, 0 failed, 0 skipped\n  ok    store.replace")
   }
 
   @Test func aPassingReportRecordsNothing() {

@@ -85,7 +85,14 @@ extension DocumentProviderConformance {
         let (provider, id, count, original) = try await counts(fixture)
         var previous = 0
         for index in 0..<count {
-          guard let page = try? await provider.page(at: index, for: id) else { continue }
+          let page: PageContent
+          do {
+            page = try await provider.page(at: index, for: id)
+          } catch {
+            failures.add(
+              "page(at: \(index)) threw \(describe(error)); every index below pageCount must read")
+            continue
+          }
           if page.pageNumber < 1 || page.pageNumber > original || page.pageNumber <= previous {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber) after \(previous), with \(original) original pages"
@@ -107,7 +114,14 @@ extension DocumentProviderConformance {
       do {
         let (provider, id, count, _) = try await counts(fixture)
         for index in 0..<count {
-          guard let page = try? await provider.page(at: index, for: id) else { continue }
+          let page: PageContent
+          do {
+            page = try await provider.page(at: index, for: id)
+          } catch {
+            failures.add(
+              "page(at: \(index)) threw \(describe(error)); every index below pageCount must read")
+            continue
+          }
           guard (1...fixture.pages.count).contains(page.pageNumber) else {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber), outside the fixture")
@@ -168,12 +182,12 @@ extension DocumentProviderConformance {
     let (provider, id, count, original) = try await counts(.numbered(6, cap: 4))
     var failures = Failures()
     for round in 1...2 {
-      let again = (
-        try? await provider.pageCount(for: id), try? await provider.originalPageCount(for: id)
-      )
+      let again = try await attempt("reading the counts again (read \(round + 1))") {
+        (try await provider.pageCount(for: id), try await provider.originalPageCount(for: id))
+      }
       if again.0 != count || again.1 != original {
         failures.add(
-          "read \(round + 1): counts \(String(describing: again)) differ from \(count), \(original)"
+          "read \(round + 1): counts (\(again.0), \(again.1)) differ from (\(count), \(original))"
         )
       }
     }
@@ -234,19 +248,29 @@ extension DocumentProviderConformance {
     }
   }
 
+  /// One concurrent read: the page, or what the read threw.
+  private struct Read: Sendable {
+    let page: PageContent?
+    let error: String?
+  }
+
   func concurrency() async throws -> CheckOutcome {
     let fixture = DocumentFixture.numbered(20)
     let (provider, id, count, _) = try await counts(fixture)
     guard count > 1 else { return .failed("a 20-page fixture reported \(count) pages") }
     // Four rounds of sixteen reads, each round shifted by five pages.
     let indexes = (0..<64).map { ($0 % 16 + $0 / 16 * 5) % count }
-    let pages = await fanOut(indexes.count) { task in
-      try? await provider.page(at: indexes[task], for: id)
+    let reads = await fanOut(indexes.count) { task -> Read in
+      do {
+        return Read(page: try await provider.page(at: indexes[task], for: id), error: nil)
+      } catch {
+        return Read(page: nil, error: describe(error))
+      }
     }
     var failures = Failures()
-    for (index, page) in zip(indexes, pages) {
-      guard let page else {
-        failures.add("a concurrent read of index \(index) threw")
+    for (index, read) in zip(indexes, reads) {
+      guard let page = read.page else {
+        failures.add("a concurrent read of index \(index) threw \(read.error ?? "an error")")
         continue
       }
       let expected =

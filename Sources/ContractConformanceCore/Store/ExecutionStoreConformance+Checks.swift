@@ -215,19 +215,27 @@ extension ExecutionStoreConformance {
             sourceLanguage: base.sourceLanguage, targetLanguage: "de")
         ),
       ]
-      for (index, (name, command)) in variants.enumerated() {
+      // Each checkpoint's phase names its variant, so a wrong load says whose record it was.
+      for (name, command) in variants {
         try await attempt("saving \(name)") {
-          try await store.saveCheckpoint(Self.checkpoint(command, phase: "variant-\(index)"))
+          try await store.saveCheckpoint(Self.checkpoint(command, phase: name))
         }
       }
       var failures = Failures()
-      for (index, (name, command)) in variants.enumerated() {
+      for (name, command) in variants {
         let loaded = try await attempt("loading \(name)") {
           try await store.loadCheckpoint(for: command)
         }
-        if loaded?.phase != "variant-\(index)" || loaded?.command != command {
+        guard let loaded else {
+          failures.add("\(name) loaded nothing, though a checkpoint was saved for it")
+          continue
+        }
+        if loaded.phase != name || loaded.command != command {
+          let owner =
+            variants.contains { $0.0 == loaded.phase }
+            ? "the checkpoint saved for \(loaded.phase)" : "phase \(quote(loaded.phase))"
           failures.add(
-            "\(name) loaded \(loaded.map { quote($0.phase) } ?? "nil") instead of \"variant-\(index)\""
+            "\(name) loaded \(owner): the key ignores a field of the command; key by all of them"
           )
         }
       }

@@ -25,8 +25,9 @@ public struct StoreDurability: Hashable, Sendable, CustomStringConvertible {
 /// }.run()
 /// ```
 ///
-/// Each check gets a fresh, empty directory inside a sandbox folder the suite owns and removes.
-/// Reopening calls the factory again with the same directory.
+/// Each check hands the factory a fresh directory path that does not exist yet (its parent does),
+/// inside a sandbox folder the suite owns and removes: create it as your store does on first
+/// launch. Reopening calls the factory again with the same directory.
 public struct ExecutionStoreConformance: Sendable {
   /// What the store promises.
   public let durability: StoreDurability
