@@ -21,7 +21,10 @@ let package = Package(
     // The kit's own wiring (the suites over the bundled adapters, the reference core over golden
     // adapters), a product so that tools/benchmarks drives the core exactly as the tests do.
     .library(name: "ReferenceSuites", targets: ["ReferenceSuites"]),
+    .library(name: "AdapterHost", targets: ["AdapterHost"]),
+    .library(name: "AdapterProcess", targets: ["AdapterProcess"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
+    .executable(name: "adapter-host-example", targets: ["adapter-host-example"]),
   ],
   targets: [
     // Canonical JSON, JSONValue and UTF-8 validation: no dependencies, used by every module that
@@ -55,12 +58,20 @@ let package = Package(
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
         "ProfileCore",
       ]),
+    // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
+    // proxies the suites call an adapter process through.
+    .target(name: "AdapterWire", dependencies: ["ProfileContracts"]),
+    .target(name: "AdapterHost", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
+    .target(name: "AdapterProcess", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
+    .executableTarget(
+      name: "adapter-host-example",
+      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
     .executableTarget(
       name: "contract-kit",
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
         "ProfileAdapters",
-        "LanguageIdentification", "GoldenReplay",
+        "LanguageIdentification", "GoldenReplay", "AdapterProcess",
       ]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
@@ -84,6 +95,15 @@ let package = Package(
         "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
       ]),
     .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
+    // Deliberately broken adapters served out of process, for the crash-isolation tests.
+    .executableTarget(
+      name: "adapter-host-fixtures", dependencies: ["AdapterHost", "ProfileAdapters"]),
+    .testTarget(
+      name: "AdapterProcessTests",
+      dependencies: [
+        "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
+        "adapter-host-example", "adapter-host-fixtures",
+      ]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(

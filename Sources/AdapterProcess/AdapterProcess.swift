@@ -1,0 +1,231 @@
+import AdapterWire
+import Foundation
+import Locking
+import ProfileContracts
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An adapter running as a child process, spoken to in JSON-RPC 2.0: one request per line on its
+/// standard input, one response per line on its standard output. Its standard error is kept
+/// (the last lines) for the messages of calls that fail.
+///
+/// ```swift
+/// let process = try AdapterProcess(command: "python3 my_store.py")
+/// let checkpoint = try await process.call("loadCheckpoint", ["command": .encoded(command)])
+/// ```
+///
+/// Calls may overlap; responses are matched by `id`. When the process exits or is killed, every
+/// pending call (and every later one) throws ``AdapterProcessError`` naming the exit status or
+/// the signal, the request it was answering, and the last lines it wrote to standard error.
+public final class AdapterProcess: @unchecked Sendable {
+  /// The command line, as given.
+  public let command: String
+  /// The child's process ID.
+  public let processIdentifier: Int32
+
+  private let process: Process
+  private let input: FileHandle
+  private let lock = NSLock()
+  private let writeLock = NSLock()
+  private var nextID = 1
+  private var pending:
+    [Int: (request: RPCRequest, continuation: CheckedContinuation<JSONValue, any Error>)] = [:]
+  private var ended: AdapterProcessError?
+  private var lastRequest: RPCRequest?
+  private var errorTail: [String] = []
+  private let exited = DispatchSemaphore(value: 0)
+
+  /// Starts `command` (one shell-style command line; the program is looked up on `PATH`).
+  ///
+  /// - Parameters:
+  ///   - command: such as `python3 my_store.py --verbose`.
+  ///   - directory: the working directory (default: the current one).
+  /// - Throws: ``AdapterProcessError`` when the line is malformed or the program cannot start.
+  public init(command: String, directory: URL? = nil) throws {
+    self.command = command
+    let words = try ShellWords.split(command)
+    Self.ignoreBrokenPipes
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = words
+    if let directory { process.currentDirectoryURL = directory }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    do {
+      try process.run()
+    } catch {
+      throw AdapterProcessError(
+        "cannot start the adapter command \(command.debugDescription): \(error.localizedDescription); check the program and its path"
+      )
+    }
+    self.process = process
+    self.input = stdin.fileHandleForWriting
+    self.processIdentifier = process.processIdentifier
+    let output = stdout.fileHandleForReading
+    let errors = stderr.fileHandleForReading
+    Thread.detachNewThread { [self] in readLines(errors, onLine: keepErrorLine) }
+    Thread.detachNewThread { [self] in
+      readLines(output, onLine: deliver)
+      process.waitUntilExit()
+      finish()
+    }
+  }
+
+  /// Writing to a process that has died raises SIGPIPE, which would end this process too: the
+  /// write's error is what reports it instead.
+  private static let ignoreBrokenPipes: Void = {
+    #if canImport(Glibc) || canImport(Darwin)
+      _ = signal(SIGPIPE, SIG_IGN)
+    #endif
+  }()
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  /// Calls `method` with `params` and returns its result.
+  ///
+  /// - Throws: ``RPCError`` when the adapter answers with an error; ``AdapterProcessError`` when
+  ///   the process has ended, ends during the call, or answers something that is not JSON-RPC.
+  public func call(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
+    try await withCheckedThrowingContinuation { continuation in
+      lock.lock()
+      if let ended {
+        lock.unlock()
+        continuation.resume(throwing: ended)
+        return
+      }
+      let request = RPCRequest(id: nextID, method: method, params: .object(params))
+      nextID += 1
+      pending[request.id] = (request, continuation)
+      lastRequest = request
+      lock.unlock()
+      // One line per write, never interleaved with another call's: a line longer than a pipe
+      // buffer is written in several pieces.
+      writeLock.withCriticalSection {
+        do {
+          try input.write(contentsOf: Data((request.line + "\n").utf8))
+        } catch {
+          // The process is gone: its end, noticed by the reader, fails the call.
+        }
+      }
+    }
+  }
+
+  /// Kills the process with SIGKILL, as a crash would: no flush, no cleanup.
+  public func kill() {
+    #if canImport(Glibc) || canImport(Darwin)
+      _ = Foundation.kill(processIdentifier, SIGKILL)
+    #endif
+  }
+
+  /// Closes the process's input and waits for it to exit: an orderly end.
+  public func close() {
+    try? input.close()
+    exited.wait()
+    exited.signal()
+  }
+
+  /// How the process ended, once it has; `nil` while it runs.
+  public var exitDescription: String? {
+    lock.withCriticalSection { ended?.message }
+  }
+
+  // MARK: - Reading
+
+  private func readLines(_ handle: FileHandle, onLine: (String) -> Void) {
+    var buffer: [UInt8] = []
+    var lineStart = 0
+    while true {
+      let chunk = handle.availableData
+      if chunk.isEmpty { break }
+      // Only the new bytes are searched, so a line of megabytes costs its length once.
+      var scan = buffer.count
+      buffer.append(contentsOf: chunk)
+      while let newline = buffer[scan...].firstIndex(of: 0x0A) {
+        onLine(String(decoding: buffer[lineStart..<newline], as: UTF8.self))
+        lineStart = newline + 1
+        scan = lineStart
+      }
+      if lineStart > 0 {
+        buffer.removeFirst(lineStart)
+        lineStart = 0
+      }
+    }
+    if !buffer.isEmpty { onLine(String(decoding: buffer, as: UTF8.self)) }
+  }
+
+  private func keepErrorLine(_ line: String) {
+    lock.withCriticalSection {
+      errorTail.append(line)
+      if errorTail.count > 5 { errorTail.removeFirst() }
+    }
+  }
+
+  private func deliver(_ line: String) {
+    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    let response: RPCResponse
+    do {
+      response = try RPCResponse(line: line)
+    } catch {
+      failAll(
+        AdapterProcessError(
+          "the adapter wrote a line that is not a JSON-RPC response: \(line.prefix(120).debugDescription); write only responses to standard output, logs to standard error"
+        ))
+      return
+    }
+    guard let waiting = lock.withCriticalSection({ pending.removeValue(forKey: response.id) })
+    else { return }
+    if let error = response.error {
+      waiting.continuation.resume(throwing: error)
+    } else {
+      waiting.continuation.resume(returning: response.result ?? .null)
+    }
+  }
+
+  private func finish() {
+    let how: String
+    switch process.terminationReason {
+    case .uncaughtSignal:
+      how =
+        "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"
+    default:
+      how = "exited with status \(process.terminationStatus)"
+    }
+    let (request, tail) = lock.withCriticalSection { (lastRequest, errorTail) }
+    let during = request.map { " while answering \($0.method) (request \($0.id))" } ?? ""
+    let stderr = tail.isEmpty ? "" : "; its last standard error: \(tail.joined(separator: " | "))"
+    failAll(AdapterProcessError("the adapter process \(how)\(during)\(stderr)"))
+    exited.signal()
+  }
+
+  private func failAll(_ error: AdapterProcessError) {
+    let waiting = lock.withCriticalSection {
+      if ended == nil { ended = error }
+      let waiting = pending.values
+      pending.removeAll()
+      return Array(waiting)
+    }
+    for call in waiting { call.continuation.resume(throwing: error) }
+  }
+
+  private static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGKILL: " (SIGKILL)"
+    case SIGSEGV: " (SIGSEGV)"
+    case SIGILL: " (SIGILL: a Swift trap, such as an index out of range or a force-unwrapped nil)"
+    case SIGTRAP: " (SIGTRAP: a Swift trap)"
+    case SIGABRT: " (SIGABRT)"
+    case SIGTERM: " (SIGTERM)"
+    default: ""
+    }
+  }
+}

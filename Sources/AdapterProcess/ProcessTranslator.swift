@@ -1,0 +1,30 @@
+import AdapterWire
+import Foundation
+import ProfileContracts
+
+/// A ``SummaryTranslating`` served by an adapter process.
+public final class ProcessTranslator: SummaryTranslating, @unchecked Sendable {
+  /// The process serving the translator.
+  public let process: AdapterProcess
+
+  /// Starts `command` as a translator.
+  public convenience init(command: String) throws {
+    self.init(process: try AdapterProcess(command: command))
+  }
+
+  /// A translator over a running process.
+  public init(process: AdapterProcess) { self.process = process }
+
+  /// `translate {texts, from, to}`.
+  public func translate(
+    _ texts: [String], from sourceLanguageIdentifier: String, to targetLanguageIdentifier: String
+  ) async throws -> [String] {
+    try await process.call(
+      AdapterMethod.translate,
+      [
+        "texts": .array(texts.map { .string($0) }), "from": .string(sourceLanguageIdentifier),
+        "to": .string(targetLanguageIdentifier),
+      ]
+    ).decoded(as: [String].self)
+  }
+}

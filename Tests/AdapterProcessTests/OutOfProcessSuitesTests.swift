@@ -1,0 +1,108 @@
+import AdapterProcess
+import AdapterWire
+import ContractConformance
+import Foundation
+import ProfileContracts
+import Testing
+
+/// The package's built executables, next to the test bundle.
+enum Products {
+  static let directory: URL = {
+    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    while url.pathComponents.count > 1 {
+      url.deleteLastPathComponent()
+      if url.pathExtension != "xctest" && !["Contents", "MacOS"].contains(url.lastPathComponent) {
+        return url
+      }
+    }
+    return url
+  }()
+
+  /// A command line that runs the product `name` with `arguments`, quoted for ``ShellWords``.
+  static func command(_ name: String, _ arguments: String...) -> String {
+    ([directory.appendingPathComponent(name).path] + arguments).map { "'\($0)'" }
+      .joined(separator: " ")
+  }
+}
+
+@Suite struct OutOfProcessSuitesTests {
+  @Test func theBundledStorePassesOverJSONRPC() async {
+    let command = Products.command("adapter-host-example", "store")
+    let report = await ExecutionStoreConformance(durability: .durable) { directory in
+      try await ProcessExecutionStore.open(command: command, directory: directory)
+    }.run()
+    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+    #expect(report.counts.passed == ExecutionStoreConformance.rules.count)
+  }
+
+  @Test func theBundledDocumentProviderPassesOverJSONRPC() async {
+    let command = Products.command("adapter-host-example", "document")
+    let report = await DocumentProviderConformance { fixture in
+      let (provider, id) = try await ProcessDocumentProvider.load(
+        command: command, pages: fixture.pages, pageCap: fixture.pageCap)
+      return (provider, id)
+    }.run()
+    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+  }
+
+  @Test func theBundledTranslatorPassesOverJSONRPC() async {
+    let command = Products.command("adapter-host-example", "translator")
+    let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
+      try ProcessTranslator(command: command)
+    }.run()
+    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+  }
+
+  @Test func theBundledExecutorPassesOverJSONRPCWithItsKindsCarriedAcross() async {
+    let command = Products.command("adapter-host-example", "executor")
+    let report = await ModelExecutorConformance(
+      errorMapping: { ($0 as? ProfileModelExecutionError) ?? .permanent("\($0)") },
+      knownErrors: []
+    ) { try ProcessModelExecutor(command: command) }.run()
+    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+  }
+
+  @Test func aTrappingProviderFailsTheChecksItTrappedInAndTheRunFinishes() async {
+    let command = Products.command("adapter-host-fixtures", "trapping-document")
+    let report = await DocumentProviderConformance { fixture in
+      let (provider, id) = try await ProcessDocumentProvider.load(
+        command: command, pages: fixture.pages, pageCap: fixture.pageCap)
+      return (provider, id)
+    }.run()
+    // Every rule has a result: the trap ended one process, not the run.
+    #expect(report.results.count == DocumentProviderConformance.rules.count)
+    let indexes = report.result("document.indexes")
+    #expect(indexes?.status == .failed)
+    #expect(
+      indexes?.message.contains("the adapter process was killed by signal 4 (SIGILL") == true,
+      "\(indexes?.message ?? "")")
+    #expect(indexes?.message.contains("while answering page") == true)
+    // Checks that never read index 3 still pass with a fresh process.
+    #expect(report.result("document.capReported")?.status == .passed)
+  }
+
+  @Test func aStoreThatExitsFailsItsCheckNamingTheExitAndItsStandardError() async {
+    let command = Products.command("adapter-host-fixtures", "exiting-store")
+    let report = await ExecutionStoreConformance(durability: .volatile) { directory in
+      try await ProcessExecutionStore.open(command: command, directory: directory)
+    }.run()
+    let keys = report.result("store.keys")
+    #expect(keys?.status == .failed)
+    #expect(
+      keys?.message.contains(
+        "the adapter process exited with status 3 while answering saveCheckpoint")
+        == true, "\(keys?.message ?? "")")
+    #expect(keys?.message.contains("exiting-store: giving up on save 3") == true)
+    #expect(report.result("store.replace")?.status == .passed)
+  }
+
+  @Test func aProgramThatCannotBeFoundFailsTheFirstCallInOneLine() async throws {
+    // env cannot find the program and exits 127 at once: the first call reports it.
+    let process = try AdapterProcess(command: "/nonexistent/adapter --serve")
+    await #expect {
+      _ = try await process.call("translate", [:])
+    } throws: { error in
+      "\(error)".hasPrefix("the adapter process exited with status 127")
+    }
+  }
+}
