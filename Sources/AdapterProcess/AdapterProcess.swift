@@ -96,6 +96,21 @@ public final class AdapterProcess: @unchecked Sendable {
   /// - Throws: ``RPCError`` when the adapter answers with an error; ``AdapterProcessError`` when
   ///   the process has ended, ends during the call, or answers something that is not JSON-RPC.
   public func call(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
+    let id = lock.withCriticalSection {
+      defer { nextID += 1 }
+      return nextID
+    }
+    // A cancelled call stops waiting at once (the process may still answer; the answer is
+    // dropped), as a cancellable in-process call would.
+    return try await withTaskCancellationHandler {
+      try await send(RPCRequest(id: id, method: method, params: .object(params)))
+    } onCancel: {
+      let waiting = lock.withCriticalSection { pending.removeValue(forKey: id) }
+      waiting?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  private func send(_ request: RPCRequest) async throws -> JSONValue {
     try await withCheckedThrowingContinuation { continuation in
       lock.lock()
       if let ended {
@@ -103,8 +118,11 @@ public final class AdapterProcess: @unchecked Sendable {
         continuation.resume(throwing: ended)
         return
       }
-      let request = RPCRequest(id: nextID, method: method, params: .object(params))
-      nextID += 1
+      if Task.isCancelled {
+        lock.unlock()
+        continuation.resume(throwing: CancellationError())
+        return
+      }
       pending[request.id] = (request, continuation)
       lastRequest = request
       lock.unlock()
