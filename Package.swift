@@ -56,7 +56,7 @@ let package = Package(
       name: "ReferenceSuites",
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
-        "ProfileCore",
+        "ProfileCore", "AdapterProcess",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.

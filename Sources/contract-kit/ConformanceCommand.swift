@@ -18,6 +18,7 @@ enum ConformanceCommand: Subcommand {
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
            contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit] [--scratch DIR]
+           contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
     """
 
   static let help = """
@@ -33,6 +34,13 @@ enum ConformanceCommand: Subcommand {
              --format json|junit machine-readable results
              --verbose           show what each passed check showed
              --scratch DIR       where fixtures and stores are written (default: the temp directory)
+             --adapter-command "COMMAND"
+                                 check your adapter instead, run as a process that speaks
+                                 JSON-RPC on stdin/stdout (Conformance/protocol.md); each check
+                                 starts it afresh. One shell-style command line, such as
+                                 "python3 my_store.py". Needs --suite.
+             --volatile          with a store: it promises nothing beyond its process
+             --pairs LIST        with a translator: the pairs it supports (default: the kit's)
 
     Randomized inputs print their seed; replay one with CONTRACT_KIT_SEED=<seed>.
     """
@@ -105,6 +113,17 @@ enum ConformanceCommand: Subcommand {
     return URL(fileURLWithPath: path, isDirectory: true)
   }
 
+  /// `ko:en,ja:en` as language pairs.
+  static func languagePairs(_ text: String) throws -> [LanguagePair] {
+    try text.split(separator: ",").map { item in
+      let parts = item.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw UsageError("--pairs item '\(item)' is not SOURCE:TARGET; write them as ko:en,ja:en")
+      }
+      return LanguagePair(source: parts[0], target: parts[1])
+    }
+  }
+
   private static func runSuites(_ arguments: inout Arguments) async throws -> Int32 {
     let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
     let format = try arguments.option("--format", allowed: ["text", "json", "junit"]) ?? "text"
@@ -112,10 +131,36 @@ enum ConformanceCommand: Subcommand {
     let scratch =
       try arguments.option("--scratch").map(writableDirectory)
       ?? FileManager.default.temporaryDirectory
+    let command = try arguments.option("--adapter-command")
+    let volatile = arguments.flag("--volatile")
+    let pairs = try arguments.option("--pairs").map(languagePairs)
     try arguments.finish()
     var runs: [ReferenceSuites.Run] = []
-    for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
-      runs += await ReferenceSuites.run(name, scratch: scratch)
+    if let command {
+      guard let suite else {
+        throw UsageError("--adapter-command checks one adapter; pass --suite with it")
+      }
+      guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
+        throw UsageError(
+          "--adapter-command is empty; pass the command that starts your adapter, such as \"python3 my_store.py\""
+        )
+      }
+      guard !volatile || suite == "store" else {
+        throw UsageError("--volatile goes with --suite store")
+      }
+      guard pairs == nil || suite == "translator" else {
+        throw UsageError("--pairs goes with --suite translator")
+      }
+      runs = await ReferenceSuites.run(
+        suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
+        pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch)
+    } else {
+      guard !volatile, pairs == nil else {
+        throw UsageError("--volatile and --pairs go with --adapter-command")
+      }
+      for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
+        runs += await ReferenceSuites.run(name, scratch: scratch)
+      }
     }
     switch format {
     case "json":
