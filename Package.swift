@@ -39,7 +39,8 @@ let package = Package(
     .target(name: "TestingBridge"),
     // The suites and reports, free of any test framework so the CLI can link them.
     .target(
-      name: "ContractConformanceCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
+      name: "ContractConformanceCore",
+      dependencies: ["ProfileContracts", "LanguageIdentification", "AdapterProcess"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(
       name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),
@@ -103,7 +104,8 @@ let package = Package(
       dependencies: [
         "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
         "adapter-host-example", "adapter-host-fixtures",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(

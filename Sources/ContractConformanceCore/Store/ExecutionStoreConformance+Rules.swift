@@ -79,11 +79,11 @@ extension ExecutionStoreConformance {
     static let crash = ConformanceRule(
       id: "store.crash", level: .required,
       asserts:
-        "Every save is visible to a second instance opened while the first is still alive and never closed, as after a crash that skipped every deinit and flush.",
+        "A store in its own process (checked with --adapter-command) is killed with SIGKILL in the middle of saves, at 50 seeded points; after each kill a new process on the same directory loads a whole record that was saved, never one older than the last save that returned. In process, the approximation: every save is visible to a second instance opened while the first is still alive and never closed.",
       why:
-        "Every save returns only once it would survive a crash: buffering until close or deinit loses progress when the app is killed.",
+        "Every save returns only once it would survive a crash: buffering until close or deinit loses progress when the app is killed, and overwriting a record in place leaves a torn one.",
       whenItFails:
-        "Write and sync before a save returns; do not defer writes to deinit, close or a timer. (A power-loss test needs a child process: see the kit's FileExecutionStoreCrashTests.)"
+        "Write and sync before a save returns, and write a whole new record then switch to it (a temporary file, fsync, rename; or a second slot); never truncate and rewrite in place, never defer writes to deinit, close or a timer."
     )
     static let concurrentKeys = ConformanceRule(
       id: "store.concurrentKeys", level: .required,

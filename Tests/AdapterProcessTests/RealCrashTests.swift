@@ -1,0 +1,46 @@
+import AdapterProcess
+import ContractConformance
+import Foundation
+import Testing
+
+/// `store.crash` on stores in their own process: 50 SIGKILLs in the middle of saves.
+@Suite(.serialized) struct RealCrashTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func python(_ relativePath: String) -> String? {
+    let candidates = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
+    guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return nil }
+    return "'\(python)' '\(root.appendingPathComponent(relativePath).path)'"
+  }
+
+  static func crash(_ command: String) async -> CheckResult? {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(60)) {
+      directory in
+      try await ProcessExecutionStore.open(command: command, directory: directory)
+    }.run()
+    return report.result("store.crash")
+  }
+
+  @Test func theFsyncAndRenameStorePasses() async throws {
+    let command = try #require(Self.python("Conformance/examples/store.py"), "python3 not found")
+    let result = await Self.crash(command)
+    #expect(result?.status == .passed, "\(result?.message ?? "")")
+    #expect(result?.message.hasPrefix("50 SIGKILLs in the middle of saves") == true)
+  }
+
+  @Test func theSwiftHostOverTheBundledStorePasses() async {
+    let result = await Self.crash(Products.command("adapter-host-example", "store"))
+    #expect(result?.status == .passed, "\(result?.message ?? "")")
+  }
+
+  @Test func aStoreThatOverwritesInPlaceIsCaught() async throws {
+    let command = try #require(
+      Self.python("Tests/AdapterProcessTests/Fixtures/inplace_store.py"), "python3 not found")
+    let result = await Self.crash(command)
+    #expect(result?.status == .failed)
+    let message = result?.message ?? ""
+    #expect(message.contains("torn"), "\(message)")
+  }
+}
