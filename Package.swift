@@ -103,7 +103,7 @@ let package = Package(
       name: "AdapterProcessTests",
       dependencies: [
         "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
-        "adapter-host-example", "adapter-host-fixtures",
+        "adapter-host-example", "adapter-host-fixtures", "contract-kit",
       ],
       exclude: ["Fixtures"]),
     .executableTarget(

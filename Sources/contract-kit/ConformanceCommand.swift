@@ -1,3 +1,4 @@
+import AdapterProcess
 import ContractConformanceCore
 import Foundation
 import ProfileContracts
@@ -140,10 +141,10 @@ enum ConformanceCommand: Subcommand {
       guard let suite else {
         throw UsageError("--adapter-command checks one adapter; pass --suite with it")
       }
-      guard !command.trimmingCharacters(in: .whitespaces).isEmpty else {
-        throw UsageError(
-          "--adapter-command is empty; pass the command that starts your adapter, such as \"python3 my_store.py\""
-        )
+      do {
+        _ = try ShellWords.split(command)
+      } catch {
+        throw UsageError("--adapter-command: \(error.message)")
       }
       guard !volatile || suite == "store" else {
         throw UsageError("--volatile goes with --suite store")

@@ -9,10 +9,7 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
 
   static func python(_ relativePath: String) -> String? {
-    let candidates = ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"]
-    guard let python = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-    else { return nil }
-    return "'\(python)' '\(root.appendingPathComponent(relativePath).path)'"
+    Backends.python3.map { "'\($0)' '\(root.appendingPathComponent(relativePath).path)'" }
   }
 
   static func crash(_ command: String) async -> CheckResult? {
@@ -23,7 +20,10 @@ import Testing
     return report.result("store.crash")
   }
 
-  @Test func theFsyncAndRenameStorePasses() async throws {
+  @Test(
+    .enabled(
+      if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
+  func theFsyncAndRenameStorePasses() async throws {
     let command = try #require(Self.python("Conformance/examples/store.py"), "python3 not found")
     let result = await Self.crash(command)
     #expect(result?.status == .passed, "\(result?.message ?? "")")
@@ -35,7 +35,10 @@ import Testing
     #expect(result?.status == .passed, "\(result?.message ?? "")")
   }
 
-  @Test func aStoreThatOverwritesInPlaceIsCaught() async throws {
+  @Test(
+    .enabled(
+      if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
+  func aStoreThatOverwritesInPlaceIsCaught() async throws {
     let command = try #require(
       Self.python("Tests/AdapterProcessTests/Fixtures/inplace_store.py"), "python3 not found")
     let result = await Self.crash(command)

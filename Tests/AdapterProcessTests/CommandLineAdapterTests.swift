@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `contract-kit conformance run --adapter-command`, as a user runs it on the Python examples.
+@Suite struct CommandLineAdapterTests {
+  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = Products.directory.appendingPathComponent("contract-kit")
+    process.arguments = arguments
+    process.currentDirectoryURL = RealCrashTests.root
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test(
+    .enabled(
+      if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"),
+    arguments: [
+      ("store", "Conformance/examples/store.py"), ("document", "Conformance/examples/document.py"),
+    ])
+  func thePythonExamplesPassTheirSuiteFromTheCommandLine(suite: String, script: String) throws {
+    let python = try #require(Backends.python3, "python3 not found")
+    let result = try Self.run([
+      "conformance", "run", "--suite", suite, "--adapter-command", "\(python) \(script)",
+    ])
+    #expect(result.status == 0, "\(result.output)")
+    #expect(
+      result.output.contains("\(suite) (\(python) \(script)): 11 passed, 0 failed, 0 skipped"))
+  }
+
+  @Test func aMissingSuiteOrAnEmptyCommandIsAUsageError() throws {
+    let missing = try Self.run(["conformance", "run", "--adapter-command", "python3 x.py"])
+    #expect(missing.status == 2)
+    #expect(
+      missing.output.hasPrefix(
+        "contract-kit: error: --adapter-command checks one adapter; pass --suite with it"))
+    let empty = try Self.run(["conformance", "run", "--suite", "store", "--adapter-command", " "])
+    #expect(empty.status == 2)
+    #expect(
+      empty.output.hasPrefix("contract-kit: error: --adapter-command: the adapter command is empty")
+    )
+    let unclosed = try Self.run([
+      "conformance", "run", "--suite", "store", "--adapter-command", "python3 'x",
+    ])
+    #expect(unclosed.status == 2)
+    #expect(unclosed.output.contains("ends inside a quote or after a backslash; close it"))
+  }
+}
