@@ -6,11 +6,18 @@ import Foundation
 struct Check<Suite: Sendable>: Sendable {
   /// The rule, as the rule book states it.
   let rule: ConformanceRule
+  /// How many of the suite's timeouts the check may take: more than one for a check that does
+  /// the work of many (restarting a store process fifty times).
+  let timeouts: Int
   /// The check, run against a suite's configuration.
   let body: @Sendable (Suite) async throws -> CheckOutcome
 
-  init(_ rule: ConformanceRule, _ body: @escaping @Sendable (Suite) async throws -> CheckOutcome) {
+  init(
+    _ rule: ConformanceRule, timeouts: Int = 1,
+    _ body: @escaping @Sendable (Suite) async throws -> CheckOutcome
+  ) {
     self.rule = rule
+    self.timeouts = timeouts
     self.body = body
   }
 }
@@ -29,7 +36,8 @@ struct CheckRunner {
     var results: [CheckResult] = []
     for check in checks {
       let progress = CheckProgress()
-      let outcome = await withTimeout(timeout) { () async -> CheckOutcome in
+      let limit = timeout * check.timeouts
+      let outcome = await withTimeout(limit) { () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
           do {
             return try await check.body(configuration)
@@ -44,7 +52,7 @@ struct CheckRunner {
         case .failed(let message): (.failed, message)
         case .skipped(let message): (.skipped, message)
         case nil:
-          (.failed, Self.timedOut(timeout, found: progress.failures))
+          (.failed, Self.timedOut(limit, found: progress.failures))
         }
       results.append(
         CheckResult(id: check.rule.id, level: check.rule.level, status: status, message: message))

@@ -14,7 +14,8 @@ extension ExecutionStoreConformance {
     Check(Rule.removeAbsent) { try await $0.removeAbsent() },
     Check(Rule.independent) { try await $0.independent() },
     Check(Rule.reopen) { try await $0.reopen() },
-    Check(Rule.crash) { try await $0.crash() },
+    // Fifty kills and restarts of a store process: six timeouts.
+    Check(Rule.crash, timeouts: 6) { try await $0.crash() },
     Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
     Check(Rule.concurrentOneKey) { try await $0.concurrentOneKey() },
     Check(Rule.unusableLocation) { try await $0.unusableLocation() },
