@@ -6,7 +6,8 @@ import ProfileContracts
 /// A correct in-memory provider, and its broken variants, over the fixtures the suite hands out.
 enum DocumentMutant: String, CaseIterable, Sendable {
   case cappedAsOriginal, countExceedsOriginal, chunkNumbering, shiftedIndex, mergedPages,
-    noThrowOutOfRange, unknownIsZero, emptyAsOnePage, unstableReads, mangledUnicode, sharedCursor
+    noThrowOutOfRange, unknownIsZero, emptyAsOnePage, unstableReads, mangledUnicode, sharedCursor,
+    truncatesLongPages, dropsBlankPages
 }
 
 struct UnknownAttachment: Error {}
@@ -31,7 +32,12 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     self.skipped = skipped
   }
 
-  private var original: Int { fixture.pages.count }
+  /// The pages the provider knows: all of them, or, for `dropsBlankPages`, those with text.
+  private var pages: [String] {
+    mutant == .dropsBlankPages
+      ? fixture.pages.filter { !$0.allSatisfy(\.isWhitespace) } : fixture.pages
+  }
+  private var original: Int { pages.count }
   private var capped: Int {
     let available = max(0, original - skipped)
     return fixture.pageCap.map { min($0, available) } ?? available
@@ -76,7 +82,7 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
       position = lock.withCriticalSection { cursor }
     }
     let number = position + 1 + skipped
-    var text = fixture.pages[number - 1]
+    var text = pages[number - 1]
     let read = lock.withCriticalSection { () -> Int in
       reads[index, default: 0] += 1
       return reads[index]!
@@ -84,7 +90,8 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     switch mutant {
     case .chunkNumbering: return PageContent(index: index, pageNumber: index / 3 + 1, text: text)
     case .shiftedIndex: return PageContent(index: index + 1, pageNumber: number, text: text)
-    case .mergedPages where number < original: text += "\n" + fixture.pages[number]
+    case .mergedPages where number < original: text += "\n" + pages[number]
+    case .truncatesLongPages: text = String(text.prefix(1000))
     case .unstableReads where read > 1: text += " (read \(read))"
     case .mangledUnicode:
       text = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })

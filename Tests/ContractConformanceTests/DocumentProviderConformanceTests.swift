@@ -54,6 +54,16 @@ import Testing
       MutantExpectation(
         mutant: "mangledUnicode", failing: "document.unicode", message: "page 9 should read")
     ],
+    .truncatesLongPages: [
+      MutantExpectation(
+        mutant: "truncatesLongPages", failing: "document.text",
+        message: "page 2 of the mixed document (4601 characters) came back with 1000 characters")
+    ],
+    .dropsBlankPages: [
+      MutantExpectation(
+        mutant: "dropsBlankPages", failing: "document.text",
+        message: "reported originalPageCount 4: a blank page is a page; count it")
+    ],
     .sharedCursor: [
       MutantExpectation(
         mutant: "sharedCursor", failing: "document.concurrency",
@@ -68,6 +78,14 @@ import Testing
     }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
+  }
+
+  @Test(arguments: [DocumentMutant.truncatesLongPages, .dropsBlankPages])
+  func aProviderBrokenOnlyOnLongOrBlankPagesFailsOnlyTheTextCheck(mutant: DocumentMutant) async {
+    let report = await DocumentProviderConformance { fixture in
+      (MemoryProvider(fixture, mutant: mutant), "doc")
+    }.run()
+    #expect(report.failures.map(\.id) == ["document.text"])
   }
 
   @Test func theCorrectMemoryProviderPasses() async {

@@ -137,6 +137,48 @@ extension DocumentProviderConformance {
         failures.add(failureMessage(error))
       }
     }
+    // Pages of other shapes: a long one over many lines, a blank one and a whitespace one (a
+    // valid, empty page each), and one of a single character.
+    let long = (1...60).map {
+      "Line \($0) of the long page reports the figures for district \($0) in full detail."
+    }.joined(separator: "\n")
+    let shapes = DocumentFixture(
+      pages: ["Page 1 is short.", long, "", "  \n\t ", "x", "Page 6 is short again."],
+      pageCap: nil)
+    do {
+      let (provider, id, count, original) = try await counts(shapes)
+      if original != shapes.pages.count {
+        failures.add(
+          "a 6-page document with a blank page, a whitespace page and a \(long.count)-character page reported originalPageCount \(original): a blank page is a page; count it"
+        )
+      }
+      var previous: Int?
+      for index in 0..<count {
+        let page: PageContent
+        do {
+          page = try await provider.page(at: index, for: id)
+        } catch {
+          failures.add("page(at: \(index)) of the mixed document threw \(describe(error))")
+          continue
+        }
+        // Front matter may be skipped, but the pages offered run on without a gap.
+        if let previous, page.pageNumber != previous + 1 {
+          failures.add(
+            "the mixed document's page \(page.pageNumber) followed page \(previous): a page in between (blank or whitespace) was dropped"
+          )
+        }
+        previous = page.pageNumber
+        guard (1...shapes.pages.count).contains(page.pageNumber) else { continue }
+        let expected = shapes.pages[page.pageNumber - 1]
+        if normalized(page.text) != normalized(expected) {
+          failures.add(
+            "page \(page.pageNumber) of the mixed document (\(expected.count) characters) came back with \(page.text.count) characters: \(quote(page.text))"
+          )
+        }
+      }
+    } catch {
+      failures.add(failureMessage(error))
+    }
     return failures.outcome(passed: "every page's text matched the fixture page with its number")
   }
 

@@ -95,7 +95,7 @@ extension ExecutionStoreConformance {
     static let concurrentOneKey = ConformanceRule(
       id: "store.concurrentOneKey", level: .required,
       asserts:
-        "50 concurrent saves on one command, first with payloads of different lengths, then all of one length with different bytes, each succeed and leave exactly one of them, intact, after a reopen.",
+        "50 concurrent saves on one command, first with payloads of different lengths, then (three times) all of one length with different bytes, each succeed and leave exactly one of them, intact, after a reopen.",
       why:
         "A torn or interleaved record is worse than an old one: the core cannot resume from it. A save that fails because another is under way loses progress the core believes is kept.",
       whenItFails:
