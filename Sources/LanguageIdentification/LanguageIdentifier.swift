@@ -22,7 +22,7 @@ public struct LanguageGuess: Hashable, Sendable, CustomStringConvertible {
 
   /// `en (0.93)`.
   public var description: String {
-    "\(language) (\((confidence * 100).rounded() / 100))"
+    "\(language) (\(Double(Int(confidence * 100 + 0.5)) / 100))"
   }
 }
 

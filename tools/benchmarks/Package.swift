@@ -21,7 +21,10 @@ let package = Package(
       dependencies: [
         .product(name: "ProfileAdapters", package: "ProfileContractKit"),
         .product(name: "ProfileContracts", package: "ProfileContractKit"),
-      ])
+      ]),
+    .executableTarget(
+      name: "langid-eval",
+      dependencies: [.product(name: "LanguageIdentification", package: "ProfileContractKit")]),
   ],
   swiftLanguageModes: [.v6]
 )

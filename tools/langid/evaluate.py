@@ -1,0 +1,74 @@
+"""Short-text language identification on real, human-written text (the translations Debian
+packages ship; see corpus.py): the kit's built-in identifier against langid.py (restricted to the
+same 16 languages), on the same snippets, in one run.
+
+usage: python3 tools/langid/evaluate.py [--per-language N] [--seed S] [--long]
+  Prints a per-language table (accuracy of each) and the overall figures; --long evaluates whole
+  lines of 20 or more words instead, to check that nothing is lost on long texts.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import corpus
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LANGUAGES = ["ko", "ja", "zh", "ru", "ar", "he", "el", "th", "hi", "en", "es", "fr", "de", "it", "pt", "nl"]
+
+
+def evaluation_set(per_language, seed, long):
+    rows = []
+    for language in LANGUAGES:
+        texts = corpus.mo_snippets(language, per_language, seed, long=long)
+        rows += [(language, text) for text in texts]
+    return rows
+
+
+def kit(rows):
+    binary = subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "tools", "benchmarks"),
+         "--show-bin-path"], capture_output=True, text=True, check=True).stdout.strip()
+    subprocess.run(
+        ["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "tools", "benchmarks"),
+         "--product", "langid-eval"], capture_output=True, check=True)
+    text = "\n".join(t.replace("\n", " ") for _, t in rows) + "\n"
+    out = subprocess.run([os.path.join(binary, "langid-eval")], input=text, capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    return out[: len(rows)]
+
+
+def langid_py(rows):
+    import langid
+    langid.set_languages(LANGUAGES)
+    return [langid.classify(text)[0] for _, text in rows]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--per-language", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--long", action="store_true")
+    options = parser.parse_args()
+    rows = evaluation_set(options.per_language, options.seed, options.long)
+    answers = {"kit": kit(rows), "langid.py": langid_py(rows)}
+    print("seed %d, %s texts: %d" % (options.seed, "long" if options.long else "short (3 to 6 words)", len(rows)))
+    print("| language | texts | built-in | langid.py |")
+    print("|---|---:|---:|---:|")
+    totals = {name: 0 for name in answers}
+    for language in LANGUAGES:
+        indexes = [i for i, (l, _) in enumerate(rows) if l == language]
+        if not indexes:
+            continue
+        cells = []
+        for name, guesses in answers.items():
+            right = sum(guesses[i] == language for i in indexes)
+            totals[name] += right
+            cells.append("%.1f%%" % (100.0 * right / len(indexes)))
+        print("| %s | %d | %s |" % (language, len(indexes), " | ".join(cells)))
+    print("| all | %d | %s |" % (len(rows), " | ".join("%.1f%%" % (100.0 * totals[n] / len(rows)) for n in answers)))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    main()
