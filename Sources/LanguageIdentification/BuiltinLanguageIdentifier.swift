@@ -24,6 +24,9 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
   /// The fewest letters it decides on.
   public static let minimumLetters = 3
 
+  /// The share of the letters at which a non-Latin script decides over Latin.
+  static let otherScriptShare = 0.2
+
   /// Creates the identifier.
   public init() {}
 
@@ -47,11 +50,19 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
       byScript.removeAll { $0.script == .han || $0.script == .kana }
       byScript.append((.kana, kana + han))
     }
-    guard
-      let dominant = byScript.max(by: {
-        $0.count != $1.count ? $0.count < $1.count : "\($0.script)" > "\($1.script)"
-      })
-    else { return nil }
+    let order: ((script: Script, count: Int), (script: Script, count: Int)) -> Bool = {
+      $0.count != $1.count ? $0.count < $1.count : "\($0.script)" > "\($1.script)"
+    }
+    guard var dominant = byScript.max(by: order) else { return nil }
+    // Korean, Chinese, Russian… texts carry Latin names, commands and acronyms ("DNS 서버",
+    // "NOT VALID 참조키를"), while a Latin-script language rarely carries another script. A
+    // non-Latin script with a fifth of the letters or more decides, even when Latin has more.
+    if dominant.script == .latin,
+      let other = byScript.filter({ $0.script != .latin }).max(by: order),
+      Double(other.count) >= Self.otherScriptShare * Double(letters)
+    {
+      dominant = other
+    }
     let share = Double(dominant.count) / Double(letters)
 
     switch dominant.script {

@@ -24,6 +24,18 @@ import Testing
     #expect(identifier.identify(text)?.language == language)
   }
 
+  /// Real short strings from Debian's translations: Latin names and commands inside a text in
+  /// another script do not make it Latin, while a Hangul name inside an English sentence does not
+  /// make it Korean.
+  @Test(arguments: [
+    ("' ' DNS 서버", "ko"), ("NOT VALID 참조키를", "ko"), ("(да), no (нет), always", "ru"),
+    ("PID 行程識別碼或者 JOBSPEC", "zh"),
+    ("Guests in room 12 can join the Wi-Fi network named 서울-Guest.", "en"),
+  ])
+  func aNonLatinScriptWithAFifthOfTheLettersDecides(text: String, language: String) {
+    #expect(BuiltinLanguageIdentifier().identify(text)?.language == language)
+  }
+
   @Test func aFewKatakanaLoanwordsDoNotMakeChineseJapanese() {
     #expect(identifier.identify("我们今天在会议室讨论了新的预算计划和明年的工作安排，还有コーヒー")?.language == "zh")
   }
