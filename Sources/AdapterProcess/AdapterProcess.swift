@@ -87,9 +87,8 @@ public final class AdapterProcess: @unchecked Sendable {
     #endif
   }()
 
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
+  // No deinit: the reading threads hold the process object until the process ends, so ending it
+  // is the owner's call (``terminate()``, ``close()`` or ``kill()``), as the proxies do.
 
   /// Calls `method` with `params` and returns its result.
   ///
@@ -143,6 +142,14 @@ public final class AdapterProcess: @unchecked Sendable {
     #if canImport(Glibc) || canImport(Darwin)
       _ = Foundation.kill(processIdentifier, SIGKILL)
     #endif
+  }
+
+  /// Ends the process without waiting: closes its input (an adapter ends at the end of its
+  /// input) and sends SIGTERM. The proxies call this when they are released, so a suite run does
+  /// not leave one idle process per check behind.
+  public func terminate() {
+    writeLock.withCriticalSection { try? input.close() }
+    if process.isRunning { process.terminate() }
   }
 
   /// Closes the process's input and waits for it to exit: an orderly end.

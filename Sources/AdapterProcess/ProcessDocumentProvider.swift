@@ -28,8 +28,11 @@ public final class ProcessDocumentProvider: ProfileDocumentProviding, @unchecked
     return (ProcessDocumentProvider(process: process), id)
   }
 
-  /// A provider over a running process.
+  /// A provider over a running process, which it owns: releasing the provider ends the process.
   public init(process: AdapterProcess) { self.process = process }
+
+  /// Ends the process: each proxy owns its process.
+  deinit { process.terminate() }
 
   /// `pageCount {attachmentID}`.
   public func pageCount(for attachmentID: String) async throws -> Int {

@@ -21,8 +21,12 @@ public final class ProcessExecutionStore: ProfileExecutionStoring, @unchecked Se
     return ProcessExecutionStore(process: process)
   }
 
-  /// A store over a process that has already opened its directory.
+  /// A store over a process that has already opened its directory, which it owns: releasing the
+  /// store ends the process.
   public init(process: AdapterProcess) { self.process = process }
+
+  /// Ends the process: each proxy owns its process.
+  deinit { process.terminate() }
 
   /// `loadCheckpoint {command}`.
   public func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {

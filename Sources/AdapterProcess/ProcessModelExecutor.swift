@@ -14,8 +14,11 @@ public final class ProcessModelExecutor: ProfileModelExecuting, @unchecked Senda
     self.init(process: try AdapterProcess(command: command))
   }
 
-  /// An executor over a running process.
+  /// An executor over a running process, which it owns: releasing the executor ends the process.
   public init(process: AdapterProcess) { self.process = process }
+
+  /// Ends the process: each proxy owns its process.
+  deinit { process.terminate() }
 
   /// `generate {request}` → the answer's JSON text.
   public func generate(_ request: ProfileModelRequest) async throws -> Data {

@@ -12,8 +12,12 @@ public final class ProcessTranslator: SummaryTranslating, @unchecked Sendable {
     self.init(process: try AdapterProcess(command: command))
   }
 
-  /// A translator over a running process.
+  /// A translator over a running process, which it owns: releasing the translator ends the
+  /// process.
   public init(process: AdapterProcess) { self.process = process }
+
+  /// Ends the process: each proxy owns its process.
+  deinit { process.terminate() }
 
   /// `translate {texts, from, to}`.
   public func translate(

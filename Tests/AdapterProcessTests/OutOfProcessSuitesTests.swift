@@ -106,3 +106,23 @@ enum Products {
     }
   }
 }
+
+@Suite struct ProcessLifetimeTests {
+  @Test func releasingAProxyEndsItsProcess() async throws {
+    var pid: Int32 = 0
+    do {
+      let translator = try ProcessTranslator(
+        command: Products.command("adapter-host-example", "translator"))
+      pid = translator.process.processIdentifier
+      _ = try await translator.translate([], from: "ko", to: "en")
+      #expect(kill(pid, 0) == 0)
+    }
+    // Released: its input closed and SIGTERM sent; the process ends and is reaped.
+    var alive = true
+    for _ in 0..<100 where alive {
+      try await Task.sleep(for: .milliseconds(20))
+      alive = kill(pid, 0) == 0
+    }
+    #expect(!alive, "process \(pid) outlived its proxy")
+  }
+}
