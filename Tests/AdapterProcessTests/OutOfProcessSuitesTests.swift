@@ -28,7 +28,10 @@ enum Products {
 @Suite struct OutOfProcessSuitesTests {
   @Test func theBundledStorePassesOverJSONRPC() async {
     let command = Products.command("adapter-host-example", "store")
-    let report = await ExecutionStoreConformance(durability: .durable) { directory in
+    // Generous timeouts: an 8 MiB payload crosses the pipe as Base64 JSON, slow in a debug or
+    // coverage build.
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(60)) {
+      directory in
       try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
     #expect(report.failures.map(\.id) == [], "\(report.renderText())")
@@ -57,7 +60,7 @@ enum Products {
     let command = Products.command("adapter-host-example", "executor")
     let report = await ModelExecutorConformance(
       errorMapping: { ($0 as? ProfileModelExecutionError) ?? .permanent("\($0)") },
-      knownErrors: []
+      knownErrors: [], timeout: .seconds(60)
     ) { try ProcessModelExecutor(command: command) }.run()
     #expect(report.failures.map(\.id) == [], "\(report.renderText())")
   }

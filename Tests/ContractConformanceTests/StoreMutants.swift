@@ -74,15 +74,7 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     case .tearsEqualLength where existingLength == data.count:
       // Overwrites in place, in two halves, only when the record keeps its length: records of
       // different sizes never tear.
-      let half = data.count / 2
-      let handle = try FileHandle(forWritingTo: url)
-      try handle.write(contentsOf: data.prefix(half))
-      try handle.close()
-      try await Task.sleep(for: .milliseconds(1))
-      let second = try FileHandle(forWritingTo: url)
-      try second.seek(toOffset: UInt64(half))
-      try second.write(contentsOf: data.dropFirst(half))
-      try second.close()
+      try await writeInHalves(data, to: url, truncating: false)
     case .tearsEqualLength:
       try data.write(to: url, options: .atomic)  // any other length is written whole
     case .throwsUnderContention:
@@ -98,19 +90,10 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       lock.withCriticalSection { pending[url] = data }
     case .tornWrites:
       // Two writes with a suspension between them: concurrent saves interleave their halves.
-      let half = data.count / 2
       if !FileManager.default.fileExists(atPath: url.path) {
         _ = FileManager.default.createFile(atPath: url.path, contents: nil)
       }
-      let handle = try FileHandle(forWritingTo: url)
-      try handle.truncate(atOffset: 0)
-      try handle.write(contentsOf: data.prefix(half))
-      try handle.close()
-      try await Task.sleep(for: .milliseconds(1))
-      let second = try FileHandle(forWritingTo: url)
-      try second.seek(toOffset: UInt64(half))
-      try second.write(contentsOf: data.dropFirst(half))
-      try second.close()
+      try await writeInHalves(data, to: url, truncating: true)
     case .pathFromID:
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -118,6 +101,21 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     default:
       try data.write(to: url)
     }
+  }
+
+  /// Writes `data` over `url` in place, in two writes with a suspension between them, so that
+  /// concurrent writers interleave their halves.
+  private func writeInHalves(_ data: Data, to url: URL, truncating: Bool) async throws {
+    let half = data.count / 2
+    let handle = try FileHandle(forWritingTo: url)
+    if truncating { try handle.truncate(atOffset: 0) }
+    try handle.write(contentsOf: data.prefix(half))
+    try handle.close()
+    try await Task.sleep(for: .milliseconds(1))
+    let second = try FileHandle(forWritingTo: url)
+    try second.seek(toOffset: UInt64(half))
+    try second.write(contentsOf: data.dropFirst(half))
+    try second.close()
   }
 
   private func read(_ url: URL) throws -> Data? {

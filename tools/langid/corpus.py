@@ -150,6 +150,16 @@ def in_language_script(language, text):
     return all(c.isascii() or "\u00c0" <= c <= "\u024f" for c in letters)
 
 
+def word_window(words, long):
+    """A random run of 3 to 6 words (20 to 40 with `long`) of `words`, or `None` when there are
+    too few."""
+    size = random.randint(20, 40) if long else random.randint(3, 6)
+    if len(words) < size:
+        return None
+    start = random.randint(0, len(words) - size)
+    return words[start: start + size]
+
+
 def mo_snippets(language, count, seed, long=False):
     """`count` snippets of 3 to 6 words (with `long`, 20 to 40) from a language's translations:
     the evaluation set, short texts written by people."""
@@ -158,12 +168,10 @@ def mo_snippets(language, count, seed, long=False):
     random.shuffle(texts)
     chosen, seen = [], set()
     for text in texts:
-        words = text.split()
-        size = random.randint(20, 40) if long else random.randint(3, 6)
-        if len(words) < size:
+        window = word_window(text.split(), long)
+        if window is None:
             continue
-        start = random.randint(0, len(words) - size)
-        snippet = " ".join(words[start: start + size])
+        snippet = " ".join(window)
         if snippet in seen:
             continue
         seen.add(snippet)
@@ -207,13 +215,8 @@ def snippets(language, count, seed, long=False):
                 continue
             snippet = text[: random.randint(low, high)]
         else:
-            words = line.split()
-            size = random.randint(20, 40) if long else random.randint(3, 6)
-            if len(words) < size:
-                continue
-            start = random.randint(0, len(words) - size)
-            window = words[start: start + size]
-            if not all(WORD.match(w) for w in window):
+            window = word_window(line.split(), long)
+            if window is None or not all(WORD.match(w) for w in window):
                 continue
             snippet = " ".join(window)
         if not in_language_script(language, snippet):

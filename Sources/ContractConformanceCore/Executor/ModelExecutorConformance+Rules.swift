@@ -83,7 +83,8 @@ extension ModelExecutorConformance {
       whenItFails: "Make the mapping's default case permanent.")
     static let cancellation = ConformanceRule(
       id: "executor.cancellation", level: .recommended,
-      asserts: "Cancelling the calling task ends a call within 2 seconds.",
+      asserts:
+        "Cancelling the calling task ends a call within 2 seconds (a fifth of the check timeout, when that is longer).",
       why:
         "A person who leaves the screen should not wait for the model; a slow call holds the device's model for everyone.",
       whenItFails:
