@@ -10,6 +10,16 @@ enum LatinWordModel {
   /// The best language and a confidence (its share of the total score), or `nil` when no word,
   /// letter or ending matched any language.
   static func identify(_ text: String) -> (String, Double)? {
+    let scores = scores(text)
+    let total = scores.reduce(0, +)
+    guard total > 0, let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else {
+      return nil
+    }
+    return (languages[best], scores[best] / total)
+  }
+
+  /// Each language's score for `text`, in ``languages`` order: its words, letters and endings.
+  static func scores(_ text: String) -> [Double] {
     var scores = [Double](repeating: 0, count: languages.count)
     let lowered = text.lowercased()
     var word = ""
@@ -43,11 +53,7 @@ enum LatinWordModel {
       if let (owner, weight) = letterCues[character] { scores[owner] += weight }
     }
     score(word)
-    let total = scores.reduce(0, +)
-    guard total > 0, let best = scores.indices.max(by: { scores[$0] < scores[$1] }) else {
-      return nil
-    }
-    return (languages[best], scores[best] / total)
+    return scores
   }
 
   /// For each listed word, the indexes of the languages it belongs to.

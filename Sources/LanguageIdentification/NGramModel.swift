@@ -1,0 +1,60 @@
+/// A character n-gram model of the seven Latin-script languages: naive Bayes over the grams of 1
+/// to 4 characters of a text, with costs (-100 × ln p) learnt from the translated manual pages
+/// Debian ships (`tools/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
+///
+/// It answers short texts that the frequent-word model cannot: three words of Portuguese share
+/// few whole words with a word list, but many grams with Portuguese.
+enum NGramModel {
+  /// The languages, in the order of ``tables``.
+  static let languages: [String] = tables.map(\.language)
+
+  /// The longest gram.
+  static let order = 4
+
+  /// Each gram's cost in every language (`nil` where a language did not keep it), and each
+  /// language's cost for an unseen gram of each length: built once, from the tables.
+  static let model: (costs: [String: [Int32?]], floors: [[Int32]]) = {
+    var costs: [String: [Int32?]] = [:]
+    for (position, table) in tables.enumerated() {
+      for line in table.costs.split(separator: "\n") {
+        guard let tab = line.firstIndex(of: "\t"), let cost = Int32(line[line.index(after: tab)...])
+        else { continue }
+        let gram = String(line[..<tab])
+        costs[gram, default: Array(repeating: nil, count: tables.count)][position] = cost
+      }
+    }
+    return (costs, tables.map { $0.floors.map(Int32.init) })
+  }()
+
+  /// The grams of `text`: lowercased, spaces collapsed, a space before and after; every run of
+  /// 1 to ``order`` scalars but those of spaces only.
+  static func grams(_ text: String) -> [String] {
+    let words = text.lowercased().split(whereSeparator: \.isWhitespace)
+    let scalars = Array((" " + words.joined(separator: " ") + " ").unicodeScalars)
+    var grams: [String] = []
+    for length in 1...order where length <= scalars.count {
+      for start in 0...(scalars.count - length) {
+        let slice = scalars[start..<(start + length)]
+        if length > 1, slice.allSatisfy({ $0 == " " }) { continue }
+        var gram = String.UnicodeScalarView()
+        gram.append(contentsOf: slice)
+        grams.append(String(gram))
+      }
+    }
+    return grams
+  }
+
+  /// The cost of `text` in each language, in ``languages`` order: lower is likelier.
+  static func costs(_ text: String) -> [Int] {
+    let (table, floors) = model
+    var totals = Array(repeating: 0, count: languages.count)
+    for gram in grams(text) {
+      let length = gram.unicodeScalars.count
+      let known = table[gram]
+      for language in totals.indices {
+        totals[language] += Int(known?[language] ?? floors[language][length - 1])
+      }
+    }
+    return totals
+  }
+}

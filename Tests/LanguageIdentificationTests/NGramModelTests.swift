@@ -1,0 +1,39 @@
+import Testing
+
+@testable import LanguageIdentification
+
+@Suite struct NGramModelTests {
+  @Test func gramsAreEveryRunOfOneToFourScalarsOfThePaddedLowercasedText() {
+    let grams = NGramModel.grams("Ab  C")
+    // " ab c " has 6 scalars: 6 unigrams (spaces included), then runs of 2 to 4 without the
+    // all-space ones.
+    #expect(grams.prefix(6) == [" ", "a", "b", " ", "c", " "])
+    #expect(grams.contains(" ab ") && grams.contains("b c ") && !grams.contains("  "))
+    #expect(grams.count == 6 + 5 + 4 + 3)
+  }
+
+  @Test func theTablesHoldSevenLanguagesOfTwentyThousandGramsEach() {
+    #expect(NGramModel.languages == ["en", "de", "fr", "es", "it", "nl", "pt"])
+    #expect(NGramModel.model.floors.allSatisfy { $0.count == NGramModel.order })
+    for (position, table) in NGramModel.tables.enumerated() {
+      let kept = NGramModel.model.costs.values.filter { $0[position] != nil }.count
+      #expect(kept == 20_000, "\(table.language)")
+    }
+  }
+
+  @Test(arguments: [
+    ("seu nome de usuário", "pt"), ("il nome del file", "it"), ("le nom du fichier", "fr"),
+    ("de naam van het bestand", "nl"), ("el nombre del archivo", "es"),
+    ("der Name der Datei", "de"), ("the name of the file", "en"),
+  ])
+  func aShortTextIsCheapestInItsLanguage(text: String, language: String) {
+    let costs = NGramModel.costs(text)
+    let cheapest = costs.indices.min { costs[$0] < costs[$1] }!
+    #expect(NGramModel.languages[cheapest] == language)
+  }
+
+  @Test func theWordModelTipsAShortTextTheGramsAlmostMiss() {
+    // Three German words whose grams lean Dutch: "der" is a German word, and it decides.
+    #expect(BuiltinLanguageIdentifier().identify("der Rat tagte")?.language == "de")
+  }
+}
