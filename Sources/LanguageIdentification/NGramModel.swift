@@ -26,10 +26,11 @@ enum NGramModel {
     return (costs, tables.map { $0.floors.map(Int32.init) })
   }()
 
-  /// The grams of `text`: lowercased, spaces collapsed, a space before and after; every run of
-  /// 1 to ``order`` scalars but those of spaces only.
+  /// The grams of `text`: lowercased, every run of non-letters one space, a space before and
+  /// after; every run of 1 to ``order`` scalars but those of spaces only. Punctuation, digits and
+  /// symbols say nothing about a language, and their frequency in the training text would.
   static func grams(_ text: String) -> [String] {
-    let words = text.lowercased().split(whereSeparator: \.isWhitespace)
+    let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
     let scalars = Array((" " + words.joined(separator: " ") + " ").unicodeScalars)
     var grams: [String] = []
     for length in 1...order where length <= scalars.count {

@@ -3,8 +3,8 @@ translated manual pages (see corpus.py: manpages-l10n for de, fr, es, it, nl and
 originals from manpages and the packages' own pages), and writes them to
 Sources/LanguageIdentification/NGramModel+Tables.swift.
 
-For each language: every n-gram of 1 to 4 characters of each text line (lowercased, spaces
-collapsed, a space before and after), counted; the 20,000 most frequent kept, each with its cost,
+For each language: every n-gram of 1 to 4 characters of each text line (lowercased, every run of
+non-letters one space, a space before and after), counted; the 20,000 most frequent kept, each with its cost,
 -100 x ln(count / total of its length); unseen grams cost the floor of their length, as if seen
 half a time. Lines left as the English original are dropped from the translations.
 
@@ -25,8 +25,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 OUTPUT = os.path.join(ROOT, "Sources", "LanguageIdentification", "NGramModel+Tables.swift")
 
 
+def letters_only(text):
+    """`text` lowercased, each run of non-letters one space: grams see words, not punctuation."""
+    return " ".join("".join(c if c.isalpha() else " " for c in text.lower()).split())
+
+
 def grams(text):
-    padded = " " + " ".join(text.lower().split()) + " "
+    padded = " " + letters_only(text) + " "
     for n in range(1, ORDER + 1):
         for i in range(len(padded) - n + 1):
             gram = padded[i:i + n]
