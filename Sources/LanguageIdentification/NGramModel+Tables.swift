@@ -8,20008 +8,20008 @@ extension NGramModel {
   /// 20000 most frequent grams, one `gram<TAB>cost` per line.
   static let tables: [(language: String, floors: [Int], costs: String)] = [
     (
-      "en", [1678, 1676, 1674, 1672],
+      "en", [1668, 1666, 1663, 1661],
       #"""
- 	176
- a	392
- a 	588
- a a	1136
- a b	860
+ 	172
+ a	403
+ a 	574
+ a a	1113
+ a b	873
  a c	796
- a d	921
- a e	1313
- a f	777
- a g	937
- a h	1041
- a i	1205
- a j	1096
- a k	1154
- a l	818
- a m	914
- a n	878
- a o	1198
- a p	861
- a q	1213
+ a d	874
+ a e	1231
+ a f	771
+ a g	925
+ a h	1032
+ a i	1189
+ a j	1074
+ a k	1063
+ a l	830
+ a m	886
+ a n	857
+ a o	1163
+ a p	827
+ a q	1156
  a r	882
- a s	820
- a t	924
- a u	1007
- a v	954
- a w	1033
- a y	1117
- a z	1061
- aa	1222
- aa 	1303
- ab	872
- aba	1293
- abb	1303
- abc	1137
- abi	1217
- abl	1176
- abo	901
- abs	1124
- ac	632
- acc	643
- ach	1244
- ack	1293
- acq	1213
- acr	1145
- act	855
- ad	738
- ad 	1013
- ada	1259
- add	763
- adj	1231
- adm	956
- adv	1050
- af	888
- aff	1008
- aft	921
- ag	962
- aga	1024
- age	1055
- agg	1250
- ah	1213
- ahi	1244
- ai	822
- ai 	849
- aip	988
- air	1102
- ak	1296
- al	562
- alg	1125
- ali	1013
- all	668
- alo	1023
- alp	631
- alr	1054
- als	781
- alt	967
- alw	1032
- am	1027
- am 	1289
- amd	1289
- ami	1313
- amo	1065
- an	575
- an 	679
- ana	1092
- anc	1308
- and	639
- ann	1076
- ano	1039
- ans	1241
- ant	980
- any	808
- ap	644
- apa	1209
- api	699
- app	730
- apr	1298
- apt	1072
- ar	590
- ar 	1187
- arb	1220
+ a s	780
+ a t	899
+ a u	968
+ a v	949
+ a w	969
+ a y	1138
+ a z	1113
+ aa	1190
+ ab	852
+ aba	1258
+ abb	1182
+ abc	1127
+ abi	1207
+ abl	1122
+ abo	889
+ abs	1076
+ ac	679
+ acc	698
+ ach	1242
+ ack	1173
+ acl	1127
+ acq	1184
+ acr	1110
+ act	873
+ acu	1171
+ ad	739
+ ad 	1136
+ ada	1262
+ add	755
+ adj	1142
+ adm	982
+ adv	1063
+ ae	1161
+ aes	1189
+ af	868
+ af 	1239
+ aff	1034
+ aft	891
+ ag	957
+ aga	1040
+ age	1056
+ agg	1152
+ ah	1281
+ ai	955
+ ai 	992
+ aip	1120
+ air	1207
+ al	607
+ ale	1228
+ alg	1027
+ ali	1014
+ all	690
+ alo	1025
+ alp	725
+ alr	1015
+ als	789
+ alt	954
+ alw	1001
+ am	1011
+ am 	1262
+ amb	1266
+ amo	1048
+ an	573
+ an 	706
+ ana	1042
+ anc	1154
+ and	621
+ ann	1082
+ ano	1020
+ ans	1199
+ ant	1049
+ any	800
+ ap	689
+ apa	1110
+ api	767
+ app	753
+ apt	1099
+ aq	997
+ aq 	997
+ ar	586
+ ar 	1242
+ arb	1103
  arc	954
- are	659
- arg	674
- ari	1159
- arm	1181
- arn	1204
- aro	1179
- arr	1051
- art	914
- as	703
- as 	770
- asc	986
- asi	1055
- ask	1190
- asn	1169
- ass	823
- asy	931
+ are	658
+ arg	665
+ ari	1228
+ arm	1189
+ arn	1236
+ aro	1197
+ arp	1255
+ arr	964
+ art	989
+ as	689
+ as 	741
+ asc	993
+ asi	1160
+ ask	1177
+ asn	1177
+ asp	1125
+ ass	833
+ ast	1274
+ asy	921
  at	682
- at 	807
- att	714
- au	772
- aud	1078
- aus	1196
- aut	776
- av	720
- av 	1313
- ava	726
- ave	1303
- avo	982
- avx	1273
- aw	999
- awa	1158
- awk	1226
- aws	1033
- az	1010
- az 	1209
- azu	1026
- b	510
- b 	994
- b a	1215
- b b	1256
- b c	1226
- b d	1281
- b f	1277
- ba	699
- bac	741
- bad	1269
- bal	967
- ban	1111
- bar	925
- bas	911
- bat	1025
- baz	1104
- bc	1163
- bc 	1162
- be	587
- be 	612
- bea	1273
- bec	1046
- bee	1006
- bef	909
- beg	1050
- beh	1002
- bei	1002
- bel	971
- bes	1110
- bet	815
- bey	1089
- bf	1144
- bf 	1239
- bfd	1193
- bg	1051
- bgp	1050
- bi	731
- bid	1289
- big	881
- bil	813
- bin	858
- bit	993
- bl	912
- bla	1195
- blo	927
- blu	1158
- bm	1061
- bms	1060
- bo	854
- bod	1188
- boo	903
- bot	978
- bou	1139
- box	1285
- bq	1118
- bq 	1119
- br	951
- bra	997
- bre	1196
- bri	1196
- bro	1108
- bs	1255
- bu	736
- buc	1012
- bud	1101
- buf	1162
- bug	1051
- bui	815
- bul	1266
- bun	1211
- bur	1231
- bus	1032
- but	843
- by	736
- by 	742
- byo	1154
- byp	1259
- byt	1018
- bz	1096
- bz 	1213
- bzi	1195
- c	443
- c 	930
- c a	1152
- c c	1125
- c d	1213
- c f	1185
- c i	1213
- c l	1168
- c o	1298
- c p	1236
- c s	1273
- c t	1250
- ca	671
- ca 	1093
- cac	975
- cal	946
- can	698
- cap	1016
- car	1121
- cas	979
- cat	1122
- cau	1008
- cc	1255
- cc 	1308
- cd	1117
- cd 	1293
- cdn	1138
- ce	876
- cel	1308
- cen	1182
- cer	882
- cf	1231
- cfl	1289
- cg	1241
- cgr	1308
- ch	712
- cha	742
- che	878
- chi	1152
- cho	998
- chr	1250
- chu	1195
- ci	1015
- cid	1033
- cip	1207
- cl	660
- cla	1019
- cle	910
- cli	938
- clo	720
- clu	779
- cm	1109
- cmd	1149
- cmp	1281
- co	497
- coa	1303
- cod	969
- col	933
- com	543
- con	622
- coo	1097
- cop	1002
- cor	768
- cos	1178
- cou	939
- cov	1259
- cp	996
- cpa	1150
- cpu	1024
- cq	1310
- cq 	1308
- cr	726
- cra	1293
- crc	1256
- cre	736
- cri	1092
- crl	1184
- cro	1069
- cry	1063
- cs	1090
- csc	1226
- cse	1217
- csv	1253
- ct	958
- cta	962
- cu	741
- cur	761
- cus	898
- cx	1305
- cy	1268
- cyc	1293
- d	515
- d 	985
- d a	1308
- d c	1253
- d d	1185
- d e	1247
- d f	1239
- d h	1266
- d o	1289
- da	794
- dae	1159
- dag	1124
- dai	1190
- dam	1253
- das	1178
- dat	820
- dav	1266
- day	1010
- db	1021
- db 	1256
- dbu	1040
- dc	1291
- dd	1162
- dd 	1308
- ddo	1193
- de	569
- de 	1313
- dea	1229
- deb	922
- dec	967
- ded	1185
- def	705
- del	773
- dem	1181
- den	1038
- dep	822
- der	1144
- des	688
- det	753
- dev	942
- dg	1258
- dgs	1256
- dh	1255
- di	693
- dia	1163
- dic	1293
- did	1259
- dif	972
- dig	1073
- dir	835
- dis	734
- div	1150
- dm	1283
- dme	1293
- dn	1019
- dns	1018
- do	715
- do 	959
- doc	801
- doe	914
- doh	1293
- doi	1259
- dom	851
- don	1029
- dot	1269
- dou	1097
- dow	1034
- dp	921
- dpk	919
- dr	953
- dr 	1193
- dra	1175
- dri	1188
- dro	1132
- dry	1015
- ds	1108
- dsa	1250
- dsy	1236
- du	937
- due	1167
- dum	1188
- dup	1222
- dur	965
- dw	1210
- dwa	1244
- dy	1142
- dyn	1140
- e	537
- e 	893
- e a	1289
- e c	1259
- e d	1285
- e e	1313
- e f	1269
- e g	933
- e i	1262
- e o	1247
- e s	1308
- e t	1220
- ea	773
- eac	870
- ear	822
- eas	1163
- eav	1313
- eb	1252
- eb 	1303
- ec	1092
- ec 	1215
- ech	1198
- ecp	1234
- ed	978
- edg	1137
- edi	1006
- ef	973
- eff	972
- eg	1110
- eg 	1241
- egr	1146
- ei	957
- eig	1293
- eit	960
- el	1030
- el 	1293
- ele	1123
- elf	1185
- eli	1281
- els	1193
- em	919
- ema	1003
- emb	1241
- emi	1179
- emp	1006
- emu	1234
- en	658
- en 	1259
- ena	805
- enc	911
- end	815
- enf	1025
- eng	827
- enh	1285
- eno	1281
- enr	1146
- ens	1188
- ent	902
- env	824
- ep	1146
- eph	1234
- epo	1308
- epr	1313
- eps	1313
- eq	992
- equ	993
- er	804
- era	1293
- err	802
- es	1012
- esc	1063
- esp	1231
- ess	1266
- est	1193
- et	983
- eta	1037
- etc	1099
- eth	1200
- eu	1016
- eur	1019
- ev	877
- eva	952
- eve	940
- evi	1293
- ex	634
- ex 	1168
- exa	763
- exc	941
- exe	918
- exh	1281
+ at 	798
+ ato	1147
+ att	718
+ au	796
+ aud	1063
+ aut	803
+ aux	1205
+ av	740
+ ava	745
+ ave	1242
+ avo	1025
+ aw	1085
+ awa	1201
+ aws	1137
+ az	1058
+ az 	1161
+ azu	1107
+ b	508
+ b 	925
+ b a	1170
+ b b	1156
+ b c	1186
+ b d	1231
+ b e	1274
+ b f	1233
+ b i	1274
+ b n	1150
+ b p	1168
+ b r	1262
+ b s	1278
+ ba	747
+ bac	802
+ bad	1151
+ bal	1056
+ ban	1140
+ bar	988
+ bas	912
+ bat	1060
+ bau	1231
+ baz	1135
+ bb	1281
+ bc	1188
+ bc 	1248
+ be	579
+ be 	622
+ bec	990
+ bee	956
+ bef	895
+ beg	1041
+ beh	974
+ bei	989
+ bel	953
+ ben	1233
+ bes	1167
+ bet	732
+ bey	1143
+ bf	1180
+ bfd	1233
+ bg	1172
+ bgp	1184
+ bi	745
+ big	952
+ bil	838
+ bin	860
+ bio	1252
+ bit	920
+ bl	902
+ bla	1131
+ blo	928
+ blu	1107
+ bm	1203
+ bms	1207
+ bo	836
+ bod	1193
+ boo	899
+ bot	963
+ bou	1056
+ box	1187
+ bp	1130
+ bpf	1134
+ br	908
+ bra	960
+ bre	1095
+ bri	1144
+ bro	1086
+ bs	1014
+ bsd	1017
+ bt	1233
+ bu	737
+ buc	952
+ bud	1176
+ buf	943
+ bug	1058
+ bui	899
+ bul	1225
+ bun	1130
+ bur	1262
+ bus	1039
+ but	817
+ by	707
+ by 	718
+ byo	1266
+ byp	1218
+ byt	917
+ bz	1272
+ c	452
+ c 	877
+ c a	1159
+ c c	1115
+ c d	1231
+ c f	1171
+ c i	1239
+ c l	1038
+ c o	1258
+ c p	1186
+ c s	1085
+ c t	1252
+ ca	645
+ ca 	1103
+ cac	978
+ cal	798
+ cam	1278
+ can	700
+ cap	949
+ car	1057
+ cas	913
+ cat	1018
+ cau	998
+ cb	956
+ cb 	964
+ cbc	1242
+ cc	1188
+ cc 	1245
+ cd	1136
+ cd 	1248
+ cdn	1236
+ ce	874
+ ced	1266
+ cel	1233
+ cen	1076
+ cer	897
+ cf	1181
+ cg	1096
+ cgr	1116
+ ch	707
+ ch 	1225
+ cha	737
+ che	888
+ chi	1000
+ cho	1033
+ chr	1274
+ chu	1131
+ ci	990
+ cid	1107
+ cip	1123
+ cir	1078
+ cl	670
+ cla	952
+ cle	916
+ clg	1278
+ cli	897
+ clo	732
+ cls	1274
+ clu	819
+ cm	1042
+ cma	1213
+ cmd	1173
+ cme	1189
+ cmp	1262
+ cms	1209
+ cn	1230
+ co	517
+ cod	938
+ col	866
+ com	580
+ con	623
+ coo	1119
+ cop	949
+ cor	802
+ cos	1147
+ cou	924
+ cov	1168
+ cp	938
+ cpu	944
+ cr	733
+ cr 	1252
+ cra	1164
+ crc	1239
+ cre	744
+ cri	1119
+ crl	1201
+ cro	1098
+ cry	1053
+ cs	1088
+ cs 	1258
+ csv	1189
+ ct	986
+ cta	1103
+ ctr	1171
+ ctx	1075
+ cu	769
+ cur	796
+ cus	909
+ cy	1133
+ cyc	1167
+ d	508
+ d 	936
+ d a	1248
+ d c	1187
+ d d	1176
+ d e	1255
+ d f	1233
+ d i	1255
+ d o	1258
+ d t	1255
+ da	723
+ dae	1142
+ dag	1184
+ dai	1218
+ das	1103
+ dat	732
+ day	1030
+ db	1006
+ db 	1191
+ dbu	1034
+ dc	1178
+ dc 	1248
+ dd	1199
+ de	572
+ de 	1245
+ dea	1064
+ deb	963
+ dec	916
+ ded	1195
+ def	704
+ dei	1248
+ del	780
+ dem	1156
+ den	1059
+ dep	818
+ der	1074
+ des	708
+ det	755
+ dev	885
+ dh	1144
+ dh 	1239
+ dhc	1258
+ di	686
+ dia	1082
+ dic	1045
+ did	1146
+ dif	909
+ dig	1023
+ dim	1228
+ dir	832
+ dis	741
+ div	1182
+ dl	1142
+ dll	1248
+ dlp	1274
+ dm	1244
+ dn	972
+ dn 	1209
+ dns	982
+ do	719
+ do 	919
+ doc	828
+ doe	875
+ doi	1189
+ dom	897
+ don	983
+ dot	1140
+ dou	1072
+ dow	1028
+ dp	979
+ dpk	1082
+ dpm	1274
+ dpy	1035
+ dr	884
+ dra	951
+ dri	1030
+ dro	1059
+ dry	1154
+ ds	1086
+ dsa	1242
+ dst	1179
+ dt	1190
+ dt 	1218
+ du	917
+ due	1159
+ dum	1052
+ dup	1140
+ dur	978
+ dw	1265
+ dy	1059
+ dyn	1059
+ e	541
+ e 	869
+ e a	1197
+ e b	1270
+ e c	1209
+ e d	1242
+ e e	1220
+ e f	1207
+ e g	943
+ e i	1209
+ e m	1278
+ e s	1258
+ e t	1155
+ e w	1193
+ ea	816
+ eac	866
+ ear	915
+ eas	1154
+ eb	1213
+ ec	1046
+ ec 	1176
+ ecd	1252
+ ech	1142
+ ed	942
+ ed 	1201
+ edg	1032
+ edi	1014
+ ef	954
+ eff	961
+ eg	1138
+ eg 	1278
+ egr	1176
+ ei	949
+ eig	1274
+ eit	954
+ ek	1108
+ ekm	1112
+ el	940
+ ela	1266
+ ele	991
+ elf	1127
+ eli	1274
+ els	1120
+ em	884
+ ema	1015
+ emb	1174
+ emi	1035
+ emp	979
+ emu	1145
+ en	675
+ en 	1197
+ ena	839
+ enc	886
+ end	846
+ enf	1110
+ eng	897
+ eno	1152
+ enr	1161
+ ens	1099
+ ent	829
+ enu	1157
+ env	869
+ eo	1115
+ eof	1143
+ ep	1124
+ eph	1248
+ epo	1195
+ eq	975
+ equ	974
+ er	810
+ era	1193
+ err	810
+ es	985
+ esc	1065
+ esp	1203
+ ess	1186
+ est	1121
+ et	944
+ eta	1067
+ etc	1010
+ etd	1262
+ eth	1154
+ eu	1065
+ eu 	1236
+ eur	1086
+ ev	824
+ eva	981
+ eve	867
+ evp	1007
+ ex	642
+ ex 	1193
+ exa	785
+ exc	894
+ exe	886
  exi	829
- exp	731
- ext	849
- exu	1220
- f	475
- f 	1009
- f a	1285
- f c	1277
- f d	1281
- f f	1178
- f o	1273
- f t	1259
- fa	767
- fac	1101
- fai	800
- fak	1105
- fal	971
- fam	1073
- far	1298
- fas	1150
- fat	1289
- fau	1176
- fav	1204
- fc	1133
- fc 	1152
- fd	1197
- fd 	1244
- fe	873
- fea	946
- fed	1256
- fee	1102
- fet	973
- few	1205
- ff	1291
- fi	624
- fie	791
- fig	1277
- fil	660
- fin	995
- fir	853
- fiv	1313
- fix	1152
- fl	628
- fla	630
- fle	978
- flo	1101
- fm	1316
- fo	572
- fol	818
- fon	1130
- foo	960
- for	585
- fou	926
- fp	1271
- fq	1143
- fqd	1141
- fr	778
- fra	1164
- fre	1016
- fri	1222
- fro	789
- fs	1279
- ft	1070
- ftp	1069
- fu	741
- ful	758
- fun	945
- fur	1205
- fut	1064
- g	533
- g 	916
+ exp	757
+ ext	838
+ f	469
+ f 	976
+ f a	1231
+ f c	1262
+ f f	1145
+ fa	790
+ fac	1068
+ fai	848
+ fak	1270
+ fal	957
+ fam	1042
+ fan	1258
+ far	1248
+ fas	1093
+ fat	1228
+ fau	1182
+ fav	1236
+ fc	965
+ fc 	1058
+ fcb	1211
+ fcc	1114
+ fcf	1278
+ fcp	1143
+ fd	1081
+ fd 	1103
+ fe	870
+ fea	936
+ fed	1123
+ fee	1143
+ fel	1216
+ fet	1014
+ few	1135
+ ff	1104
+ ff 	1181
+ fff	1228
+ fh	1098
+ fhi	1118
+ fi	616
+ fie	794
+ fif	1218
+ fil	652
+ fin	949
+ fip	1233
+ fir	848
+ fit	1187
+ fiv	1274
+ fix	1079
+ fl	644
+ fla	650
+ fle	939
+ fli	1262
+ flo	1030
+ flu	1152
+ fm	1244
+ fn	1205
+ fn 	1231
+ fo	566
+ fol	793
+ fon	930
+ foo	955
+ for	584
+ fou	902
+ fp	1097
+ fp 	1274
+ fpr	1160
+ fpu	1245
+ fq	1185
+ fqd	1207
+ fr	744
+ fra	1091
+ fre	885
+ fri	1248
+ fro	775
+ fs	1058
+ fs 	1171
+ fsc	1203
+ fst	1205
+ ft	1076
+ ft 	1143
+ ftp	1216
+ fts	1255
+ fu	708
+ ful	762
+ fun	805
+ fur	1069
+ fus	1274
+ fut	1057
+ g	541
+ g 	922
  g a	1142
- g b	1250
- g c	1239
- g d	1289
- g e	1308
- g f	1277
- g g	1256
- g h	1289
- g i	1298
- g l	1289
- g m	1222
- g n	1256
- g o	1220
- g p	1285
- g r	1236
- g s	1250
- g t	1262
- g u	1167
- ga	947
- gap	1277
- gar	1191
- gat	967
- gb	1059
- gb 	1073
- gbi	1269
- gc	602
- gcc	1195
- gce	1236
- gcl	601
- gcp	1298
- gcr	1171
- gcs	1151
- gd	1268
- gdc	1308
- ge	820
- gem	1266
- gen	899
- get	881
- gi	802
- gig	1200
- git	964
- giv	825
- gk	995
- gke	993
- gl	879
+ g c	1278
+ g d	1258
+ g f	1266
+ g g	1266
+ g h	1278
+ g i	1236
+ g m	1233
+ g o	1233
+ g p	1255
+ g s	1252
+ g t	1197
+ g u	1164
+ g w	1255
+ ga	975
+ gam	1236
+ gar	1211
+ gat	1002
+ gb	1110
+ gb 	1114
+ gc	628
+ gc 	1207
+ gcc	1274
+ gce	1225
+ gcl	628
+ gcp	1258
+ gcr	1225
+ gcs	1138
+ gd	1233
+ ge	796
+ gem	1213
+ gen	882
+ geo	1255
+ get	854
+ gi	766
+ gib	1266
+ gid	1143
+ gig	1228
+ git	861
+ giv	820
+ gk	1040
+ gke	1038
+ gl	812
+ gli	918
  glo	878
- gm	1033
- gma	1032
- gn	997
- gnu	997
- go	755
- go 	1224
- goi	1277
- goo	756
- got	1293
- gp	1045
- gp 	1293
- gpg	1289
- gpl	1119
- gpu	1145
- gr	718
- gra	1055
- gre	1060
- gro	724
- grp	1130
- gs	1059
- gs 	1119
- gse	1202
- gss	1298
- gsu	1281
- gt	1310
- gu	1011
- gua	1205
- gue	1073
- gui	1121
- gv	1249
- gvi	1303
- gz	1184
- gz 	1259
- gzi	1247
- h	616
- h 	1024
- h c	1313
- h h	1184
- h i	1285
- h m	1222
- h s	1298
- ha	811
- ha 	1308
- had	1202
- hal	1234
- han	1039
- hap	1173
- har	1163
- has	899
- hav	902
- hc	1144
- hcl	1146
- hd	1210
- hda	1234
- he	708
- hea	860
- hel	734
- her	1094
- heu	1222
- hex	1215
- hh	1231
- hh 	1247
- hi	958
- hid	1244
- hie	1220
- hig	1046
- his	1040
- ho	838
- hol	1127
- hom	1134
- hon	1303
- hoo	1236
- hop	1250
- hor	1259
- hos	925
- hot	1204
- hou	1046
- how	962
- hp	1123
- hpa	1289
- hpt	1152
- ht	749
- htm	1105
- htt	749
- hu	1053
- hub	1239
- hug	1190
- hum	1133
- hy	994
- hyp	992
- i	453
- i 	975
- i a	1285
- i e	1097
- i h	1308
- i i	1188
- i n	1273
- i o	1182
- ia	893
- iam	899
- ian	1313
- iap	1175
- ib	1265
- ic	1186
- icm	1247
- icu	1313
- id	750
- id 	800
- ide	847
- idl	1229
- ids	1110
- ie	1241
- iet	1293
- if	654
- if 	652
- ig	963
- igm	1234
- ign	968
- il	1229
- ilb	1293
- im	741
- ima	848
- imm	980
- imp	795
- in	533
- in 	619
- ina	1277
- inb	1215
- inc	874
- ind	867
- inf	864
- ing	1138
- inh	1135
- ini	1024
- inj	1269
- inl	1193
- inn	1247
- inp	952
- ins	679
- int	722
- inv	791
- io	1093
- io 	1134
- iop	1200
- ip	819
- ip 	876
- ipa	1289
- ipc	1303
- ips	1114
- ipv	917
- ir	1229
- irr	1247
- is	603
- is 	603
- isa	1269
- isl	1298
- isn	1122
- iso	1229
- iss	1046
- ist	1289
- it	737
- it 	772
- ite	922
- its	924
- j	814
- j 	1210
- ja	1142
- jav	1179
- ji	1287
- jo	881
- job	886
- joe	1269
- joi	1303
- joo	1262
- js	924
- jso	922
- ju	1060
- jum	1269
- jus	1087
- jw	1275
- jwt	1277
- k	698
- k 	991
- k a	1259
- k c	1313
- k i	1313
- k k	1149
- k o	1256
- k s	1313
- k v	1163
- k w	1303
- ka	1258
- kan	1269
- kb	1176
- kb 	1207
- kby	1303
- kd	1305
- ke	744
- kee	1090
- ker	1147
- key	747
- ki	971
- kil	1150
- kin	994
- km	891
- kms	888
- kn	1090
- kno	1089
- kr	1085
- krm	1086
- ku	966
- kub	964
- l	536
- l 	1014
- l b	1298
- l f	1181
- l l	1146
- la	784
- lab	873
- lac	1285
- lan	916
- lar	1089
- las	995
- lat	1007
- lau	1215
- law	1226
- lay	1133
- lb	1152
- lb 	1159
- lc	1268
- lc 	1293
- ld	1122
- ld 	1241
- lda	1211
- ldi	1313
- le	840
- lea	990
- lef	1133
- leg	1134
- len	1026
- les	1119
- let	1077
- lev	940
- lf	1246
- li	594
- lib	986
- lic	1010
- lif	1172
- lik	998
- lim	781
- lin	710
- lis	665
- lit	1128
- liv	1234
- ll	1142
- ll 	1308
- llc	1266
- llv	1224
- lo	653
- loa	920
- loc	708
- log	784
- lon	996
- loo	1032
- los	1193
- lot	1256
- low	968
- lr	1305
- ls	1152
- ls 	1213
- lss	1256
- lt	1310
- lu	1206
- lun	1247
- lv	1231
- lvp	1229
- m	531
- m 	1013
- m a	1253
- m f	1266
- m m	1226
- m s	1247
- m t	1313
- ma	648
- mac	870
- mad	1103
- mag	1172
- mai	921
- maj	1185
- mak	984
- man	763
- map	926
- mar	1046
- mas	1048
- mat	859
- max	837
- may	875
- mb	1112
- mb 	1141
- mbi	1262
- mc	1238
- mcp	1308
- md	1229
- md 	1281
- me	767
- me 	1293
- mea	1002
- mec	1185
- med	1122
- mee	1303
- meg	1217
- mem	895
- men	1175
- mer	1150
- mes	962
- met	859
- mf	1265
- mi	712
- mic	1016
- mid	1222
- mig	738
- mil	1266
- mim	1298
- min	931
- mip	1175
- mir	1037
- mis	1111
- mix	1313
- mk	1291
- ml	1123
- ml 	1158
- mm	1174
- mm 	1205
- mn	1156
- mno	1169
- mo	698
- mod	764
- mon	948
- mor	846
- mos	895
- mou	1073
- mov	1077
- mp	1222
- ms	1190
- ms 	1250
- mt	1172
- mtu	1217
- mu	726
- muc	1150
- mul	910
- mus	745
- mut	1110
- mv	1252
- mv 	1313
- my	768
- my 	1007
- mya	1064
- myb	1045
- myc	1021
- myd	1059
- mye	1182
- myf	1167
- myg	1167
- myi	1026
- myk	1244
- myl	1250
- mym	1289
- myn	1097
- myo	1163
- myp	926
- myq	1293
- myr	1009
- mys	1086
- myt	998
- myu	1281
- myv	1222
- n	546
- n 	975
- n a	1281
- n f	1308
- n h	1196
- n i	1209
- n n	1241
- n o	1273
- n r	1205
- n s	1202
- n t	1308
- na	662
- nam	664
- nar	1211
- nat	993
- nc	1300
- nd	1184
- nd 	1236
- ndg	1281
- ne	723
- nea	1247
- nec	1132
- nee	984
- neg	1065
- nei	1139
- nes	1234
- net	783
- nev	1088
- new	862
- nex	1033
- nf	1108
- nfs	1113
- ni	1122
- nic	1152
- nis	1266
- nm	1310
- nm 	1313
- no	630
- no 	833
- noa	1156
- nob	1231
- noc	1158
- nod	817
- noe	1100
- nog	1313
- noi	1239
- non	915
- noo	1269
- nop	1154
- nor	994
- nos	1145
- not	681
- nou	1313
- nov	1313
- now	1168
- np	1258
- npm	1313
- nr	1296
- ns	1244
- nt	1183
- ntl	1259
- ntp	1303
- nu	799
- nul	1117
- num	801
- nv	1085
- nvi	1120
- nvm	1217
- o	476
- o 	1063
- o e	1293
- o o	1200
- oa	1156
- oau	1154
- ob	936
- obj	977
- obs	1075
- obt	1171
- oc	1038
- occ	1063
- ocs	1293
- oct	1222
- of	587
- of 	586
- off	1034
- oft	1191
- ok	1310
- ol	1098
- old	1098
- om	949
- omi	948
- on	620
- on 	673
- onc	1080
- ond	1298
- one	765
- onh	1298
- onl	791
- onp	1220
- ont	1266
- op	694
- op 	1200
- ope	760
- opp	1262
- ops	1132
- opt	766
- oq	1300
- oq 	1298
- or	655
- or 	701
- orc	1132
- ord	828
- org	830
- ori	1012
- os	933
- os 	1003
- osc	1084
- osi	1195
- osl	1182
- osp	1169
- ot	751
- oth	749
- ou	801
- our	1313
- out	800
- ov	855
- ove	854
- ovf	1298
- ow	994
- own	994
- p	491
- p 	1048
- p f	1313
- p i	1313
- p p	1262
- pa	665
- pac	875
- pad	1293
- pag	779
+ gly	1000
+ gm	1034
+ gma	1037
+ gn	993
+ gnu	992
+ go	781
+ go 	1218
+ goi	1266
+ goo	784
+ got	1236
+ gp	1042
+ gpg	1155
+ gpl	1201
+ gpt	1242
+ gpu	1167
+ gr	717
+ gra	980
+ gre	1027
+ gro	728
+ grp	1152
+ gs	1027
+ gs 	1062
+ gse	1207
+ gt	1276
+ gu	1015
+ gua	1114
+ gue	1144
+ gui	1116
+ gz	1157
+ gz 	1245
+ gzi	1207
+ h	612
+ h 	936
+ h a	1216
+ h h	1195
+ h m	1233
+ ha	763
+ ha 	1248
+ had	1142
+ hal	1189
+ han	935
+ hap	1138
+ har	1066
+ has	856
+ hav	873
+ hc	1239
+ hd	1211
+ he	715
+ hea	845
+ hei	1150
+ hel	753
+ hen	1228
+ her	1085
+ heu	1278
+ hex	1096
+ hi	916
+ hib	1242
+ hid	1184
+ hie	1120
+ hig	1040
+ hin	1117
+ his	1042
+ hit	1274
+ hiv	1255
+ hl	1127
+ hl 	1126
+ hm	1241
+ hma	1239
+ ho	827
+ hol	1055
+ hom	1072
+ hoo	1156
+ hor	1278
+ hos	927
+ hot	1242
+ hou	1075
+ how	947
+ hp	1162
+ hp 	1258
+ hpt	1248
+ hs	1268
+ ht	794
+ htm	1077
+ htt	798
+ hu	945
+ hub	979
+ hug	1161
+ hum	1179
+ hun	1211
+ hw	1251
+ hy	1003
+ hyp	1004
+ i	444
+ i 	896
+ i a	1223
+ i e	1018
+ i i	1115
+ i n	1278
+ i o	1061
+ i p	1195
+ i s	1274
+ i w	1213
+ ia	847
+ iam	859
+ iap	1063
+ ib	1261
+ ic	1149
+ icm	1274
+ id	726
+ id 	775
+ ide	830
+ idl	1177
+ ids	1055
+ ie	1192
+ iet	1278
+ if	663
+ if 	661
+ ig	928
+ ign	927
+ ii	1281
+ il	1265
+ im	745
+ ima	885
+ imm	968
+ imp	785
+ in	528
+ in 	606
+ ina	1181
+ inc	830
+ ind	854
+ ine	1193
+ inf	825
+ ing	1089
+ inh	1078
+ ini	923
+ inl	1167
+ ino	1102
+ inp	920
+ ins	706
+ int	710
+ inv	852
+ io	1021
+ io 	1135
+ ioc	1207
+ iop	1216
+ ios	1174
+ iov	1274
+ ip	862
+ ip 	925
+ ipc	1170
+ ips	1170
+ ipv	967
+ ir	1183
+ is	587
+ is 	588
+ isa	1216
+ isn	1135
+ iso	1026
+ iss	1033
+ it	708
+ it 	740
+ ite	912
+ its	889
+ j	779
+ j 	1125
+ ja	1017
+ jan	1239
+ jar	1114
+ jav	1093
+ jd	1228
+ ji	1239
+ jo	857
+ job	882
+ joi	1211
+ jou	1022
+ jp	1281
+ jq	1216
+ jq 	1228
+ js	916
+ jso	919
+ ju	1006
+ jum	1266
+ jun	1248
+ jus	1028
+ jv	1268
+ jvm	1270
+ k	690
+ k 	1039
+ k a	1258
+ k k	1266
+ k v	1245
+ ka	1130
+ kaf	1179
+ kal	1278
+ kb	1158
+ kb 	1197
+ kd	1117
+ kdf	1149
+ ke	721
+ kee	1072
+ kep	1278
+ ker	935
+ key	736
+ ki	992
+ kib	1266
+ kil	1095
+ kin	1049
+ km	925
+ kms	924
+ kn	1050
+ kno	1050
+ kr	1190
+ krm	1228
+ ku	1024
+ kub	1025
+ l	523
+ l 	877
+ l b	1278
+ l f	1258
+ l i	1173
+ l l	958
+ l s	1220
+ l t	1262
+ la	777
+ lab	888
+ lac	1213
+ lak	1074
+ lan	980
+ lar	1018
+ las	1000
+ lat	921
+ lau	1258
+ lay	1123
+ lb	947
+ lb 	982
+ lbr	1274
+ lbx	1088
+ lc	1157
+ lc 	1209
+ ld	1130
+ ld 	1213
+ lda	1218
+ le	790
+ le 	1205
+ lea	953
+ lef	1062
+ leg	1135
+ len	920
+ les	1042
+ let	967
+ lev	960
+ lf	1174
+ lf 	1201
+ li	596
+ lib	891
+ lic	1016
+ lif	1130
+ lik	961
+ lim	792
+ lin	694
+ lis	689
+ lit	1047
+ liv	1191
+ ll	1066
+ llv	1097
+ lo	635
+ loa	958
+ loc	683
+ log	781
+ lon	950
+ loo	973
+ los	1130
+ low	944
+ lq	1254
+ lq 	1258
+ lr	1268
+ ls	1136
+ ls 	1233
+ lt	1272
+ lu	1162
+ lus	1266
+ lv	1261
+ lz	1146
+ lz 	1274
+ lzm	1177
+ m	532
+ m 	994
+ m a	1262
+ m f	1274
+ m m	1223
+ m s	1252
+ m t	1274
+ ma	642
+ mac	867
+ mad	1086
+ mag	1147
+ mai	930
+ maj	1108
+ mak	953
+ mal	1113
+ man	782
+ map	921
+ mar	981
+ mas	974
+ mat	876
+ max	829
+ may	829
+ mb	1138
+ mb 	1160
+ mc	1254
+ md	1174
+ md 	1187
+ me	717
+ mea	965
+ mec	1137
+ med	1134
+ meg	1262
+ mem	808
+ men	1177
+ mer	1008
+ mes	877
+ met	864
+ mi	754
+ mib	1135
+ mic	1106
+ mid	1184
+ mig	805
+ mil	1181
+ min	920
+ mip	1201
+ mir	1016
+ mis	1056
+ mix	1278
+ mk	1190
+ ml	1060
+ ml 	1115
+ mle	1163
+ mm	1162
+ mm 	1278
+ mma	1258
+ mn	1144
+ mnt	1201
+ mo	709
+ mod	792
+ mon	958
+ mor	844
+ mos	911
+ mou	961
+ mov	1061
+ mp	1209
+ mq	1261
+ ms	1057
+ ms 	1195
+ msg	1108
+ mt	1005
+ mt 	1030
+ mtu	1213
+ mu	728
+ muc	1143
+ mul	892
+ mus	752
+ mut	1096
+ mv	1261
+ mv 	1278
+ my	796
+ my 	1031
+ mya	1125
+ myb	1073
+ myc	1041
+ myd	1085
+ mye	1165
+ myf	1220
+ myg	1197
+ myi	1061
+ myk	1213
+ myl	1233
+ mym	1168
+ myn	1123
+ myo	1195
+ myp	974
+ myr	1068
+ mys	1029
+ myt	1076
+ myv	1270
+ myw	1174
+ n	539
+ n 	899
+ n a	1168
+ n e	1182
+ n i	1193
+ n l	1278
+ n m	1187
+ n n	1109
+ n r	1142
+ n s	1203
+ n t	1258
+ n w	1270
+ n x	1144
+ na	671
+ nam	673
+ nan	1095
+ nat	1041
+ nc	1188
+ ncu	1233
+ nd	1195
+ nd 	1252
+ ne	710
+ nea	1207
+ nec	1053
+ nee	942
+ neg	1061
+ nei	1108
+ nes	1223
+ net	786
+ nev	1061
+ new	839
+ nex	993
+ nf	1118
+ nfs	1137
+ ng	1239
+ ngl	1252
+ ni	1108
+ nic	1165
+ nis	1258
+ nl	1181
+ nl 	1236
+ nm	1265
+ no	627
+ no 	826
+ noa	1138
+ nob	1233
+ noc	1184
+ nod	870
+ noe	1145
+ noi	1255
+ nol	1228
+ nom	1274
+ non	892
+ nop	1186
+ nor	972
+ nos	1179
+ not	670
+ now	1089
+ np	1171
+ np 	1207
+ nr	1218
+ ns	1118
+ ns 	1266
+ nse	1278
+ nsp	1236
+ nt	1195
+ nu	762
+ nul	924
+ num	781
+ nv	1162
+ nvi	1189
+ o	468
+ o 	986
+ o o	1167
+ o p	1270
+ o s	1255
+ o w	1201
+ oa	1079
+ oau	1079
+ ob	833
+ obj	859
+ obs	1069
+ obt	1025
+ oc	963
+ occ	985
+ ocs	1266
+ oct	1150
+ of	577
+ of 	577
+ off	972
+ oft	1149
+ oi	1169
+ oid	1167
+ ok	1281
+ ok 	1278
+ ol	1016
+ old	1016
+ om	993
+ omi	992
+ on	617
+ on 	664
+ onc	1052
+ ond	1270
+ one	773
+ onl	796
+ onp	1278
+ ont	1231
+ oo	1261
+ op	690
+ op 	1140
+ opa	1231
+ ope	756
+ opp	1233
+ ops	1220
+ opt	764
+ oq	1265
+ oq 	1262
+ or	645
+ or 	686
+ ora	1171
+ orc	1179
+ ord	830
+ org	828
+ ori	985
+ os	947
+ os 	1061
+ osc	1182
+ osi	1274
+ osr	1245
+ oss	1027
+ ot	742
+ oth	739
+ ou	794
+ our	1239
+ out	793
+ ov	859
+ ove	858
+ ow	979
+ own	978
+ p	488
+ p 	1004
+ p o	1242
+ p p	1193
+ pa	648
+ pa 	1181
+ pac	879
+ pad	1080
+ pag	784
  pai	984
- pan	1313
- par	830
- pas	935
- pat	796
- pau	1222
- pay	1231
- pc	1249
- pd	1218
- pds	1313
- pe	720
- pee	954
- pem	1152
- pen	1198
- per	730
- pg	1176
- pgp	1207
- ph	1113
- pha	1259
- phy	1200
- pi	1048
- pic	1247
- pid	1241
- pie	1269
- pin	1266
- pip	1120
- pk	1041
- pkc	1125
- pke	1215
- pkg	1142
- pl	831
- pl 	1262
- pla	846
- ple	1095
- plu	1087
- pm	1222
- pm 	1239
- po	688
- pod	1087
- poi	1010
- pol	749
- poo	888
- pop	1167
- por	914
- pos	870
- pot	1262
- pow	1196
- pp	1222
- ppa	1241
- pr	556
- pra	1191
- pre	791
- pri	809
- pro	573
- ps	1057
- psc	1089
- pse	1202
- pt	1218
- ptr	1217
- pu	873
- pub	914
- pul	1063
- pur	1094
- pus	1204
- put	1152
- pv	1249
- pv 	1293
- pw	1310
- py	1031
- py 	1151
- pyp	1277
- pyt	1076
+ pam	1042
+ pan	1201
+ par	786
+ pas	880
+ pat	794
+ pau	1201
+ pay	1191
+ pc	1113
+ pci	1236
+ pcr	1233
+ pd	1125
+ pdf	1236
+ pe	754
+ pe 	1220
+ pee	1006
+ pem	1105
+ pen	1179
+ peo	1270
+ per	767
+ pf	1281
+ pg	1067
+ pg 	1129
+ pgp	1242
+ ph	1064
+ pha	1195
+ pho	1252
+ phr	1278
+ phy	1161
+ pi	898
+ pi 	1262
+ pic	1115
+ pid	1039
+ pie	1242
+ pin	1186
+ pip	1017
+ pix	1046
+ pk	996
+ pkc	1145
+ pke	1062
+ pkg	1176
+ pl	868
+ pla	896
+ ple	1098
+ plu	1068
+ pm	1186
+ pn	1003
+ png	1003
+ po	679
+ pod	1135
+ poi	879
+ pol	776
+ poo	908
+ pop	1128
+ por	920
+ pos	807
+ pot	1239
+ pow	1111
+ pp	1165
+ pr	560
+ pra	1211
+ pre	788
+ pri	775
+ pro	582
+ pru	1262
+ ps	1038
+ ps 	1274
+ psc	1146
+ pse	1156
+ psq	1274
+ pt	1009
+ pt 	1213
+ pth	1138
+ ptr	1074
+ pu	851
+ pub	895
+ pul	1106
+ pur	1058
+ pus	1084
+ put	1113
+ pv	1265
+ pw	1188
+ py	1046
+ py 	1207
+ pyt	1085
  q	753
- q 	1206
- qp	1261
- qps	1259
- qu	753
- qua	887
- que	933
- qui	828
- quo	979
- qux	1184
- r	511
- r 	1021
- r o	1308
- r r	1120
- ra	857
- rai	1247
- ran	891
- rat	1023
- raw	1145
- rc	1275
+ q 	1132
+ qd	1186
+ qdi	1184
+ qu	756
+ qua	894
+ que	890
+ qui	850
+ quo	981
+ qux	1239
+ r	507
+ r 	897
+ r a	1203
+ r c	1122
+ r f	1245
+ r g	1278
+ r i	1136
+ r o	1122
+ r p	1266
+ r r	1149
+ r s	1211
+ r t	1193
+ ra	844
+ rac	1114
+ rai	1141
+ ram	1203
+ ran	901
+ rat	1020
+ raw	1088
+ rb	1108
+ rba	1121
+ rc	1213
+ rc 	1255
+ rd	1149
+ rdb	1255
  re	541
- re 	1103
- rea	847
- reb	1236
- rec	883
- red	984
- ref	889
- reg	666
- reh	1289
+ re 	1143
+ rea	813
+ reb	1111
+ rec	841
+ red	962
+ ree	1213
+ ref	854
+ reg	722
  rei	1236
- rej	1195
- rel	943
- rem	808
- ren	1113
- rep	791
+ rej	1184
+ rel	887
+ rem	797
+ ren	990
+ rep	792
  req	807
- rer	1239
- res	657
- ret	872
- reu	1239
- rev	1023
- rf	1092
- rfc	1103
- rh	1199
- rhe	1202
- ri	1070
- rig	1115
- rin	1250
- ris	1256
- ro	792
- ro 	1195
- rob	1266
- rol	859
- roo	1017
- rot	1231
- rou	900
- row	1176
- rp	1204
- rpm	1308
- rr	1177
- rre	1198
- rs	1074
- rs 	1211
- rsa	1178
- rst	1204
- rsy	1289
- ru	688
- rul	874
- run	703
- rw	1169
- rw 	1176
- s	467
- s 	839
- s a	1108
- s b	1204
- s c	1088
- s d	1105
- s e	1191
- s f	1166
- s g	1244
- s i	1112
- s l	1166
- s m	1198
- s n	1150
- s o	1178
- s p	1141
- s r	1184
- s s	1085
- s t	1076
- s u	1209
- s v	1298
- s w	1204
- sa	862
- saf	1181
- sam	893
- san	1298
- sat	1234
- sav	1041
- say	1273
- sc	829
- sca	1026
- scc	1285
- sch	958
- sco	944
- scp	1129
- scr	994
- scs	1196
- sd	1116
- sdk	1136
- se	584
- sea	998
- sec	809
- see	815
- seg	1293
- sel	901
- sem	1178
- sen	987
- sep	974
- seq	1066
- ser	727
- ses	993
- set	665
- sev	1038
- sf	1252
- sft	1266
- sg	1275
- sgr	1293
- sh	765
- sh 	1224
- sha	931
- she	910
- shi	1071
- shl	1213
- sho	831
- shu	1204
- si	767
- sid	1173
- sig	956
- sil	1131
- sim	1000
- sin	893
- sit	1132
- siz	855
- sk	1082
- ski	1092
- sl	1045
- sla	1154
- sle	1205
- sli	1167
- slo	1253
- sm	1049
- sma	1105
- sme	1289
- smi	1313
- smo	1303
- smt	1215
- sn	914
- sna	921
- sni	1179
- so	709
- so 	994
- soa	1229
- soc	1071
- sof	1050
- sol	1009
- som	851
- soo	1277
- sor	819
- sou	839
- sp	621
- spa	1020
- spe	623
- spi	1313
- spl	1118
- spo	1161
- spr	1266
- sq	1021
- sql	1025
- sr	1034
- src	1048
- srp	1285
- ss	857
- ss 	1313
- ssd	1101
- sse	1313
- ssh	943
- ssl	930
- st	703
- st 	1273
- sta	771
- std	1034
- ste	1211
- sti	1119
- sto	847
- str	863
- sty	1167
- su	735
+ rer	1266
+ res	668
+ ret	763
+ reu	1228
+ rev	963
+ rew	1174
+ rf	1065
+ rfc	1066
+ rg	1254
+ rgb	1266
+ rh	1272
+ ri	1018
+ rig	1062
+ rin	1187
+ ris	1266
+ rm	1199
+ rm 	1248
+ ro	758
+ ro 	1236
+ rob	1213
+ rol	849
+ rom	1274
+ roo	984
+ rot	1182
+ rou	845
+ row	1054
+ rp	947
+ rpa	1262
+ rpc	953
+ rr	1203
+ rs	1020
+ rs 	1186
+ rsa	1109
+ rst	1147
+ rsy	1262
+ rt	1155
+ ru	711
+ rul	934
+ run	720
+ rw	1174
+ rw 	1201
+ s	448
+ s 	815
+ s a	1083
+ s b	1189
+ s c	1071
+ s d	1100
+ s e	1181
+ s f	1170
+ s g	1266
+ s h	1233
+ s i	1107
+ s l	1218
+ s m	1124
+ s n	1145
+ s o	1168
+ s p	1067
+ s r	1118
+ s s	1039
+ s t	1117
+ s u	1213
+ s v	1223
+ s w	1168
+ sa	808
+ saa	1223
+ saf	955
+ sal	1156
+ sam	867
+ san	1228
+ sat	1231
+ sav	1019
+ say	1216
+ sb	1192
+ sb 	1262
+ sc	787
+ sca	995
+ scc	1046
+ sce	1255
+ sch	904
+ sci	1233
+ sco	929
+ scp	1278
+ scr	934
+ scs	1245
+ sd	996
+ sd 	1034
+ sdk	1155
+ se	573
+ sea	965
+ sec	785
+ see	799
+ seg	1109
+ sel	928
+ sem	1073
+ sen	947
+ sep	965
+ seq	1026
+ ser	720
+ ses	990
+ set	658
+ sev	1050
+ sf	1272
+ sg	1213
+ sgr	1278
+ sh	752
+ sh 	1216
+ sha	899
+ she	997
+ shi	1103
+ shm	1216
+ sho	798
+ shu	1152
+ si	725
+ sid	1097
+ sig	866
+ sil	1117
+ sim	940
+ sin	872
+ sit	1105
+ six	1245
+ siz	828
+ sk	1058
+ skb	1274
+ ski	1089
+ sl	977
+ sla	1106
+ sle	1174
+ sli	1089
+ slo	1114
+ sm	983
+ sm 	1270
+ sma	1006
+ sn	952
+ sn 	1228
+ sna	975
+ sni	1252
+ sno	1195
+ so	701
+ so 	947
+ soa	1195
+ soc	956
+ sof	1063
+ sol	1089
+ som	831
+ soo	1248
+ sor	839
+ sou	830
+ sp	628
+ sp 	1189
+ spa	886
+ spe	637
+ spi	1252
+ spl	1110
+ spo	1081
+ spr	1242
+ sq	957
+ sql	962
+ squ	1252
+ sr	1049
+ src	1075
+ ss	923
+ ss 	1262
+ ssd	1155
+ ssh	1015
+ ssi	1213
+ ssl	1017
+ st	655
+ st 	1184
+ sta	751
+ std	985
+ ste	1087
+ sti	1076
+ sto	813
+ str	762
+ stu	1216
+ sty	1062
+ su	710
  sub	823
- suc	945
- suf	1117
- sug	1247
- sui	1179
- sum	1120
- sun	1234
- sup	834
+ suc	862
+ suf	1038
+ sug	1225
+ sui	1074
+ sum	1094
+ sun	1171
+ sup	821
  sur	1096
- sus	1139
- sv	1236
- svc	1285
- sw	1115
- swa	1250
- swi	1146
- sy	854
- sym	1005
- syn	998
- sys	911
- t	385
- t 	929
- t a	1185
- t b	1231
- t c	1259
- t d	1273
- t e	1234
- t f	1289
- t h	1176
- t m	1303
- t o	1298
- t p	1303
- t r	1277
- t s	1099
- t t	1204
- t u	1277
- t z	1139
- ta	729
- tab	876
- tag	852
- tai	1198
- tak	986
- tar	826
- tas	1074
- tb	1166
- tb 	1185
- tc	1010
- tc 	1269
- tcp	1016
- te	770
- tea	1205
- tel	1116
- tem	979
- ten	908
- ter	919
- tes	912
- tex	971
- tf	1164
- tf 	1289
- tft	1281
- th	428
- tha	708
- the	455
- thi	594
- tho	1030
- thr	930
- thu	1139
- ti	797
- tie	1056
- til	1196
- tim	816
- tio	1253
- tit	1047
- tl	1021
- tls	1019
- tm	1202
- tmp	1202
+ sus	1081
+ sv	1061
+ svc	1274
+ svi	1134
+ svr	1170
+ sw	1026
+ swa	1128
+ swi	1073
+ sy	743
+ sym	935
+ syn	974
+ sys	769
+ t	377
+ t 	800
+ t a	1144
+ t b	1154
+ t c	1174
+ t d	1245
+ t e	1223
+ t f	1262
+ t h	1231
+ t i	1161
+ t l	1220
+ t m	1189
+ t n	1270
+ t o	1231
+ t p	1207
+ t r	1209
+ t s	1081
+ t t	966
+ t u	1223
+ t w	1255
+ t z	1167
+ ta	735
+ tab	877
+ tag	880
+ tai	1034
+ tak	943
+ tar	872
+ tas	990
+ tax	1104
+ tb	1186
+ tb 	1220
+ tc	980
+ tc 	1157
+ tcp	1009
+ te	754
+ tea	1236
+ tec	1223
+ tel	1103
+ tem	933
+ ten	1019
+ ter	893
+ tes	863
+ tex	943
+ tf	1233
+ th	416
+ th 	1242
+ tha	679
+ the	441
+ thi	600
+ tho	978
+ thr	855
+ thu	1077
+ ti	785
+ tic	1274
+ tid	1262
+ tie	1103
+ til	1218
+ tim	799
+ tip	1255
+ tit	1072
+ tl	1039
+ tls	1045
+ tm	1058
+ tm 	1270
+ tmp	1075
  to	540
- to 	542
- tog	1132
- tok	1030
- tol	1293
- too	1013
- top	928
- tot	1135
- tou	1285
- tp	895
- tpu	894
- tr	691
- tra	774
- tre	1028
- tri	909
- tro	1211
- tru	872
- try	821
- ts	1291
- tt	1079
- ttl	1083
- tu	1000
- tue	1293
- tun	1060
- tur	1099
- tw	999
- two	1003
- tx	1101
- txt	1102
- ty	805
- typ	803
- u	564
- u 	1106
- u u	1217
- ub	1190
- ubu	1193
- uc	1189
- uca	1298
- ucm	1308
- ud	1210
- udp	1220
- ui	1105
- uid	1110
- ul	1265
- ula	1308
- un	748
- una	1112
- unc	1171
- und	895
- une	1184
- unh	1115
- uni	960
- unk	1202
- unl	899
- unm	1106
- unp	1198
- unq	1273
- unr	1211
- uns	883
- unt	1101
- unu	1241
- uo	1275
- uo 	1273
- up	740
- up 	1019
- upc	1303
- upd	762
- upg	1028
- upl	1017
- upo	1187
- upp	1198
- ups	1157
- ur	788
- uri	817
- url	919
- us	622
- us 	1205
- usa	1040
- usc	866
- use	645
- usi	872
- usr	1104
- usu	1093
- usw	1018
- ut	1040
- utc	1166
- utf	1244
- uti	1092
- uu	1268
- uui	1273
- v	606
- v 	894
- v a	981
- v e	1250
- v i	1161
- v o	1285
- v p	1129
- v r	1281
- v s	1285
- v t	1277
- v v	1166
- va	680
- val	728
- var	773
- vau	1094
- vc	1208
- vcp	1224
- ve	742
- vec	1293
- ven	1226
- ver	742
- vi	856
- vi 	1167
- via	1037
- vie	963
- vim	1094
- vio	1151
- vir	1007
- vis	1105
- vl	1157
- vla	1157
- vm	873
- vm 	913
- vmc	1289
- vmm	1303
- vms	1003
- vmw	1220
- vn	1300
- vo	979
- voi	1269
- vol	985
- vp	915
- vpc	987
- vpn	978
- vt	1305
- vu	1174
- vul	1172
- w	539
- w 	1132
- w w	1277
- wa	802
- waf	1293
- wai	953
- wan	990
- war	1040
- was	987
- way	898
- we	927
- we 	1184
- wea	1298
- web	1031
- wed	1273
- wee	1101
- wei	1185
- wel	1101
- wer	1152
- wh	709
- wha	1080
- whe	761
- whi	815
- who	997
- wi	582
- wid	807
- wik	1161
- wil	749
- win	982
- wir	1096
- wis	1277
- wit	618
- wo	818
- won	1222
- wor	827
- wou	1053
- wr	952
- wra	1159
- wri	967
- wro	1277
- ww	964
- www	961
- x	894
- x 	931
- x a	1220
- x b	1222
- x c	1247
- x d	1313
- x e	1313
- x f	1262
- x h	1247
- x i	1229
- x o	1262
- x p	1182
- x r	1273
- x t	1289
- x x	1078
- x y	1215
- xa	1215
- xar	1277
- xd	1236
- xdg	1247
- xf	1238
- xm	1164
- xml	1188
- xr	1252
- xs	1287
- xt	1310
- xx	1255
- xx 	1277
- y	713
- y 	1119
- ya	946
- yam	945
- ye	1035
- yea	1155
- yes	1096
- yet	1213
- yo	729
- you	727
- yu	1258
- yum	1256
- yy	1255
- yyy	1266
- z	741
- z 	1047
- z f	1303
- z h	1308
- z t	1200
- z z	1281
- ze	1041
- zer	1039
- zi	1249
- zip	1256
- zo	751
- zon	749
- zz	1305
-a	277
-a 	527
-a a	731
-a a 	1224
-a ab	1293
-a ac	949
-a ad	1120
-a ai	929
-a al	1036
-a an	817
-a ap	931
-a ar	1001
-a as	1052
-a au	1128
-a b	792
-a b 	1140
-a ba	935
-a be	1131
-a bi	934
-a bl	1118
-a bm	1089
-a bo	989
-a bq	1135
-a br	1173
-a bu	964
-a by	1298
-a c	678
-a c 	1266
-a ca	1111
-a ce	1029
-a ch	1124
-a cl	920
-a co	699
-a cr	988
-a cu	1092
-a d	844
-a da	1158
-a de	896
-a di	991
-a dn	1273
-a do	1094
-a dr	1298
-a du	1231
-a e	1018
-a ef	1128
-a en	1164
-a ex	1116
-a f	771
-a fa	1134
-a fe	1220
-a fi	900
-a fl	1135
-a fo	1060
-a fr	1152
-a fu	822
-a g	868
-a ga	1273
-a gc	957
-a ge	1091
-a gi	1014
-a gl	1193
-a go	1054
-a gr	1215
-a h	1031
-a ha	1239
-a he	1111
-a hi	1273
-a ho	1224
-a ht	1273
-a hy	1303
-a i	1007
-a if	1250
-a im	1222
-a in	1082
-a ip	1269
-a is	1166
-a j	1089
-a jo	1222
-a js	1128
-a k	1077
-a ke	1111
-a ki	1281
-a l	797
-a la	1049
-a le	1191
-a li	829
-a lo	963
-a m	871
-a ma	916
-a me	1079
-a mi	1161
-a mo	1070
-a mu	1169
-a n	875
-a na	1110
-a nd	1289
-a ne	927
-a no	1028
-a nu	1126
-a o	1045
-a of	1298
-a on	1250
-a op	1188
-a or	1132
-a p	845
-a pa	992
-a pe	1097
-a pi	1253
-a pl	1204
-a po	1056
-a pr	922
-a pu	1120
-a q	1172
-a qu	1171
-a r	855
-a ra	1204
-a re	879
-a ro	1096
-a ru	1082
-a s	803
-a sa	1289
-a sc	1137
-a se	934
-a sh	1029
-a si	975
-a sl	1241
-a sm	1273
-a sn	1187
-a so	1107
-a sp	1026
-a ss	1308
-a st	1040
-a su	1041
-a sy	1149
-a t	889
-a ta	1005
-a te	1063
-a th	1054
-a ti	1151
-a tl	1313
-a to	1152
-a tp	1207
-a tr	1147
-a ty	1303
-a u	929
-a ui	1262
-a un	1176
-a up	1014
-a ur	1136
-a us	1040
-a v	938
-a va	1007
-a ve	1122
-a vi	1152
-a vm	1159
-a vo	1285
-a vp	1179
-a w	1012
-a wa	1135
-a we	1247
-a wh	1171
-a wi	1163
-a wo	1209
-a wr	1293
-a x	1300
-a y	1112
-a ya	1125
-a z	1059
-a ze	1308
-a zo	1070
-aa	1123
-aa 	1241
-aaa	1279
-aab	1287
-ab	599
-ab 	1038
-ab c	1191
-ab e	1222
-ab s	1308
-aba	996
-aban	1313
-abas	1002
-abb	1296
-abbr	1303
-abc	1123
-abc 	1184
-abcd	1273
-abe	817
-abel	817
-abet	1229
-abi	953
-abi 	1196
-abil	963
-abl	624
-able	623
-abli	1101
-ably	1231
-abo	898
-abor	1166
-abou	930
-abov	1052
-abs	1092
-abs 	1234
-abse	1259
-abso	1162
-aby	1119
-abyt	1120
-ac	536
-ac 	1134
-aca	1300
-acc	625
-acce	670
-acci	1308
-acco	722
-accu	1313
-ace	759
-ace 	869
-acea	1220
-aced	1066
-acef	1166
-acem	1108
-acen	1134
-acer	1269
-aces	1005
-acet	836
-ach	749
-ach 	856
-acha	1281
-achd	1226
-ache	908
-achi	870
-achm	931
-aci	1062
-acil	1213
-acin	1188
-acit	1130
-ack	697
-ack 	959
-acka	879
-ackd	1182
-acke	861
-ackg	1204
-acki	1211
-ackn	1303
-acks	1097
-ackt	1191
-acku	761
-ackw	1188
-acm	1316
-aco	1137
-acou	1178
-acq	1215
-acqu	1213
-acr	1077
-acro	1075
-acs	1104
-acs 	1190
-acse	1175
-act	715
-act 	984
-acte	866
-acti	813
-actl	1004
-acto	1253
-actr	1250
-acts	848
-actu	1092
-acy	1132
-acy 	1141
-ad	645
-ad 	768
-ad a	1002
-ad b	968
-ad c	1113
-ad d	1039
-ad e	1247
-ad f	1088
-ad h	1281
-ad i	1096
-ad l	1266
-ad m	1196
-ad n	1293
-ad o	940
-ad p	1133
-ad r	1198
-ad s	1185
-ad t	1039
-ad u	1024
-ad v	1293
-ad w	1162
-ada	918
-adab	1136
-adap	1285
-adat	937
-adau	1313
-adb	1035
-adba	1033
-adc	1261
-adc 	1308
-add	758
-add 	919
-adda	1191
-addb	1289
-adde	1004
-addi	942
-addl	1220
-addm	1196
-addo	1141
-addp	1277
-addr	836
-adds	1088
-ade	865
-ade 	978
-adec	1273
-aded	1113
-ader	932
-ades	1141
-adi	1019
-adin	1045
-adir	1313
-adit	1293
-adj	1233
-adju	1247
-adl	1098
-adle	1313
-adli	1112
-adm	932
-admi	931
-adn	1310
-ado	1098
-adon	1108
-adp	1189
-adpo	1241
-adpr	1298
+ to 	544
+ tog	1097
+ tok	1036
+ tol	1239
+ too	977
+ top	904
+ tot	1046
+ tou	1233
+ tow	1252
+ tp	1007
+ tpm	1181
+ tpu	1032
+ tr	710
+ tra	768
+ tre	990
+ tri	946
+ tro	1245
+ tru	881
+ try	921
+ ts	1160
+ tt	1064
+ ttl	1118
+ tty	1156
+ tu	992
+ tun	1085
+ tur	1065
+ tv	1239
+ tv 	1239
+ tw	959
+ twi	1255
+ two	964
+ tx	1122
+ txt	1127
+ ty	792
+ typ	790
+ tz	1230
+ tz 	1274
+ u	556
+ u 	1026
+ u s	1278
+ u u	1239
+ u w	1231
+ uc	1188
+ ucs	1258
+ ud	1047
+ ude	1205
+ udp	1073
+ ui	980
+ uid	1024
+ uin	1086
+ ul	1218
+ ult	1274
+ um	1201
+ uma	1270
+ un	725
+ una	1126
+ unb	1262
+ unc	1103
+ und	880
+ une	1205
+ unh	1223
+ uni	867
+ unk	1145
+ unl	900
+ unm	1110
+ unp	1173
+ unr	1100
+ uns	903
+ unt	1018
+ unu	1136
+ unw	1266
+ unz	1252
+ up	750
+ up 	963
+ upd	781
+ upg	1064
+ upl	1069
+ upo	1103
+ upp	1135
+ ups	1160
+ upt	1184
+ ur	817
+ uri	841
+ url	968
+ us	613
+ us 	1191
+ usa	1012
+ usc	900
+ use	635
+ usi	835
+ usr	1085
+ usu	1028
+ usw	1084
+ ut	962
+ ut 	1138
+ utc	1151
+ utf	1094
+ uti	1096
+ utm	1187
+ uu	1107
+ uui	1107
+ v	605
+ v 	879
+ v a	978
+ v b	1135
+ v c	1262
+ v i	1203
+ v o	1258
+ v p	1134
+ v r	1233
+ v s	1107
+ v t	1262
+ v v	1165
+ va	675
+ val	713
+ var	787
+ vau	1165
+ vc	1185
+ vcp	1255
+ ve	754
+ vec	1150
+ ven	1223
+ ver	754
+ vf	1268
+ vi	841
+ vi 	1242
+ via	987
+ vid	1201
+ vie	952
+ vim	1197
+ vio	1187
+ vir	1047
+ vis	1000
+ vl	1203
+ vla	1218
+ vm	916
+ vm 	1003
+ vms	1078
+ vmw	1038
+ vo	900
+ voi	966
+ vol	968
+ vp	964
+ vpc	1011
+ vpn	1063
+ vs	1276
+ vt	1213
+ vt 	1262
+ vu	1225
+ vul	1231
+ w	534
+ w 	1081
+ wa	764
+ wai	931
+ wak	1270
+ wal	1168
+ wan	980
+ war	1026
+ was	882
+ wat	1164
+ way	885
+ we	894
+ we 	1095
+ wea	1228
+ web	1061
+ wed	1278
+ wee	1141
+ wei	1170
+ wel	1056
+ wer	1026
+ wg	1239
+ wge	1239
+ wh	685
+ wha	1032
+ whe	747
+ whi	782
+ who	956
+ why	1191
+ wi	593
+ wid	805
+ wik	1199
+ wil	755
+ win	939
+ wir	1220
+ wis	1107
+ wit	634
+ wo	801
+ won	1187
+ wor	814
+ wou	1010
+ wr	877
+ wra	1082
+ wri	893
+ wro	1207
+ ww	1019
+ www	1016
+ x	746
+ x 	865
+ x a	1173
+ x b	1207
+ x c	1186
+ x d	1145
+ x e	1151
+ x f	1157
+ x i	1151
+ x k	1270
+ x o	1233
+ x p	1203
+ x r	1056
+ x s	1104
+ x x	1140
+ x y	1245
+ xa	1097
+ xab	1207
+ xar	1278
+ xau	1177
+ xc	1017
+ xco	1027
+ xd	1060
+ xdg	1225
+ xdr	1097
+ xe	1272
+ xf	869
+ xft	871
+ xg	1186
+ xgl	1195
+ xi	1254
+ xl	1146
+ xlf	1252
+ xli	1201
+ xm	1096
+ xmb	1193
+ xml	1189
+ xmm	1258
+ xo	1125
+ xop	1181
+ xor	1274
+ xp	1272
+ xr	1126
+ xr 	1262
+ xre	1179
+ xs	1078
+ xsc	1233
+ xsh	1189
+ xt	987
+ xta	1168
+ xtc	1193
+ xte	1255
+ xtg	1258
+ xti	1168
+ xtp	1239
+ xtr	1266
+ xts	1255
+ xx	1175
+ xx 	1231
+ xy	1272
+ xz	1201
+ xz 	1201
+ y	746
+ y 	1066
+ ya	950
+ yam	951
+ ye	1028
+ yea	1161
+ yes	1103
+ yet	1161
+ yi	1272
+ yie	1274
+ yo	771
+ you	769
+ z	779
+ z 	1051
+ z t	1248
+ ze	929
+ zer	928
+ zi	1115
+ zip	1115
+ zo	822
+ zon	820
+ zs	1177
+ zst	1182
+a	281
+a 	529
+a a	800
+a a 	1160
+a ac	1095
+a ad	1146
+a ai	1072
+a al	1132
+a an	867
+a ap	997
+a ar	1090
+a as	1130
+a at	1181
+a au	1201
+a b	845
+a b 	1137
+a ba	1013
+a be	1157
+a bi	1010
+a bl	1163
+a bo	986
+a br	1152
+a bu	1023
+a by	1262
+a c	730
+a ca	1038
+a ce	1064
+a ch	1081
+a ci	1270
+a cl	906
+a co	775
+a cp	1248
+a cr	1028
+a cu	1087
+a d	805
+a da	938
+a de	894
+a di	966
+a dn	1156
+a do	1085
+a dr	1262
+a du	1225
+a e	1004
+a ed	1203
+a en	1137
+a ev	1255
+a ex	1151
+a f	758
+a fa	1170
+a fe	1155
+a fi	878
+a fl	1079
+a fo	989
+a fr	1113
+a fu	826
+a g	896
+a ga	1236
+a gc	1073
+a ge	1108
+a gi	1040
+a gk	1274
+a gl	1127
+a gn	1278
+a go	1049
+a gr	1144
+a h	995
+a ha	1149
+a he	1084
+a hi	1218
+a ho	1211
+a hu	1252
+a i	927
+a ia	1065
+a id	1174
+a if	1236
+a im	1211
+a in	1044
+a is	1091
+a it	1255
+a j	1061
+a jo	1165
+a js	1134
+a k	994
+a ke	1046
+a km	1097
+a l	809
+a la	1063
+a le	1146
+a li	858
+a lo	935
+a m	839
+a ma	929
+a me	972
+a mi	1107
+a ml	1122
+a mo	1058
+a mu	1082
+a n	829
+a na	1047
+a ne	880
+a no	986
+a nu	1065
+a o	1021
+a of	1211
+a on	1201
+a op	1193
+a or	1128
+a ou	1270
+a p	808
+a pa	971
+a pe	1084
+a pi	1173
+a pl	1274
+a po	962
+a pr	903
+a ps	1262
+a pu	1057
+a py	1278
+a q	1117
+a qu	1119
+a r	843
+a ra	1131
+a re	875
+a ro	1089
+a ru	1057
+a s	752
+a sa	1184
+a sc	1041
+a se	891
+a sh	1023
+a si	949
+a sl	1184
+a sm	1228
+a sn	1211
+a so	1073
+a sp	966
+a sq	1122
+a ss	1274
+a st	940
+a su	1006
+a sy	1065
+a t	847
+a ta	1016
+a tc	1270
+a te	1045
+a th	987
+a ti	1100
+a to	1059
+a tr	1061
+a ty	1117
+a u	920
+a ui	1233
+a un	1081
+a up	1056
+a ur	1182
+a us	1020
+a ut	1225
+a v	935
+a va	985
+a ve	1140
+a vi	1173
+a vm	1207
+a vp	1218
+a w	937
+a wa	1114
+a we	1216
+a wh	1155
+a wi	1053
+a wo	1069
+a wr	1181
+a x	1230
+a y	1134
+a ya	1147
+a z	1110
+a ze	1266
+a zo	1140
+aa	1062
+aa 	1239
+aaa	1199
+aaaa	1252
+aas	1218
+ab	608
+ab 	995
+ab c	1248
+ab e	1242
+ab r	1266
+aba	887
+aban	1262
+abas	887
+abb	1144
+abbr	1176
+abc	1119
+abc 	1159
+abcd	1274
+abe	836
+abel	838
+aben	1278
+abet	1225
+abi	954
+abi 	1252
+abil	962
+abl	641
+able	640
+abli	1089
+ably	1155
+abo	889
+abor	1156
+abou	934
+abov	1004
+abs	1046
+abs 	1184
+abse	1242
+abso	1112
+aby	1161
+abyt	1160
+ac	557
+ac 	1019
+ac a	1274
+ac r	1228
+aca	1079
+acat	1084
+acc	673
+acce	739
+acci	1242
+acco	742
+accu	1197
+ace	737
+ace 	805
+aced	1050
+acee	1262
+acef	1270
+acem	1141
+acen	1168
+acer	1171
+aces	963
+acet	860
+ach	765
+ach 	853
+acha	1168
+ache	891
+achi	921
+achm	1009
+aci	1049
+acil	1248
+acin	1160
+acit	1110
+ack	733
+ack 	901
+acka	917
+ackd	1228
+acke	893
+ackf	1216
+ackg	1187
+acki	1140
+ackl	1266
+ackn	1223
+acko	1242
+acks	1077
+ackt	1213
+acku	836
+ackw	1167
+acl	1058
+acl 	1156
+acle	1149
+acls	1245
+aco	1186
+acos	1266
+acq	1181
+acqu	1179
+acr	939
+acro	937
+acs	1166
+acs 	1278
+acse	1242
+act	726
+act 	987
+acte	841
+acti	840
+actl	1032
+acto	1174
+acts	885
+actu	1038
+acu	1131
+acut	1167
+acuu	1258
+acy	1121
+acy 	1125
+ad	635
+ad 	751
+ad a	995
+ad b	1043
+ad c	1085
+ad d	1154
+ad e	1191
+ad f	1069
+ad g	1225
+ad h	1181
+ad i	1014
+ad l	1137
+ad m	1176
+ad n	1147
+ad o	922
+ad p	1115
+ad r	1176
+ad s	984
+ad t	1029
+ad u	1039
+ad w	1112
+ada	927
+adab	1129
+adap	1266
+adat	952
+adau	1248
+adb	1125
+adba	1125
+adc	1192
+adca	1231
+add	749
+add 	917
+adda	1245
+adde	981
+addi	900
+addo	1216
+addr	832
+adds	1100
+addu	1262
+ade	858
+ade 	993
+adec	1155
+aded	1030
+ader	936
+ades	1167
+adg	1265
+adi	965
+adid	1107
+adin	1014
+adit	1236
+adj	1138
+adju	1152
+adl	1137
+adli	1174
+adm	961
+admi	966
+ado	986
+adon	1024
+adow	1144
+adp	1205
+adpa	1278
 ads	968
-ads 	981
-adsc	1259
-adss	1259
-adt	1279
-adv	1017
-adva	1164
-adve	1062
-advi	1250
-advu	1313
-adw	1233
-adwr	1244
-ady	1032
-ady 	1038
-ae	1036
-aea	1123
-aeas	1121
-aem	1116
-aemo	1114
-af	827
-af 	1252
-afe	1149
-afe 	1213
-afex	1313
-aff	920
-affe	1053
-affi	949
-afi	1208
-afil	1217
-afl	1252
-aflo	1250
-afo	1067
-afor	1065
-afr	1199
-afro	1198
-aft	917
-afte	917
-afu	1246
-afus	1247
-ag	565
-ag 	703
-ag a	966
-ag b	1250
-ag c	1176
-ag d	1234
-ag e	1133
-ag f	1039
-ag g	1231
-ag h	1298
-ag i	867
-ag l	1308
-ag m	1159
-ag n	1168
-ag o	1083
-ag p	1234
-ag r	1143
-ag s	978
-ag t	997
-ag u	1303
-ag v	1181
-ag w	1162
-aga	1017
-agai	1024
-agat	1259
-age	646
-age 	716
-ageb	1269
-agec	1244
-aged	850
-agef	1132
-agei	1247
-agel	1247
-agem	1003
-agen	1020
-agep	1056
-ager	865
-ages	816
-aget	1239
-ageu	1133
-agg	1158
-agge	1259
-aggi	1313
-aggr	1239
-agi	875
-agic	1190
-agin	877
-agm	1271
-agn	1164
-agno	1162
-ago	1296
-agp	1197
-agpa	1229
-agr	1310
-ags	701
-ags 	729
-agsc	1313
-agsf	836
-agso	1313
-agv	1305
-agva	1303
+ads 	972
+adt	1251
+adv	1035
+adva	1135
+adve	1117
+advi	1255
+ady	1001
+ady 	1001
+ae	1016
+aea	1213
+aeas	1220
+aem	1122
+aemo	1120
+aer	1197
+aere	1201
+aes	1166
+aes 	1165
+af	797
+af 	1185
+afe	937
+afe 	996
+afel	1278
+afet	1029
+aff	953
+affe	1066
+affi	992
+afi	1239
+afil	1255
+afk	1087
+afka	1084
+afl	1175
+aflo	1173
+afo	1168
+afor	1165
+afr	1272
+aft	887
+afte	886
+afu	1257
+afus	1255
+ag	585
+ag 	726
+ag a	997
+ag c	1157
+ag e	1152
+ag f	1115
+ag i	899
+ag l	1231
+ag m	1184
+ag n	1233
+ag o	1098
+ag p	1213
+ag r	1171
+ag s	997
+ag t	1003
+ag v	1164
+ag w	1173
+aga	1018
+agai	1039
+agat	1177
+age	660
+age 	718
+ageb	1225
+agec	1236
+aged	901
+agef	1201
+agei	1225
+agem	1020
+agen	1039
+agep	1124
+ager	903
+ages	825
+aget	1170
+ageu	1248
+agg	1108
+agge	1233
+aggr	1150
+agi	893
+agic	1154
+agin	898
+agk	1209
+agke	1207
+agm	1233
+agme	1266
+agn	1146
+agno	1154
+agr	1193
+agra	1228
+ags	731
+ags 	762
+agsf	855
+agt	1178
+agte	1189
+agv	1174
+agva	1171
 ah	1181
-ah 	1300
-ahi	1246
-ahig	1244
-ai	584
-ai 	849
-ai c	1154
-ai d	1269
-ai e	1053
-ai h	1181
-ai i	1057
-ai m	1042
-ai o	1202
-ai p	1008
-ai r	1058
-ai t	1055
-ail	646
-ail 	914
-aila	724
-aile	1058
-aili	1144
-ailo	1131
-ails	726
-ailu	1097
-aily	1185
-aim	1246
-aims	1303
-ain	694
-ain 	804
-aind	1289
-aine	809
-aini	918
-ainm	1241
-ainn	1131
-ains	918
-aint	905
-ainv	1142
-aip	987
-aipl	988
-air	942
-air 	1080
-airf	1096
-airs	1006
-ais	1236
-aise	1250
-ait	949
-ait 	1055
-aiti	1006
-aits	1293
-aj	1183
-ajo	1181
-ajor	1179
-ak	881
-ak 	1146
-akd	1316
-ake	901
-ake 	974
-akef	1262
-aken	1146
-aker	1125
-akes	1027
-aki	1122
-akin	1123
-aks	1296
-aks 	1293
-al	495
-al 	659
+ahe	1276
+ahea	1274
+ai	606
+ai 	981
+ai c	1274
+ai e	1228
+ai h	1274
+ai i	1233
+ai m	1197
+ai p	1115
+ai r	1233
+ai t	1187
+aid	1251
+aid 	1252
+ail	664
+ail 	894
+aila	744
+aile	1025
+aili	1151
+ailo	1170
+ailq	1070
+ails	764
+ailu	994
+aily	1231
+aim	1207
+ain	710
+ain 	812
+aina	1278
+aind	1239
+aine	832
+ainf	1252
+aini	947
+ainl	1248
+ainm	1236
+ains	906
+aint	938
+ainv	1274
+aip	1119
+aipl	1123
+air	960
+air 	1089
+airf	1201
+airs	1012
+ais	1137
+aise	1145
+ait	925
+ait 	1016
+aite	1252
+aiti	1001
+aits	1160
+aj	1096
+ajo	1104
+ajor	1110
+ak	838
+ak 	1063
+ak s	1274
+ake	861
+ake 	923
+akef	1225
+aken	1121
+aker	1231
+akes	973
+aki	1081
+akin	1080
+al	509
+al 	657
 al a	870
-al b	1040
-al c	937
-al d	964
-al e	1023
-al f	962
-al g	1213
-al h	1161
-al i	933
-al j	1120
-al k	1236
-al l	1042
-al m	959
-al n	1008
-al o	1028
-al p	954
-al r	931
-al s	917
-al t	933
-al u	1092
-al v	1006
-al w	1107
-ala	912
-alac	1213
-alan	924
-alar	1313
-alas	1256
-alc	1105
-alco	1142
-alcu	1217
-ald	1246
-ale	931
-ale 	1053
-aled	1226
-alei	1303
-alen	1028
-aler	1118
-ales	1211
-alf	1158
-alf 	1266
-alfi	1234
-alg	1088
-algo	1127
-algr	1253
-alh	1215
-alho	1231
-ali	767
-alia	1004
-alid	889
-alif	886
-alig	1207
-alin	986
-alip	1059
-alit	1117
-aliv	1198
-aliz	999
-all	634
-all 	708
-alla	1067
-allb	1118
-alle	948
-allg	1259
-alli	1142
-allo	748
-allp	994
-allr	1127
-alls	1066
-allu	1181
-ally	862
-alm	1186
-alma	1285
-alme	1285
-aln	1222
-alne	1289
-alo	975
-alog	1157
-alon	992
-alp	632
-alpa	1273
-alph	631
-alpo	1226
-alpu	1256
-alr	1032
-alre	1046
-alru	1303
-als	760
-als 	992
-alse	1033
-also	780
-alss	1097
-alst	1250
-alt	845
-alt 	1313
-alte	974
-alth	878
-alu	732
-alua	949
-alue	742
-alv	1154
-alvi	1250
-alvp	1217
-alw	1028
-alwa	1028
-aly	1075
-alys	1150
-alyz	1164
-am	591
-am 	849
-am a	1220
-am b	1313
-am c	1211
-am d	1095
-am f	1209
-am g	1226
-am i	1157
-am l	1303
-am m	1303
-am p	942
-am r	1140
-am s	1133
-am t	1211
-am w	1224
-ama	1147
-ama 	1277
-amag	1226
-amb	1271
-ambi	1298
-amc	1287
-amd	1208
-amd 	1285
-amdi	1269
-ame	634
-ame 	657
-amed	954
-amep	1269
-amer	1139
-ames	850
-amet	925
-amew	1224
-ami	959
-amic	1128
-amig	1313
-amil	1015
-amin	1117
-aml	940
-aml 	950
-amlc	1285
-amlo	1215
-amm	1226
-amma	1273
-amo	1059
-amon	1231
-amou	1076
-amp	745
-amp 	1052
-ampl	768
-ampo	918
-amps	1277
-amr	1236
-amra	1313
-amre	1293
-ams	1136
-ams 	1134
-an	460
-an 	610
-an a	762
-an b	739
-an c	1078
-an d	1163
-an e	876
-an f	962
-an g	1222
-an h	1097
-an i	781
-an k	1303
-an l	1188
-an m	1091
-an n	1155
-an o	889
-an p	1074
-an r	1023
-an s	944
-an t	1002
-an u	1029
-an v	1217
-an w	1234
-an z	1303
-ana	746
-anag	751
-anal	1075
-anas	1259
-anat	1132
-anb	1229
-anbi	1250
-anc	666
-ance	672
-anch	1010
-anci	1010
-ancy	1091
-and	553
-and 	567
-anda	905
-andb	1217
-ande	1141
-andi	1108
-andl	1033
-ando	1143
-andr	1313
-ands	790
-andw	1138
-ane	998
-ane 	1090
-aned	1273
-anen	1134
-aneo	1224
-anev	1187
-ang	732
-ang 	1094
-ange	749
-angi	1269
-angl	1239
-angm	1222
-angu	935
-ani	837
-anif	1205
-anik	1269
-anin	1106
-anip	1055
-anis	1191
-aniz	865
-ank	1151
-ank 	1190
-anl	1233
-anli	1313
-ann	885
-anne	965
-anni	1179
-anno	951
-ano	996
-anod	1293
-anom	1298
-anon	1155
-anor	1126
-anot	1078
-anp	1261
-anpa	1273
-anr	1187
-anre	1187
-ans	865
-ans 	994
-ansa	1313
-ansf	983
-ansi	996
-ansl	1131
-ansm	1259
-ansp	1158
-ant	770
-ant 	877
-anta	1234
-ante	1146
-anth	978
-anti	1241
-ants	841
-anty	1220
-anu	994
-anua	1010
-anul	1273
-anup	1285
-any	802
-any 	807
-anyo	1121
-anyt	1244
-anyw	1293
-ap	612
-ap 	905
-ap a	1239
-ap b	1281
-ap c	1213
-ap d	1236
-ap e	1175
-ap f	1213
-ap i	1188
-ap l	1244
-ap m	1250
-ap n	1250
-ap o	1127
-ap r	1222
-ap s	1222
-ap t	1126
-ap u	1247
-ap w	1266
-apa	1001
-apab	1089
-apac	1091
-apar	1234
-apat	1236
-ape	1055
-ape 	1099
-aped	1250
-aper	1285
-aph	1224
-aphi	1281
-api	687
-api 	711
-apic	1182
-apig	947
-apin	1198
-apip	1285
-apis	889
-apl	1106
-apla	1151
-aple	1204
-apo	1149
-apoi	1166
-app	717
-app 	966
+al b	1038
+al c	932
+al d	965
+al e	1011
+al f	942
+al g	1141
+al h	1075
+al i	941
+al j	1141
+al k	1176
+al l	990
+al m	989
+al n	1000
+al o	1024
+al p	963
+al r	943
+al s	927
+al t	934
+al u	1059
+al v	990
+al w	1072
+ala	983
+alab	1274
+alac	1223
+alan	1015
+alar	1270
+alb	1257
+alc	1064
+alco	1179
+alct	1233
+alcu	1138
+ald	1136
+ald 	1174
+ale	895
+ale 	994
+aled	1165
+alen	1006
+aler	1149
+ales	1107
+alf	1152
+alf 	1236
+alg	1001
+algo	1020
+algr	1182
+alh	1213
+alho	1252
+ali	772
+alia	1033
+alic	1242
+alid	898
+alif	895
+alig	1130
+alin	1009
+alip	1151
+alis	1270
+alit	1100
+aliv	1255
+aliz	952
+alk	1241
+all	630
+all 	705
+alla	1064
+allb	1001
+allc	1248
+alle	889
+alli	990
+allm	1255
+allo	790
+allp	1089
+allr	1220
+alls	949
+allu	1170
+ally	826
+alm	1162
+alm 	1262
+aln	1225
+alo	946
+alog	1012
+alon	1018
+alp	726
+alph	724
+alr	1003
+alre	1011
+als	762
+als 	971
+alse	993
+also	788
+alss	1181
+alt	862
+alt 	1161
+alte	966
+alth	920
+alti	1205
+alu	717
+alua	979
+alue	724
+alus	1220
+alv	1213
+alw	1000
+alwa	999
+aly	1058
+alys	1203
+alyt	1193
+alyz	1127
+am	586
+am 	779
+am a	1130
+am b	1176
+am c	1079
+am d	1053
+am e	1123
+am f	1157
+am g	1142
+am h	1239
+am i	1059
+am l	1233
+am m	1255
+am n	1211
+am o	1136
+am p	910
+am r	1105
+am s	1037
+am t	1134
+am u	1216
+am v	1205
+am w	1074
+ama	1134
+amb	1233
+ambi	1242
+ame	638
+ame 	669
+amed	957
+amel	1211
+amep	1270
+amer	1231
+ames	825
+amet	889
+amew	1252
+ami	939
+amic	1053
+amil	1021
+amin	1084
+aml	948
+aml 	951
+amm	1089
+amma	1205
+amme	1161
+ammi	1239
+amo	1046
+amon	1220
+amou	1065
+amp	756
+amp 	1058
+ampl	787
+ampo	903
+amps	1203
+ams	1000
+ams 	1000
+an	471
+an 	623
+an a	815
+an b	743
+an c	1062
+an d	1128
+an e	852
+an f	981
+an g	1189
+an h	1089
+an i	827
+an j	1248
+an l	1127
+an m	1110
+an n	1145
+an o	888
+an p	1116
+an r	1024
+an s	996
+an t	986
+an u	1000
+an v	1199
+an w	1205
+an x	1077
+ana	774
+ana 	1266
+anag	787
+anal	1034
+anat	1064
+anc	708
+ance	717
+anch	967
+anci	1074
+ancy	1167
+and	555
+and 	569
+anda	887
+andb	1262
+andc	1216
+ande	1197
+andi	1154
+andl	927
+ando	1063
+andr	1159
+ands	808
+andw	1184
+ane	1021
+ane 	1107
+anen	1201
+aneo	1184
+ang	752
+ang 	1151
+ange	767
+angi	1189
+angl	1090
+angu	996
+ani	843
+anif	1167
+anin	1091
+anip	1108
+anis	1136
+aniz	874
+ank	1137
+ank 	1170
+anl	1265
+ann	867
+anne	929
+anni	1209
+anno	948
+ano	982
+anon	1129
+anor	1252
+anos	1255
+anot	1031
+anp	1251
+anpa	1252
+anr	1251
+anre	1262
+ans	837
+ans 	996
+ansa	1071
+ansc	1228
+ansf	964
+ansi	1066
+ansl	1044
+ansm	1154
+ansp	1036
+answ	1248
+ant	774
+ant 	862
+anta	1220
+ante	1085
+anth	1062
+anti	1087
+ants	858
+anu	986
+anua	1015
+anul	1274
+anum	1207
+anup	1220
+any	794
+any 	801
+anyo	1109
+anyt	1203
+anyw	1182
+ao	1271
+ap	635
+ap 	879
+ap a	1197
+ap b	1274
+ap c	1164
+ap d	1262
+ap e	1252
+ap f	1170
+ap i	1168
+ap l	1242
+ap n	1262
+ap o	1110
+ap p	1195
+ap r	1248
+ap s	1126
+ap t	1104
+ap u	1236
+ap w	1205
+apa	959
+apab	1036
+apac	1038
+apar	1245
+ape	1049
+ape 	1107
+aped	1228
+aper	1274
+aph	1042
+aph 	1167
+aphi	1122
+apho	1203
+api	750
+api 	777
+apig	1050
+apik	1255
+apin	1187
+apis	941
+apit	1082
+apl	962
+apla	1203
+aple	970
+apo	1251
+app	730
+app 	946
 appa	1266
-appe	968
-apph	1030
-appi	1034
-appl	760
-appp	1172
-appr	956
-apps	1173
-apr	1120
-apre	1313
-apro	1140
-aps	874
-aps 	1023
-apsh	901
-apss	1256
-apt	1024
-apt 	1080
-aptc	1202
-apti	1298
-aptu	1289
-ar	519
-ar 	862
-ar a	1098
-ar b	1144
-ar c	1234
-ar e	1004
-ar f	1146
-ar g	1285
-ar i	1169
-ar l	1164
-ar m	1247
-ar o	1293
-ar p	1215
-ar r	1220
-ar s	1198
-ar t	1072
-ar w	1247
-ara	775
-arac	869
-aral	1099
-aram	911
-aran	1188
-arat	894
-arb	1138
-arba	1204
-arbi	1220
-arc	886
-arc 	1215
-arch	892
-arco	1313
-ard	801
-ard 	862
-arde	1030
-ardi	976
-ardl	1117
-ardr	1130
-ards	1058
-ardt	1204
-ardw	1224
-are	643
-are 	650
-area	1220
-ared	996
-arem	1067
-aren	1008
-ares	1124
-arew	1259
-arf	1136
-arf 	1234
-arfo	1220
-arg	654
-arg 	1094
-arge	817
-argi	1289
-args	1087
-argu	677
-ari	765
-aria	777
-arie	1132
-arif	1313
-aril	1196
-arin	1111
-ario	1155
-aris	1191
-arit	1136
-ark	1066
-ark 	1204
-arke	1116
-arks	1277
-arl	808
-arla	1023
-arli	1229
-arly	820
-arm	1109
-arm 	1289
-armo	1178
-arn	981
-arn 	1069
-arna	1308
-arne	1222
-arni	1063
-aro	1151
-arou	1167
-arp	1275
-arr	997
-arra	1038
-arre	1269
-arri	1205
-arro	1205
-arry	1313
-ars	976
-ars 	1114
-arse	1034
-arsi	1200
-arsu	1293
-art	788
-art 	907
-artd	1313
-arte	1113
-arti	872
-artn	1091
-arto	1253
-arts	1069
-artt	1150
-artu	1053
-ary	884
-ary 	889
-arya	1277
-aryd	1285
-aryr	1256
-as	620
-as 	731
-as a	899
-as b	1040
-as c	1097
-as d	1043
-as e	1129
-as f	1034
-as g	1191
-as h	1196
-as i	985
-as j	1213
-as k	1308
-as l	1140
-as m	1101
-as n	1004
-as o	1082
-as p	1085
-as r	1110
-as s	1035
-as t	907
-as u	1148
-as v	1231
-as w	1088
-asc	984
-asce	1005
-asci	1155
-ase	783
-ase 	855
-ased	988
-asef	1247
-asei	1277
-asel	1187
-asen	1256
-asep	960
-aser	1293
-ases	1046
-aset	1016
-ash	954
-ash 	984
-ashb	1253
-ashe	1135
-ashi	1256
-asi	970
-asia	1056
-asic	1080
-asie	1253
-asil	1308
-asin	1256
-asis	1209
-ask	1000
-ask 	1042
-askq	1293
-asks	1164
-asl	1316
-asn	1128
-asn 	1136
-aso	1033
-ason	1117
-asou	1086
-asp	1220
-aspe	1308
-ass	778
-ass 	1013
-asse	933
-assi	914
-asso	924
-asst	1205
-assu	1007
-assw	1010
-ast	852
-ast 	881
-aste	1029
-asto	1156
-astr	1179
-asu	1275
-asur	1277
-asv	1296
-asv 	1298
-asy	924
-asy 	1289
-asyn	926
-at	459
-at 	645
-at a	840
-at b	1133
-at c	979
-at d	1007
-at e	1070
-at f	947
-at g	1179
-at h	810
-at i	898
-at j	1224
-at k	1303
-at l	1046
-at m	891
-at n	1104
-at o	1007
-at p	1104
-at r	1002
-at s	999
-at t	869
-at u	1137
-at v	1136
-at w	994
-at y	1103
-ata	794
-ata 	860
-atab	989
-atac	1167
-atad	1313
-ataf	1094
-atal	1144
-atap	1026
-atar	1303
-atas	985
-atc	839
-atch	837
-ate	589
-ate 	665
-atea	1155
-ateb	1166
-atec	1121
-ated	746
-atee	1209
-atef	1066
-ateg	1159
-atei	1113
-atek	1239
-atel	911
-atem	977
-aten	1092
-ateo	1179
-atep	1145
-ater	981
-ates	761
-atet	1082
-ateu	1289
-atew	914
-atf	885
-atfo	883
-ath	807
+appc	1270
+appe	919
+apph	1151
+appi	991
+appl	785
+appp	1245
+appr	998
+apps	1262
+apr	962
+apre	1255
+apro	967
+aps	916
+aps 	1051
+apse	1239
+apsh	962
+apsu	1189
+apt	1034
+apt 	1116
+aptc	1174
+aptu	1274
+aq	957
+aq 	968
+aq a	1078
+aq b	1205
+aq s	1186
+aq t	1220
+aqu	1171
+aqua	1255
+aque	1236
+ar	514
+ar 	823
+ar a	1069
+ar b	1126
+ar c	1131
+ar d	1186
+ar e	1059
+ar f	1082
+ar g	1245
+ar i	1123
+ar l	1177
+ar m	1209
+ar n	1152
+ar o	1199
+ar p	1160
+ar r	1203
+ar s	1104
+ar t	1019
+ar u	1201
+ar w	1239
+ar x	1239
+ara	752
+arab	1258
+arac	843
+aral	1091
+aram	865
+aran	1108
+arat	903
+arb	1064
+arba	1211
+arbi	1098
+arc	866
+arc 	1107
+arch	876
+ard	806
+ard 	853
+arde	1087
+ardi	1013
+ardl	1109
+ardr	1270
+ards	1055
+ardw	1125
+are	638
+are 	648
+area	1138
+ared	942
+aref	1270
+arem	1171
+aren	946
+ares	1131
+arf	1143
+arfo	1181
+arg	652
+arg 	1062
+argc	1138
+arge	848
+argi	1189
+args	1085
+argu	672
+argv	1096
+argz	1201
+ari	772
+aria	794
+arie	1066
+aril	1120
+arin	1115
+ario	1078
+aris	1155
+arit	1118
+ark	965
+ark 	1053
+arke	1091
+arks	1109
+arl	884
+arla	1048
+arli	1107
+arly	917
+arm	1101
+arm 	1211
+armo	1231
+arn	983
+arn 	1096
+arne	1245
+arni	1047
+aro	1146
+arou	1174
+arp	1174
+arp 	1239
+arr	940
+arra	972
+arri	1110
+arro	1225
+arry	1278
+ars	944
+ars 	1059
+arse	1005
+arsi	1209
+art	793
+art 	892
+arte	1070
+arti	888
+artn	1191
+arts	1065
+artt	1165
+artu	1084
+arty	1278
+ary	824
+ary 	829
+arya	1274
+as	589
+as 	696
+as a	864
+as b	995
+as c	1053
+as d	1033
+as e	1080
+as f	1003
+as g	1141
+as h	1165
+as i	967
+as j	1209
+as k	1239
+as l	1115
+as m	1071
+as n	988
+as o	1045
+as p	1039
+as r	1038
+as s	976
+as t	887
+as u	1101
+as v	1203
+as w	1025
+asc	970
+asca	1132
+asce	1026
+asci	1112
+ase	739
+ase 	790
+ased	956
+asei	1231
+asel	1262
+asem	1203
+asen	1274
+asep	989
+ases	973
+aset	984
+ash	935
+ash 	982
+ashb	1182
+ashe	1107
+ashi	1225
+asi	1001
+asia	1173
+asic	1093
+asin	1191
+asis	1233
+ask	911
+ask 	947
+asks	1047
+asm	1165
+asmp	1223
+asn	1138
+asn 	1152
+aso	1029
+ason	1045
+asou	1209
+asp	1098
+aspe	1108
+ass	759
+ass 	933
+asse	907
+assi	963
+asso	897
+assp	1211
+assu	1019
+assw	957
+ast	821
+ast 	880
+astd	1233
+aste	1011
+astg	1233
+asti	1223
+asto	993
+astr	1097
+asu	1160
+asur	1161
+asy	913
+asy 	1270
+asym	1231
+asyn	918
+at	455
+at 	633
+at a	837
+at b	1108
+at c	943
+at d	980
+at e	1059
+at f	963
+at g	1157
+at h	819
+at i	864
+at j	1223
+at k	1266
+at l	1002
+at m	905
+at n	1098
+at o	1006
+at p	1016
+at r	998
+at s	959
+at t	839
+at u	1098
+at v	1160
+at w	978
+at y	1089
+ata	716
+ata 	804
+atab	883
+atac	1058
+ataf	1093
+atag	1266
+atai	1262
+atal	1022
+atap	894
+atas	937
+atat	1157
+atc	841
+atch	838
+ate	593
+ate 	671
+atea	1150
+ateb	1201
+atec	1053
+ated	741
+atee	1220
+atef	1133
+ateg	1052
+atei	1184
+atek	1236
+atel	919
+atem	1031
+aten	1098
+ateo	1143
+atep	1199
+ater	965
+ates	765
+atet	1103
+atev	1255
+atew	967
+atf	959
+atfo	960
+ath	802
 ath 	826
-athe	1094
-athm	1211
-athn	1108
-aths	1107
-atht	1273
-ati	571
-atib	1050
-atic	953
-atin	946
-atio	578
-atis	1205
-ativ	908
-atm	1275
-atme	1303
-ato	878
-ator	877
-atp	1316
-ats	985
-ats 	990
-atsu	1313
-att	664
-atta	877
-atte	748
-atti	1029
-attr	745
-atu	870
-atur	925
-atus	952
-au	656
-aud	1072
-audi	1074
-aul	714
-ault	712
-aun	1170
-aunc	1188
-aus	956
-ause	969
-aust	1168
-aut	750
-auth	811
-autl	1253
-auto	826
-av	695
-av 	1261
-ava	725
-ava 	1188
-avai	724
-ave	875
-ave 	897
-aved	1088
-aven	1293
-aver	1217
-aves	1188
-avi	993
-avid	1266
-avin	1151
-avio	1022
-avo	972
-avoi	982
-avor	1200
-avx	1268
-avx 	1273
-aw	949
-aw 	1111
-aw p	1256
-awa	1123
-awar	1147
-away	1308
-awk	1200
-awk 	1209
-awn	1316
-awp	1180
-awpr	1178
-aws	1033
-aws 	1037
-ax	821
-ax 	936
-ax a	1176
-ax c	1224
-ax d	1269
-ax f	1303
-ax i	1259
-ax m	1289
-ax n	1193
-ax o	1162
-ax p	1266
-ax r	1155
-ax s	1244
-ax t	1198
-ax u	1244
-ax w	1277
-axa	1168
-axag	1182
+athe	1081
+athn	1084
+aths	1051
+ati	567
+atib	1026
+atic	930
+atil	1252
+atim	1242
+atin	876
+atio	577
+atis	1114
+ativ	910
+atm	1281
+ato	901
+atoi	1255
+atom	1191
+ator	908
+atp	1233
+atpr	1255
+ats	1006
+ats 	1011
+att	672
+atta	939
+atte	767
+atti	1050
+attr	733
+atu	861
+atur	902
+atus	963
+aty	1188
+atyp	1186
+au	668
+aud	1033
+aud 	1218
+audi	1048
+aug	1230
+aul	722
+ault	719
+aun	1239
+aunc	1248
+aus	934
+ause	939
+aust	1242
+aut	778
+auth	834
+auti	1274
+auto	860
+aux	1203
+auxi	1266
+av	700
+ava	743
+ava 	1128
+avai	744
+ave	836
+ave 	864
+aved	1137
+avep	1274
+aver	1038
+aves	1129
+avi	969
+avin	1124
+avio	998
+avo	1012
+avoi	1024
+avor	1220
+aw	870
+aw 	964
+aw d	1110
+aw o	1167
+aw s	1274
+aw x	1255
+awa	1033
+awab	1060
+awar	1233
+away	1278
+awc	1223
+awcr	1255
+awd	1272
+awi	1257
+awin	1258
+awn	1094
+awn 	1105
+aws	1035
+aws 	1107
+awst	1131
+ax	807
+ax 	921
+ax a	1163
+ax b	1278
+ax c	1262
+ax d	1266
+ax f	1220
+ax i	1197
+ax n	1209
+ax o	1216
+ax p	1236
+ax r	1179
+ax s	1233
+ax t	1163
+ax u	1262
+ax w	1209
+axa	1209
+axag	1262
 axc	1236
-axco	1256
-axd	1287
-axi	893
-axim	892
-axn	1211
-axno	1226
-axp	1252
-axpo	1259
-axr	1130
-axra	1293
-axre	1236
-axru	1204
-axs	1199
-axsc	1285
-axsu	1266
-axt	1231
-axtt	1250
-axu	1181
-axun	1259
-axut	1239
-ay	724
-ay 	777
-ay a	1037
-ay b	980
-ay c	1139
-ay d	1185
-ay e	1244
-ay f	1207
-ay g	1184
-ay h	1172
-ay i	1123
-ay l	1289
-ay m	1193
-ay n	1007
-ay o	1064
-ay p	1231
-ay r	1145
-ay s	1132
-ay t	1000
-ay u	1028
-ay v	1171
-ay w	1187
-aye	1051
-ayed	1116
-ayer	1120
-ayi	1310
-ayl	1222
-aylo	1231
-ayn	1035
-ayna	1033
-ays	835
-ays 	835
-ayso	1239
-az	971
-az 	1070
-az a	1256
-az q	1184
-azo	1268
-azon	1266
-azu	1028
-azur	1025
-b	439
-b 	758
-b a	1021
-b ac	1298
-b an	1190
-b ap	1086
-b b	1070
-b ba	1146
-b bl	1273
-b bu	1293
-b c	961
-b c 	1253
-b ch	1269
-b cl	1038
-b co	1051
-b d	1071
-b de	1234
-b di	1155
-b dp	1259
-b e	1091
-b en	1127
-b ex	1298
-b f	1077
-b f 	1285
-b fi	1229
-b fo	1128
-b g	1154
-b gb	1303
-b go	1250
-b h	1238
-b ht	1293
-b i	1000
-b id	1289
-b if	1207
-b in	1049
-b is	1178
-b l	1123
-b lo	1167
-b m	1170
-b my	1298
-b n	1194
-b na	1298
-b no	1313
-b o	1035
-b on	1150
-b op	1132
-b or	1182
-b p	1123
-b pa	1241
-b pe	1293
-b pr	1220
-b r	1113
-b re	1138
-b ru	1273
-b s	1011
-b s 	1293
-b se	1097
-b sh	1281
-b si	1200
-b sp	1313
-b sr	1298
-b su	1222
-b t	1095
-b th	1239
-b to	1166
-b tr	1262
-b u	1094
-b un	1277
-b us	1118
-b w	1178
-b wi	1209
-ba	667
-bab	1283
-babl	1293
-bac	726
-bac 	1313
-bacc	1262
-back	724
-bad	1236
-bad 	1298
-bag	1291
-bage	1289
-bal	834
-bal 	895
-bala	922
-balf	1266
-ball	1215
-ban	1085
-ban 	1262
-band	1116
-bar	920
-bar 	1044
-bare	958
-barf	1226
-bas	868
-base	896
-bash	1088
-basi	1057
-bat	1019
-bat 	1303
-batc	1025
-baz	1106
-baz 	1104
-bb	1146
-bbl	1249
-bblo	1256
-bbr	1305
-bbre	1303
-bc	989
-bc 	1087
-bcd	1244
-bco	1079
-bcom	1204
-bcon	1110
-bcu	1229
-bcur	1226
-bd	1088
-bde	1275
-bdep	1273
-bdi	1111
-bdir	1109
-be	555
-be 	600
-be a	832
+axco	1258
+axd	1272
+axf	1276
+axi	883
+axim	883
+axn	1261
+axo	1096
+axon	1094
+axp	1276
+axr	1165
+axre	1209
+axs	1205
+axt	1248
+axu	1268
+ay	704
+ay 	745
+ay a	1028
+ay b	920
+ay c	1066
+ay d	1005
+ay e	1177
+ay f	1160
+ay g	1195
+ay h	1131
+ay i	1067
+ay l	1223
+ay m	1124
+ay n	1000
+ay o	1029
+ay p	1164
+ay r	1129
+ay s	1054
+ay t	999
+ay u	1044
+ay v	1274
+ay w	1156
+aye	1040
+ayed	1076
+ayer	1151
+ayi	1244
+ayin	1248
+ayl	1150
+aylo	1171
+ayn	1066
+ayna	1063
+ayo	1220
+ayou	1242
+ays	837
+ays 	838
+ayse	1239
+az	1001
+az 	1073
+az a	1245
+az q	1239
+azu	1104
+azur	1102
+b	436
+b 	722
+b a	1024
+b a 	1239
+b an	1205
+b ap	1195
+b ar	1239
+b at	1248
+b b	1084
+b b 	1248
+b ba	1274
+b bi	1266
+b c	998
+b c 	1225
+b ca	1228
+b cl	1168
+b co	1088
+b d	1054
+b da	1258
+b de	1168
+b di	1270
+b do	1266
+b dr	1245
+b e	1074
+b en	1143
+b ex	1242
+b f	1069
+b fi	1201
+b fo	1157
+b g	1137
+b go	1270
+b h	1099
+b h 	1146
+b i	1032
+b id	1211
+b if	1223
+b in	1107
+b is	1228
+b j	1123
+b ja	1187
+b k	1174
+b ke	1228
+b l	985
+b lb	1053
+b li	1103
+b lo	1177
+b m	1040
+b ma	1258
+b me	1132
+b mi	1216
+b mu	1274
+b n	1079
+b n 	1149
+b na	1274
+b no	1220
+b o	1042
+b on	1146
+b op	1197
+b or	1176
+b p	1029
+b pa	1156
+b po	1174
+b pr	1151
+b r	1038
+b r 	1201
+b re	1117
+b ru	1177
+b s	946
+b s 	1270
+b sc	1124
+b se	1159
+b si	1236
+b st	1179
+b su	1058
+b sy	1179
+b t	1019
+b th	1189
+b to	1084
+b tr	1266
+b u	1186
+b us	1248
+b v	1181
+b v 	1270
+b w	1131
+b wi	1160
+b x	1230
+ba	693
+ba 	1248
+bab	1199
+babl	1236
+bac	781
+bac 	1191
+back	782
+bacr	1168
+bad	1142
+bad 	1182
+bag	1241
+bage	1239
+bal	870
+bal 	903
+bala	1015
+ball	1270
+ban	1095
+band	1112
+bar	974
+bar 	1042
+bare	1068
+barr	1270
+bas	819
+base	827
+bash	1203
+basi	1074
+bat	1053
+batc	1060
+bau	1225
+baud	1225
+baz	1136
+baz 	1134
+bb	1086
+bb 	1272
+bbr	1177
+bbre	1176
+bc	884
+bc 	903
+bc a	1163
+bc b	1177
+bc d	1174
+bc i	1248
+bc p	1223
+bc s	1067
+bc t	1209
+bc w	1239
+bcd	1261
+bcl	1211
+bcla	1209
+bco	1145
+bcom	1211
+bcon	1228
+bd	1097
+bdi	1120
+bdir	1119
+be	549
+be 	611
+be a	841
 be b	1100
-be c	960
-be d	947
-be e	980
-be f	894
-be g	1088
-be h	1285
-be i	964
-be l	974
-be m	1035
-be n	1104
-be o	888
-be p	924
-be q	1226
-be r	958
-be s	737
-be t	805
-be u	831
-be v	1188
-be w	1178
-be z	1308
-bea	1268
-bec	1014
-beca	1094
-beco	1087
-bect	1262
-bed	1031
-bed 	1040
-bedd	1285
-bee	1003
-been	1005
-bef	909
-befo	908
-beg	1051
-begi	1053
-beh	1002
-beha	1005
-bei	1002
-bein	1001
-bel	797
-bel 	955
-bele	1157
-belk	1303
-belo	975
-bels	848
-ben	1189
-bent	1220
-bep	1268
-ber	770
-ber 	810
-bera	1204
-bere	1298
-bern	995
-bers	924
-bes	1047
-bes 	1127
-best	1111
-bet	814
-beta	835
-beti	1220
-bett	1234
-betw	992
-bey	1089
-beyo	1089
-bf	1113
-bf 	1229
-bfd	1184
-bfd 	1224
-bg	1035
-bgp	1037
-bgp 	1088
-bgpb	1285
-bgpl	1229
-bgpp	1273
-bh	1109
-bho	1116
-bhoo	1113
-bi	700
-bi 	1186
-bia	1011
-bian	1010
-bib	1265
-biby	1262
-bid	1231
-bidi	1262
-big	880
-big 	1277
-bigq	1027
-bigt	909
-bil	789
-bili	938
-bill	812
-bin	815
-bin 	1156
-bina	936
-bind	866
-bine	1161
-bing	1119
-bit	969
-bit 	1059
-bitb	1078
-bitr	1220
-bits	1171
-bj	964
-bjc	1316
-bje	967
-bjec	965
-bk	1293
-bke	1316
-bkey	1313
-bl	609
-bla	1172
-blan	1204
-ble	619
-ble 	657
-blea	1048
-bleb	1244
-blec	1109
-bled	783
-blee	1298
-blef	1253
-bleg	1293
-bleh	1298
-blei	1136
-blel	1104
-blem	1058
-blen	1231
-blep	1135
-bler	1099
-bles	893
-blet	1259
-bleu	1188
-blev	1204
-blew	1285
-bli	901
-blic	920
-blin	1136
-blis	1135
-blo	913
-bloa	1239
-bloc	915
-blu	1151
-blue	1151
-bly	1138
-bly 	1136
-bm	1019
-bmi	1128
-bmit	1131
-bms	1063
-bms 	1062
-bn	898
-bne	898
-bnet	896
-bo	719
-boa	907
-boar	905
-bod	1168
-body	1178
-bol	1013
-bol 	1150
-boli	1101
-bols	1128
-boo	892
-book	1196
-bool	984
-boos	1224
-boot	953
-bor	1146
-bora	1236
-bort	1234
-bos	830
-bose	1117
-bosi	833
-bot	980
-both	993
-boto	1262
-bott	1231
-bou	906
-boun	1051
-bout	930
-bov	1055
-bove	1052
-box	1135
-box 	1139
-bp	1129
-bpa	1305
-bpr	1229
-bpre	1256
-bps	1271
-bq	1118
-bq 	1121
-bq d	1262
-bq j	1303
-bq m	1285
-bq t	1236
-br	904
-bra	943
-brac	1128
-bran	1016
-brar	1046
-bre	1148
-brea	1200
-brev	1298
-bri	1184
-brie	1298
-bro	1082
-broa	1259
-brok	1222
-brow	1166
-bru	1316
-bs	835
-bs 	953
+be c	943
+be d	942
+be e	975
+be f	907
+be g	1074
+be h	1211
+be i	962
+be k	1262
+be l	971
+be m	1016
+be n	1095
+be o	908
+be p	944
+be q	1225
+be r	945
+be s	747
+be t	880
+be u	823
+be v	1155
+be w	1123
+be z	1262
+bec	976
+beca	1032
+beco	1067
+bed	990
+bed 	1001
+bedd	1218
+bee	957
+been	956
+bef	896
+befo	894
+beg	1041
+begi	1043
+beh	975
+beha	976
+bei	990
+bein	988
+bel	811
+bel 	979
+bele	1236
+belo	955
+bels	867
+ben	1110
+benc	1225
+bent	1179
+ber	748
+ber 	789
+bere	1239
+bern	1041
+bero	1203
+bers	875
+bes	1058
+bes 	1102
+best	1193
+bet	733
+beta	744
+beti	1262
+bett	1181
+betw	957
+bey	1144
+beyo	1143
+bf	1127
+bf 	1257
+bfd	1220
+bfd 	1274
+bg	1114
+bgp	1161
+bgp 	1223
+bh	1157
+bho	1168
+bhoo	1168
+bi	707
+bi 	1228
+bia	1092
+bian	1092
+bid	1248
+big	946
+big 	1223
+bigq	1075
+bigt	1001
+bigu	1262
+bil	807
+bili	931
+bill	838
+bin	807
+bin 	1087
+bina	972
+bind	851
+bine	1114
+bing	1076
+bio	1230
+bio 	1274
+bis	1281
+bit	896
+bit 	971
+bitb	1119
+bitm	1201
+bitr	1102
+bits	1061
+bitw	1266
+bj	851
+bje	852
+bjec	850
+bk	1218
+bke	1241
+bkey	1239
+bl	622
+bla	1118
+blac	1270
+blam	1278
+blan	1181
+ble	634
+ble 	666
+blea	1130
+blec	1184
+bled	807
+blei	1228
+blel	1187
+blem	1056
+blep	1171
+bler	1209
+bles	907
+blet	1220
+bleu	1274
+bli	916
+blic	959
+blin	1132
+blis	1059
+blk	1261
+blo	914
+blob	1218
+bloc	918
+blu	1107
+blue	1110
+bly	1067
+bly 	1065
+bm	1013
+bmi	1104
+bmit	1105
+bmo	1120
+bmod	1123
+bms	1186
+bms 	1197
+bn	958
+bne	961
+bnet	959
+bo	717
+boa	1003
+boar	1001
+bod	1146
+body	1151
+bol	939
+bol 	1038
+bold	1258
+boli	1070
+bols	1055
+boo	870
+book	1076
+bool	942
+boos	1274
+boot	965
+bor	1104
+bord	1236
+bort	1179
+bos	853
+bose	1113
+bosi	858
+bot	965
+both	974
+bott	1225
+bou	900
+boun	1023
+bout	933
+bov	1007
+bove	1004
+box	1030
+box 	1031
+bp	1033
+bpf	1116
+bpf 	1117
+bpn	1193
+bpng	1191
+bpo	1248
+bpol	1278
+bpr	1254
+bq	1233
+br	837
+bra	871
+brac	1171
+bran	963
+brar	929
+bre	1044
+brea	1087
+brev	1170
+bri	1129
+brid	1186
+bro	1064
+broa	1209
+brok	1193
+brou	1278
+brow	1167
+bs	812
+bs 	947
 bs a	1236
-bs b	1285
-bs c	1139
-bs d	1179
-bs i	1308
-bs l	1169
-bs o	1273
-bs s	1158
-bs t	1303
+bs c	1167
+bs d	1193
+bs e	1274
+bs i	1233
+bs l	1209
+bs r	1266
+bs s	1159
 bs u	1262
-bsb	1316
-bsb 	1313
-bsc	1106
-bscr	1107
-bsd	1255
-bsd 	1273
-bse	988
-bsec	1308
-bsen	1269
-bseq	1164
-bser	1057
-bset	1131
-bsh	1215
-bshe	1222
-bso	1119
-bsol	1121
-bsp	1316
-bspe	1313
-bst	975
-bsti	991
-bstr	1185
-bsu	1122
-bsub	1120
-bt	1109
-bta	1170
-btai	1171
-bto	1287
-bu	660
-buc	939
-buck	937
-bud	1100
-budg	1098
-buf	1152
-buff	1157
-bug	975
-bug 	1050
-bugg	1133
-bugp	1193
-bugs	1146
-bui	803
-buil	801
-bul	1222
-bulk	1266
-bun	1121
-bund	1200
-bunt	1185
-bur	1192
-burs	1215
-bus	965
-bus 	1016
-busc	1289
-busd	1215
-busi	1289
-busu	1313
-busy	1176
-but	712
-but 	844
-bute	744
-buti	1099
-buto	1269
-butt	1269
-by	705
-by 	713
-by a	980
-by b	1167
-by c	1057
-by d	938
-by e	1158
-by f	842
-by g	1209
-by h	1308
-by i	1134
-by l	1184
-by m	1175
-by n	1179
-by o	1154
-by p	1098
-by r	953
-by s	1060
-by t	859
-by u	1132
-by v	1281
-by w	1231
-by y	1298
-byo	1138
-byol	1156
-byp	1218
-bypa	1247
-byt	969
-byte	967
-bz	1093
-bz 	1199
-bzi	1197
-bzip	1195
-c	326
-c 	702
-c a	961
-c a 	1273
-c ac	1234
-c ad	1171
-c ah	1244
-c al	1209
-c an	1107
-c ap	1204
-c ar	1168
-c as	1250
-c au	1198
-c b	1093
-c ba	1161
-c c	971
-c c 	1152
-c ca	1198
-c ch	1211
-c cl	1234
-c co	1041
-c cu	1293
-c d	984
-c da	1114
-c de	1103
-c di	1181
-c do	1157
-c e	1064
-c en	1224
-c es	1224
-c ex	1152
+bs w	1266
+bsc	1020
+bscr	1022
+bsd	1007
+bsd 	1020
+bsds	1205
+bse	997
+bsec	1262
+bsen	1242
+bseq	1112
+bser	1105
+bset	1157
+bso	1058
+bsol	1057
+bst	1048
+bsti	1079
+bstr	1197
+bsu	1032
+bsub	1030
+bsy	1223
+bsys	1228
+bt	980
+bt 	1268
+bta	1027
+btai	1025
+bto	1251
+btop	1266
+btr	1162
+btra	1270
+btre	1231
+bu	655
+buc	908
+buck	906
+bud	1164
+budg	1163
+buf	923
+buf 	1093
+buff	956
+bug	958
+bug 	1031
+bugg	1102
+bugi	1252
+bugs	1128
+bui	888
+buil	886
+bul	1207
+bulk	1231
+bun	1078
+bund	1090
+bur	1213
+burs	1233
+bus	963
+bus 	979
+busy	1248
+but	698
+but 	818
+bute	734
+buti	1105
+butt	1266
+bw	1179
+bwi	1190
+bwin	1187
+bx	1081
+bx 	1087
+bx l	1100
+by	687
+by 	699
+by a	938
+by b	1182
+by c	1048
+by d	941
+by e	1171
+by f	862
+by g	1129
+by h	1270
+by i	1126
+by l	1191
+by m	1155
+by n	1157
+by o	1102
+by p	1087
+by r	1020
+by s	1036
+by t	836
+by u	1107
+by w	1207
+byn	1268
+byna	1274
+byo	1244
+byol	1270
+byp	1205
+bypa	1216
+byt	898
+byte	896
+bz	1275
+c	332
+c 	656
+c a	938
+c a 	1255
+c ac	1233
+c ad	1174
+c al	1197
+c an	1057
+c ap	1225
+c ar	1173
+c as	1168
+c au	1152
+c b	1039
+c ba	1199
+c bl	1270
+c bs	1207
+c bu	1239
+c c	926
+c c 	1143
+c ca	1167
+c ch	1119
+c cl	1084
+c co	1048
+c ct	1255
+c cu	1223
+c d	959
+c d 	1209
+c da	1110
+c de	1050
+c di	1177
+c do	1181
+c e	1018
+c eg	1266
+c en	1152
+c es	1211
+c ev	1248
+c ex	1191
 c f	932
-c f 	1273
-c fi	970
-c fl	1236
-c fo	1108
-c fr	1269
-c fu	1303
-c g	1069
-c gc	1105
-c ge	1308
-c go	1313
-c h	1125
-c he	1250
-c ho	1234
-c ht	1285
-c i	975
-c id	1303
-c if	1253
-c im	1224
-c in	1107
-c ip	1078
-c is	1157
-c k	1081
-c ke	1087
-c l	1018
-c la	1191
-c le	1289
-c li	1084
-c lo	1175
-c m	1074
-c ma	1179
-c me	1175
-c mo	1273
-c n	1066
-c na	1234
-c ne	1116
-c no	1269
-c o	1074
-c on	1266
-c op	1202
+c f 	1231
+c fi	984
+c fl	1182
+c fo	1110
+c fr	1262
+c g	1044
+c gc	1115
+c ge	1258
+c gl	1252
+c h	1072
+c h 	1203
+c ha	1278
+c hi	1236
+c ho	1228
+c i	977
+c id	1239
+c if	1252
+c im	1236
+c in	1082
+c ip	1155
+c is	1136
+c j	1161
+c jo	1182
+c k	1053
+c ke	1064
+c l	951
+c la	1231
+c li	985
+c lo	1135
+c m	993
+c ma	1110
+c me	1089
+c mi	1278
+c mo	1181
+c mu	1270
+c n	1039
+c na	1177
+c ne	1152
+c no	1174
+c nu	1262
+c o	1027
+c of	1278
+c on	1179
+c op	1173
 c or	1164
-c p	1023
-c pa	1205
-c pe	1281
-c po	1256
-c pr	1092
-c q	1316
-c qu	1313
-c r	1037
-c ra	1293
-c re	1085
-c ro	1184
-c ru	1285
-c s	1005
-c sc	1231
-c se	1116
-c so	1256
-c sp	1229
-c st	1215
-c su	1253
-c t	1002
-c ta	1207
-c tc	1289
-c te	1256
-c th	1151
-c ti	1231
-c to	1120
-c ty	1239
-c u	1119
-c up	1262
-c us	1163
-c v	1115
-c va	1187
-c ve	1256
-c w	1136
-c wh	1259
-c wi	1207
-c x	1252
-c x 	1313
-ca	577
+c os	1255
+c p	966
+c pa	1100
+c pe	1242
+c pi	1245
+c po	1112
+c pr	1085
+c r	970
+c r 	1211
+c re	1020
+c ro	1160
+c ru	1236
+c s	883
+c s 	1266
+c sc	1270
+c se	1000
+c sh	1189
+c si	1110
+c so	1076
+c sp	1207
+c st	1082
+c su	1182
+c sv	1239
+c sy	1136
+c t	966
+c ta	1176
+c th	1103
+c ti	1233
+c to	1059
+c u	1088
+c un	1258
+c us	1160
+c v	1089
+c va	1207
+c ve	1213
+c w	1044
+c wh	1245
+c wi	1164
+c wo	1156
+c wr	1274
+c x	1123
+c x 	1197
+c xt	1270
+ca	557
 ca 	1029
-ca c	1151
-ca f	1289
-ca p	1205
-cab	1165
+ca c	1177
+ca p	1228
+cab	1155
 cabl	1164
-cac	937
-cacc	1205
-cach	955
-caco	1176
-cad	1204
-cadv	1224
-caf	1275
-cafi	1273
-cai	1305
-cal	776
-cal 	883
-cala	1277
-calc	1215
-cale	991
-calh	1231
-cali	994
-call	883
-caln	1313
-calp	1269
-calr	1293
-cals	1101
-calv	1247
+cac	931
+cacc	1245
+cace	1213
+cach	942
+cad	1183
+cade	1239
+cal	725
+cal 	878
+cala	1218
+calc	1132
+cale	955
+calh	1258
+cali	1013
+call	776
+cals	1181
+cam	1228
+came	1233
 can	698
-can 	709
-cana	1303
-canc	1032
-cand	1130
-cani	1298
-cann	987
-cano	1176
-cant	1222
-cap	952
-cap 	1244
-capa	1033
-cape	1088
-capi	1191
-capt	1176
-car	1019
-card	1077
-care	1164
-carr	1198
-cas	901
-cas 	1163
-case	913
-cast	1234
-cat	658
-cat 	1220
-cata	1164
-cate	791
-cati	688
-cau	962
-caus	974
-caut	1169
-cb	1289
-cc	623
-cc 	1121
-cca	1305
-cce	670
-ccee	1187
-ccel	983
-ccep	977
-cces	678
-cci	1300
-ccid	1308
-cco	723
-ccom	1262
-ccon	1231
-ccor	1158
-ccou	723
-cct	1316
-ccu	1054
-ccur	1054
-cd	1026
-cd 	1233
-cde	1150
-cdel	1168
-cdn	1100
-cdn 	1131
-cdns	1285
-ce	508
-ce 	597
+can 	710
+canc	1023
+cand	1209
+cann	973
+cano	1159
+cans	1225
+cant	1161
+cap	906
+cap 	1218
+capa	995
+cape	1096
+capi	1057
+caps	1154
+capt	1151
+car	932
+card	1035
+care	996
+carr	1163
+cas	846
+cas 	1160
+casc	1239
+case	876
+cast	1005
+cat	643
+cat 	1182
+cata	1031
+catc	1252
+cate	785
+cati	671
+cato	1216
+cau	945
+caus	951
+caut	1220
+cb	943
+cb 	962
+cb a	1270
+cb c	1218
+cb d	1278
+cb j	1129
+cb k	1255
+cb p	1220
+cb r	1236
+cb s	1209
+cb x	1262
+cbc	1228
+cbc 	1239
+cbo	1220
+cboo	1218
+cc	658
+cc 	1020
+cc a	1266
+cc c	1236
+cc f	1252
+cc m	1191
+cc p	1218
+cc s	1266
+cce	727
+ccee	1044
+ccel	1069
+ccep	991
+cces	741
+cch	1115
+ccha	1114
+cci	1225
+ccid	1242
+cco	742
+ccom	1209
+ccon	1177
+ccor	1078
+ccou	745
+ccu	976
+ccur	981
+cd	1034
+cd 	1157
+cde	1180
+cdel	1213
+cdn	1211
+cdn 	1231
+cds	1281
+ce	520
+ce 	598
 ce a	852
-ce b	1030
-ce c	913
-ce d	938
-ce e	1108
-ce f	900
-ce g	940
-ce h	1193
-ce i	770
-ce k	1266
-ce l	967
-ce m	955
-ce n	850
-ce o	918
-ce p	914
-ce q	1313
-ce r	933
-ce s	960
-ce t	830
-ce u	988
-ce v	1172
-ce w	974
-ce y	1200
-ce z	1162
-cea	807
-ceac	812
-cead	1273
-ceal	1157
-ceat	1196
-ceb	1183
-ceba	1273
-cebi	1285
-cec	1060
-cecl	1266
-ceco	1073
-ced	906
-ced 	952
-cede	1080
-cedi	1089
-cedr	1277
-cee	1065
-ceed	1084
-ceex	1281
-cef	1057
-cefi	1247
-cefo	1142
-cefr	1313
-cefu	1168
-ceg	988
-cegr	987
-ceh	1265
-cei	989
-ceid	1161
-ceim	1269
-cein	1154
-ceip	1277
-ceiv	1057
-cek	1224
-ceke	1269
-cel	923
-cel 	1046
-celb	1277
-cele	981
-celo	1162
-cem	1005
-cema	1152
-ceme	1039
-cemo	1266
-cen	791
-cena	1045
-cend	933
-cens	999
-cent	847
-ceo	1194
-ceon	1273
-cep	883
-cepe	1137
-cepo	1043
-cepr	1138
-cept	925
-cer	834
-cer 	1058
-cera	1256
-cere	1171
-cern	1209
-cerr	1281
-cers	1088
-cert	864
-ces	620
-ces 	713
-cesc	1184
-cese	1224
-cesn	1239
-cess	670
-cest	1313
-cet	827
-ceta	1253
-cete	1099
-ceto	834
-cety	1262
-ceu	1190
-ceup	1313
-ceur	1303
-ceus	1281
-cev	1279
-cevm	1303
-cew	1151
-cewi	1155
-cez	1305
-cezo	1303
-cf	1139
-cfi	1305
-cfil	1308
-cfl	1238
-cfla	1236
-cg	1192
-cgr	1283
-cgro	1293
-ch	605
-ch 	726
-ch a	927
-ch b	1136
-ch c	1015
-ch d	1081
-ch e	1108
-ch f	996
-ch g	1185
-ch h	1168
-ch i	986
-ch j	1191
-ch k	1285
-ch l	1107
-ch m	1035
-ch n	1126
-ch o	1057
-ch p	1073
-ch r	971
-ch s	1037
-ch t	907
-ch u	1158
-ch v	1185
-ch w	1076
-ch y	1198
-cha	730
-cha 	1253
-chae	1308
-chai	1004
-chan	768
-char	864
-chb	1316
-chd	1190
-chdi	1224
-che	750
-che 	1007
-chec	853
-ched	863
-chek	1207
-chem	1004
-cher	1145
-ches	944
-chf	1310
-chi	816
-chie	1209
-chil	1187
-chin	847
-chip	1313
-chit	1040
-chiv	1023
-chm	932
-chme	931
-cho	975
-cho 	1211
-choi	1173
-choo	1052
-chor	1293
-chos	1148
-chov	1303
-chow	1293
-chp	1165
-chpa	1176
-chr	1130
-chro	1146
-chs	1229
-chsi	1313
-chu	1169
-chun	1190
-chy	1258
-chy 	1256
-ci	602
-cia	878
-cial	971
-ciat	924
-cid	1002
-cide	1202
-cidr	1016
-cie	853
-cien	1164
-cies	856
-cif	627
-cifi	654
-cify	759
-cii	1157
-cii 	1158
-cil	1165
-cili	1173
-cim	1155
-cima	1152
-cin	978
-cing	978
-cip	978
-cip 	1207
-cipa	1026
-ciph	1179
-cipi	1273
-cipr	1200
-cis	1168
-cisi	1188
-cit	1007
-cit 	1178
-citl	1072
-city	1128
-cj	1307
-ck	656
-ck 	841
-ck a	1141
-ck b	1209
-ck c	1175
-ck d	1217
-ck e	1231
-ck f	1121
-ck h	1209
-ck i	1087
-ck l	1298
-ck m	1149
-ck n	1253
-ck o	1132
-ck p	1207
-ck r	1213
-ck s	1094
-ck t	994
-ck u	1247
-ck w	1236
-cka	880
-ckag	880
-ckc	1025
-ckch	1029
-ckco	1298
-ckd	1127
-ckda	1224
-ckdr	1182
-cke	793
-cked	1135
-cken	882
-cker	947
-cket	900
-ckey	1185
-ckg	1206
-ckgr	1204
-cki	1054
-ckin	1052
-ckl	1215
-ckly	1281
-ckn	1169
-ckna	1273
-ckno	1250
-ckp	1236
-ckpo	1313
-cks	909
-cks 	930
-cksl	1122
-ckst	1303
-cksu	1273
-ckt	1194
-ckty	1198
-cku	763
-ckup	760
-ckw	1190
-ckwa	1188
-cky	1300
-cky 	1308
-cl	552
-cl 	1132
-cl f	1187
-cl t	1253
-cla	985
-clai	1281
-clar	1125
-clas	1025
-cle	906
-cle 	1262
-clea	908
-cli	922
-cli 	1141
-clie	937
-clin	1289
-clo	575
-clon	1198
-clos	1116
-clou	574
-clu	735
-clud	882
-clus	759
-cm	1023
-cm 	1229
-cmd	1094
-cmd 	1096
-cmp	1162
-cmp 	1171
-cms	1255
-cms 	1256
-cn	1151
-cna	1268
-cnam	1289
-cne	1218
-cnet	1220
-co	476
-coa	1241
-coal	1266
-cod	909
-code	927
-codi	1082
-cog	1119
-cogn	1124
-col	887
-col 	1030
-coll	1064
-colo	1015
-cols	1146
-colu	1040
-com	543
-com 	768
-comb	1087
-come	1102
-comi	1132
-comm	607
-comp	640
-con	599
-conc	1041
-cond	846
-conf	686
-conj	1269
-conn	793
-cons	906
-cont	717
-conv	1074
-coo	1069
-cook	1073
-cop	884
-cope	919
-copi	1175
-copr	1273
-copy	1025
-cor	751
-cord	1030
-core	849
-corp	1087
-corr	811
-cort	1298
-cos	1135
-cos 	1285
-cost	1164
-cou	709
-coul	1125
-coun	708
-cour	1266
-cov	1013
-cove	1011
-cp	874
+ce b	1022
+ce c	916
+ce d	968
+ce e	1068
+ce f	912
+ce g	963
+ce h	1170
+ce i	817
+ce k	1274
+ce l	916
+ce m	974
+ce n	859
+ce o	902
+ce p	930
+ce r	950
+ce s	923
+ce t	806
+ce u	982
+ce v	1112
+ce w	967
+ce y	1199
+ce z	1242
+cea	830
+ceac	833
+ceat	1255
+ceb	1171
+cebu	1252
+cec	1083
+ceco	1108
+ced	867
+ced 	936
+cede	1083
+cedi	1082
+cedu	996
+cee	976
+ceed	992
+ceex	1228
+cef	1144
+cefi	1270
+cefo	1242
+cefu	1278
+ceg	1069
+cegr	1070
+ceh	1248
+cei	965
+ceid	1155
+cein	1245
+ceip	1258
+ceiv	1002
+cel	949
+cel 	1051
+cela	1213
+celb	1262
+cele	1053
+cell	1213
+celo	1252
+cels	1262
+cem	1006
+cema	1066
+ceme	1093
+cen	806
+cena	1095
+cend	951
+cens	1012
+cent	858
+ceo	1261
+cep	857
+cepa	1236
+cepe	1278
+cepo	1068
+cepr	1216
+cept	876
+cer	861
+cer 	1102
+cera	1278
+cere	1199
+cers	1211
+cert	879
+ces	652
+ces 	734
+cese	1209
+cess	708
+cest	1176
+cet	854
+cete	1209
+ceto	859
+cety	1199
+ceu	1251
+cew	1193
+cewi	1209
+cex	1244
+cext	1274
+cf	1079
+cfi	1276
+cfl	1225
+cfo	1254
+cfon	1278
+cg	1079
+cgr	1116
+cgro	1115
+ch	597
+ch 	701
+ch a	900
+ch b	1118
+ch c	966
+ch d	1039
+ch e	1076
+ch f	1016
+ch g	1152
+ch h	1127
+ch i	934
+ch j	1186
+ch k	1270
+ch l	1104
+ch m	1006
+ch n	1103
+ch o	1019
+ch p	1019
+ch r	960
+ch s	1015
+ch t	899
+ch u	1133
+ch v	1173
+ch w	1047
+ch y	1216
+cha	722
+cha 	1199
+chab	1193
+chai	1066
+chan	783
+char	810
+chd	1171
+chdo	1211
+che	749
+che 	973
+chec	872
+ched	855
+chek	1225
+chem	980
+cher	1170
+ches	947
+chi	827
+chie	1213
+chil	1001
+chin	887
+chit	1062
+chiv	1004
+chm	1004
+chme	1010
+chn	1211
+chni	1252
+cho	987
+cho 	1168
+choi	1199
+choo	1115
+chor	1255
+chos	1132
+chp	1244
+chpa	1274
+chr	1061
+chro	1071
+chs	1257
+cht	1241
+chu	1128
+chun	1130
+chy	1135
+chy 	1138
+ci	613
+ci 	1248
+cia	858
+cial	964
+ciat	897
+cid	1043
+cide	1167
+cidr	1089
+cie	892
+cien	1083
+cies	905
+cif	643
+cifi	661
+cify	808
+cii	1115
+cii 	1115
+cil	1172
+cili	1209
+cim	1078
+cima	1076
+cin	1013
+cing	1016
+cip	947
+cip 	1258
+cipa	989
+ciph	1107
+cipi	1255
+cir	1079
+circ	1077
+cis	1081
+cise	1225
+cisi	1123
+cit	982
+cit 	1141
+citl	1053
+city	1107
+ck	670
+ck 	806
+ck a	1088
+ck b	1193
+ck c	1128
+ck d	1128
+ck e	1186
+ck f	1109
+ck g	1245
+ck h	1197
+ck i	1039
+ck m	1137
+ck n	1216
+ck o	1078
+ck p	1165
+ck r	1187
+ck s	1075
+ck t	985
+ck u	1223
+ck v	1278
+ck w	1144
+cka	914
+ckad	1278
+ckag	920
+ckc	1174
+ckch	1191
+ckd	1197
+ckdr	1262
+cke	790
+cked	1028
+cken	956
+cker	1019
+cket	839
+ckey	1181
+ckf	1162
+ckfi	1218
+ckg	1190
+ckgr	1187
+cki	996
+ckin	1001
+ckl	1199
+ckn	1195
+ckno	1236
+cko	1132
+ckof	1258
+ckou	1182
+ckp	1281
+cks	910
+cks 	929
+cksi	1278
+cksl	1182
+cksu	1174
+ckt	1211
+ckty	1278
+cku	838
+ckup	836
+ckw	1168
+ckwa	1165
+cl	567
+cl 	1115
+cla	905
+clai	1218
+clar	1062
+clas	942
+clau	1209
+cle	888
+cle 	1135
+clea	912
+cleq	1164
+cles	1225
+clg	1257
+clge	1278
+cli	888
+cli 	1173
+clie	911
+clip	1079
+clo	598
+cloc	1084
+clon	1115
+clos	1041
+clou	598
+cls	1175
+cls 	1218
+clu	747
+clud	838
+clus	795
+cm	988
+cm 	1223
+cma	1185
+cmap	1236
+cmd	1139
+cmd 	1155
+cme	1146
+cmek	1184
+cmp	1160
+cmp 	1161
+cms	1188
+cms 	1278
+cmsg	1255
+cn	1102
+cna	1228
+cnam	1231
+cnt	1199
+co	493
+coa	1272
+cod	857
+code	873
+codi	1031
+cog	1099
+cogn	1102
+col	827
+col 	997
+cola	1199
+coll	991
+colo	924
+cols	1199
+colu	985
+com	577
+com 	798
+comb	1065
+come	1060
+comi	1182
+comm	627
+comp	702
+coms	1195
+con	603
+conc	1051
+cond	842
+conf	707
+conj	1199
+conn	812
+cons	831
+cont	725
+conv	929
+coo	1103
+cook	1144
+coor	1242
+cop	864
+cope	920
+copi	1084
+copy	975
+cor	768
+cord	938
+core	847
+corp	1152
+corr	871
+cos	1110
+cos 	1248
+cost	1159
+cou	728
+coul	1068
+coun	729
+cour	1258
+cov	1022
+cove	1024
+cp	857
 cp 	986
-cp c	1231
-cp f	1229
-cp h	1285
-cp p	1129
-cp s	1277
-cp t	1239
-cp u	1303
-cpa	1117
-cpan	1150
-cpar	1253
-cpf	1300
-cpo	1296
-cpor	1303
-cpp	1150
-cppr	1159
-cpr	1172
-cpro	1171
-cpt	1158
-cptr	1182
-cpu	968
-cpu 	1015
-cpuc	1247
-cpup	1156
-cpus	1198
-cq	1179
-cq 	1291
-cqu	1215
-cqui	1213
-cr	639
-cr 	1152
-cr i	1171
-cra	1279
-cras	1293
+cp c	1278
+cp d	1213
+cp i	1216
+cp p	1218
+cp r	1231
+cp s	1262
+cp t	1236
+cpa	1110
+cpat	1137
+cpe	1248
+cpp	1213
+cppr	1252
+cpr	1185
+cpro	1213
+cpt	1230
+cptr	1266
+cpu	926
+cpu 	970
+cpup	1239
+cpus	1064
+cpy	1281
+cpy 	1278
+cq	1140
+cq 	1254
+cqu	1181
+cqui	1179
+cr	638
+cr 	1117
+cr i	1218
+cra	1146
+cras	1207
 crc	1213
-crc 	1231
+crc 	1218
 cre	716
-crea	736
-cred	1011
-cree	1185
-crem	1217
-crep	1266
-cres	1285
-cret	928
-cri	727
-crib	786
-crip	810
-crit	1093
-crl	1144
-crl 	1163
-cro	932
-cro 	1163
-cron	1239
-cros	948
-crt	1310
-crt 	1308
-cry	901
-cryp	899
-cs	813
-cs 	836
-cs a	1054
-cs b	1205
-cs c	1080
-cs d	1129
-cs e	1281
-cs f	1204
-cs g	1256
-cs h	1178
-cs i	1065
-cs l	1266
-cs m	1103
-cs n	1215
-cs o	1195
-cs p	1236
-cs r	1023
-cs s	1168
-cs t	1171
-cs u	1217
-cs v	1313
-cs w	1289
-csc	1155
-cscc	1289
-csco	1198
-cse	1078
-csec	1138
-csek	1167
-csf	1261
-csfi	1269
-csi	1156
-csi 	1181
-csp	1187
-csp 	1239
-cspl	1298
-css	1261
-csso	1313
-csu	1300
-csur	1298
-csv	1255
-csv 	1266
-ct	549
-ct 	610
-ct a	826
-ct b	1175
-ct c	830
-ct d	1161
-ct e	1020
-ct f	1026
-ct g	1073
-ct h	1178
-ct i	938
-ct k	1163
-ct l	1037
-ct m	990
-ct n	1083
+crea	745
+cred	976
+cree	1002
+crem	1161
+cren	1270
+cret	926
+cri	730
+crib	795
+crip	804
+crit	1119
+crl	1174
+crl 	1218
+cro	901
+cro 	1002
+crol	1134
+cron	1177
+cros	976
+cry	906
+cryp	904
+cs	821
+cs 	844
+cs a	1084
+cs b	1233
+cs c	1065
+cs d	1154
+cs f	1197
+cs h	1236
+cs i	1136
+cs l	1195
+cs m	1099
+cs n	1252
+cs o	1146
+cs p	1197
+cs r	1066
+cs s	1156
+cs t	1165
+cs u	1262
+csc	1251
+cse	1129
+csec	1195
+csh	1268
+csi	1185
+csi 	1231
+csp	1218
+csp 	1242
+css	1233
+cst	1203
+csta	1266
+csv	1169
+csv 	1218
+ct	552
+ct 	635
+ct a	850
+ct b	1157
+ct c	845
+ct d	1098
+ct e	1071
+ct f	1019
+ct g	1107
+ct h	1168
+ct i	932
+ct k	1220
+ct l	1033
+ct m	1022
+ct n	1091
 ct o	882
-ct p	808
-ct q	836
-ct r	955
-ct s	1027
-ct t	940
+ct p	883
+ct q	859
+ct r	997
+ct s	999
+ct t	923
 ct u	1159
-ct v	1253
-ct w	1072
-ct z	1196
-cta	943
-ctag	958
-ctal	1217
-ctat	1262
-cte	828
-cted	932
-cter	869
-ctg	1310
-ctgr	1308
-cth	1189
-cthe	1285
-ctho	1256
-cti	713
-ctic	1176
-ctid	1137
-ctin	1049
-ctio	759
-ctiv	826
-ctl	956
-ctl 	1213
-ctly	971
-ctn	1249
-ctnu	1313
-cto	834
-ctor	832
-ctp	1204
-ctpr	1247
-ctr	1150
-ctra	1266
-ctre	1222
-cts	774
-cts 	772
-ctt	1213
-ctty	1281
-ctu	965
-ctua	1103
-ctur	991
-cty	1316
-ctyp	1313
-ctz	1287
-ctzo	1285
-cu	686
-cu 	1291
-cul	1069
-cula	1073
-cum	925
-cume	925
-cur	724
-cur 	1168
-cure	1016
-curi	891
-curl	937
-curr	774
-curs	1047
-cus	891
-cuss	1303
-cust	890
-cut	918
-cuta	1125
-cute	996
-cuti	1013
-cuto	1277
-cv	1293
-cx	1208
-cxx	1283
-cxxf	1281
-cy	723
-cy 	734
-cy a	988
-cy b	1009
-cy c	1113
-cy d	1133
-cy e	1154
-cy f	970
-cy g	1116
-cy h	1213
-cy i	1027
-cy j	1190
-cy l	1269
-cy m	1057
-cy n	1052
-cy o	999
-cy p	1087
-cy r	1036
-cy s	1079
-cy t	1004
-cy u	1181
-cy w	1124
-cy y	1259
-cya	1141
-cyas	1167
-cyb	1004
-cybi	1002
-cyc	1200
-cycl	1253
-cyco	1303
-cyf	1310
-cyg	1287
-cym	1271
-cyn	1252
-cyna	1277
-cyo	1252
-cyor	1256
-cyr	1224
-cyre	1226
-cyt	1246
-cyte	1298
-d	353
-d 	421
-d a	631
-d a 	954
-d ab	1125
-d ac	943
-d ad	1121
-d af	1148
-d ag	1187
-d ai	974
-d al	686
-d am	1256
-d an	867
-d ap	998
-d ar	998
-d as	883
-d at	918
-d au	1053
-d av	1285
-d b	685
-d ba	916
-d be	781
-d bg	1250
-d bi	966
-d bl	1259
-d bm	1211
-d bo	1193
-d br	1303
-d bu	912
-d by	789
-d c	730
-d c 	1231
-d ca	990
-d cd	1157
-d ce	1140
-d ch	990
-d cl	993
-d co	767
-d cp	1239
-d cr	1047
-d ct	1293
-d cu	1176
-d d	826
-d d 	1253
-d da	1037
-d de	934
-d di	1018
-d dn	1277
-d do	944
-d dr	1181
-d du	1172
-d e	833
-d e 	1163
-d ea	1167
-d ed	1293
-d eg	1308
-d ei	1164
-d el	1303
-d em	1285
-d en	1004
-d er	1162
-d es	1281
-d et	1281
-d ev	1169
-d ex	888
-d f	731
-d fa	821
-d fe	1190
-d fi	941
-d fl	1125
-d fo	836
-d fr	968
-d fu	1157
-d g	783
-d gb	1269
-d gc	943
-d ge	1111
-d gi	1222
-d gl	1273
-d gn	1303
-d go	845
-d gr	947
-d h	793
-d h 	1269
-d ha	1069
-d he	808
-d hi	1289
-d ho	1134
-d ht	1131
-d hy	1277
-d i	650
-d i 	1234
-d ia	1134
-d id	884
-d if	827
-d im	1097
-d in	740
-d io	1262
-d ip	1093
-d is	778
-d it	1005
-d j	1105
-d ja	1262
-d jo	1236
-d js	1266
-d k	944
-d k 	1239
-d ke	981
-d km	1084
-d l	701
-d l 	1308
-d la	1069
-d le	1229
-d li	712
-d lo	940
-d m	758
-d m 	1298
-d ma	939
-d me	1048
-d mi	812
-d ml	1277
-d mo	999
-d mu	1060
-d my	1032
-d n	793
-d n 	1273
+ct v	1177
+ct w	1065
+ct x	1187
+cta	1015
+ctab	1270
+ctag	1100
+ctal	1228
+ctan	1156
+ctat	1278
+ctc	1272
+ctd	1281
+cte	810
+cted	934
+cter	843
+ctet	1252
+cth	1281
+cti	686
+ctic	1216
+ctid	1126
+ctim	1248
+ctin	1056
+ctio	712
+ctiv	842
+ctl	919
+ctl 	1031
+ctly	968
+ctn	1265
+cto	833
+ctor	833
+ctp	1193
+ctp 	1233
+ctr	1121
+ctrl	1173
+cts	792
+cts 	792
+ctse	1223
+ctt	1178
+ctty	1220
+ctu	868
+ctua	1036
+ctur	887
+ctx	1035
+ctx 	1033
+cu	687
+cul	1020
+cula	1024
+cum	904
+cume	912
+cumf	1203
+cumu	1262
+cup	1265
+cur	737
+cur 	1107
+cura	1228
+cure	1034
+curi	869
+curl	1126
+curr	796
+curs	983
+curv	1262
+cus	894
+cuss	1160
+cust	900
+cut	891
+cut 	1278
+cuta	1071
+cute	976
+cuti	991
+cuto	1211
+cuu	1248
+cuum	1258
+cv	1147
+cx	1223
+cx 	1268
+cy	742
+cy 	760
+cy a	1060
+cy b	982
+cy c	1075
+cy d	1136
+cy e	1228
+cy f	967
+cy g	1164
+cy i	1082
+cy j	1164
+cy l	1197
+cy m	1137
+cy n	1137
+cy o	1033
+cy p	1157
+cy r	1057
+cy s	1076
+cy t	1024
+cy u	1218
+cy w	1195
+cy y	1255
+cya	1261
+cyb	973
+cyba	1255
+cybi	976
+cyc	1075
+cycl	1138
+cyco	1155
+cyf	1281
+cyg	1276
+cyr	1257
+cyt	1254
+d	350
+d 	419
+d a	664
+d a 	936
+d ab	1110
+d ac	1015
+d ad	1094
+d af	1082
+d ag	1170
+d ai	1143
+d al	762
+d am	1266
+d an	846
+d ap	1024
+d ar	980
+d as	867
+d at	889
+d au	1062
+d av	1258
+d b	671
+d b 	1239
+d ba	980
+d be	751
+d bi	1012
+d bl	1150
+d bm	1278
+d bo	1181
+d br	1242
+d bu	937
+d by	765
+d c	737
+d c 	1049
+d ca	982
+d cb	1266
+d cd	1239
+d ce	1081
+d cg	1270
+d ch	975
+d cl	1019
+d co	789
+d cp	1182
+d cr	1029
+d ct	1231
+d cu	1186
+d d	802
+d d 	1163
+d da	941
+d de	920
+d di	987
+d dn	1113
+d do	988
+d dr	1201
+d du	1117
+d e	825
+d e 	1155
+d ea	1117
+d ec	1274
+d ed	1132
+d ef	1274
+d ei	1168
+d em	1233
+d en	1009
+d er	1076
+d et	1278
+d ev	1082
+d ex	902
+d f	739
+d fa	927
+d fe	1223
+d fi	905
+d fl	1095
+d fo	818
+d fr	931
+d fs	1274
+d fu	1091
+d g	799
+d gc	970
+d ge	1079
+d gi	1137
+d gl	1223
+d go	865
+d gp	1255
+d gr	971
+d h	802
+d h 	1197
+d ha	1061
+d he	820
+d hi	1220
+d ho	1146
+d ht	1189
+d i	651
+d i 	1164
+d ia	1067
+d id	876
+d if	838
+d im	1087
+d in	726
+d io	1228
+d ip	1145
+d is	808
+d it	979
+d j	1047
+d jo	1094
+d js	1258
+d ju	1258
+d k	936
+d k 	1274
+d ke	972
+d ki	1266
+d km	1093
+d l	699
+d l 	1262
+d la	1081
+d le	1093
+d li	715
+d lo	917
+d lu	1274
+d m	776
+d ma	936
+d me	970
+d mi	867
+d ml	1182
+d mo	1001
+d mu	1054
+d my	1031
+d n	776
+d n 	1171
 d na	858
-d ne	1033
-d no	906
-d nu	1057
-d o	730
-d ob	1178
-d of	824
-d on	862
-d op	1033
-d or	928
-d ot	1067
-d ou	952
+d ne	942
+d no	901
+d ns	1225
+d nu	1050
+d o	718
+d oa	1270
+d ob	1077
+d of	810
+d on	853
+d op	1024
+d or	915
+d os	1245
+d ot	1048
+d ou	964
 d ov	1179
-d p	812
-d pa	1019
-d pe	1097
-d pi	1313
-d pl	1042
-d po	1009
-d pr	875
-d ps	1298
-d pu	1150
-d q	1108
-d qu	1110
-d r	801
-d ra	1202
-d re	828
-d ro	1044
-d ru	1011
-d rw	1293
-d s	773
-d s 	1169
-d sa	1236
-d sc	1132
-d se	861
-d sh	1031
-d si	1061
-d sk	1303
-d sn	1277
-d so	1047
-d sp	1074
-d sq	1157
-d ss	1226
-d st	960
-d su	1039
-d sy	1146
-d t	664
-d t 	1308
-d ta	1074
-d te	1075
-d th	752
-d ti	1025
-d tl	1269
-d to	738
-d tp	1045
-d tr	1010
-d tt	1303
-d ty	1150
-d u	815
-d ui	1269
-d un	1014
-d up	1053
-d ur	1003
-d us	864
-d ut	1293
-d v	884
-d v 	1253
-d va	987
-d ve	1118
-d vi	1009
-d vm	1079
-d vp	1135
-d vu	1308
-d w	724
-d wa	1144
-d we	1224
-d wh	952
+d p	795
+d pa	964
+d pe	1066
+d pi	1171
+d pl	1068
+d pn	1252
+d po	991
+d pr	880
+d pu	1072
+d q	1132
+d qu	1137
+d r	791
+d r 	1152
+d ra	1115
+d re	824
+d ri	1278
+d ro	1028
+d rp	1176
+d ru	1022
+d s	733
+d s 	1167
+d sa	1003
+d sc	1049
+d se	867
+d sh	1025
+d si	1006
+d sl	1225
+d sn	1262
+d so	968
+d sp	978
+d sq	1049
+d ss	1228
+d st	915
+d su	1027
+d sw	1270
+d sy	1040
+d t	660
+d t 	1209
+d ta	1033
+d te	1084
+d th	746
+d ti	1038
+d to	732
+d tp	1182
+d tr	1018
+d ty	1145
+d u	802
+d ui	1216
+d un	979
+d up	1031
+d ur	1040
+d us	851
+d uu	1245
+d v	886
+d va	983
+d ve	1083
+d vi	1016
+d vm	1087
+d vp	1216
+d w	720
+d wa	1091
+d we	1223
+d wh	926
 d wi	742
-d wo	1028
-d wr	1168
-d x	1176
-d x 	1211
-d y	932
-d ya	1244
-d yo	938
-d z	1125
-d z 	1277
-d zo	1164
-da	667
-da 	1197
-dab	1136
-dabl	1135
-dac	1133
-dacc	1156
-dact	1289
-dad	1258
-dae	1116
-daem	1114
-dag	1098
-dag 	1168
-dags	1185
-dai	1180
-dail	1185
-dal	1111
-dalo	1122
-dam	1194
-dama	1226
-dan	1194
-dant	1256
-dap	1094
-dap 	1303
-dapp	1205
-daps	1196
-dapt	1285
-dar	901
-dar 	1303
-dard	925
-dary	1077
-das	1123
-dash	1164
-dass	1236
-dat	695
-data	796
-date	745
-dati	1063
-dato	1048
-dau	1224
-daut	1224
-dav	1238
-davi	1266
-day	950
-day 	1017
-days	1022
-db	829
-db 	918
-db b	1151
-db c	1032
-db d	1303
-db i	1075
-db o	1159
-db s	1196
-db u	1129
-dba	961
-dbac	1030
-dbal	1032
-dbi	1144
-dbil	1303
-dbin	1164
-dbr	1310
-dbu	967
-dbuc	1136
-dbug	1250
-dbui	1090
-dbus	1039
-dby	1204
-dby 	1273
-dc	953
-dc 	1172
-dca	1130
-dcar	1147
-dce	1296
-dcl	1173
-dcli	1200
-dco	1016
-dcom	1269
-dcon	1110
-dcor	1094
-dcr	1300
-dd	753
-dd 	917
-dd a	1039
-dd c	1273
-dd i	1152
-dd m	1285
-dd n	1281
-dd o	1236
-dd p	1277
-dd r	1259
-dd s	1308
-dd t	1088
-dd u	1313
-dda	1151
-ddac	1281
-ddat	1247
-ddb	1291
-ddba	1313
-ddc	1291
-dde	974
-dded	1002
-dden	1139
-ddi	943
-ddia	1071
-ddin	1138
-ddit	995
-ddl	1202
-ddla	1224
-ddm	1197
-ddme	1250
-ddo	1093
-ddon	1156
-ddos	1184
-ddp	1279
-ddr	838
-ddr 	1273
-ddre	838
-dds	1086
-dds 	1103
-ddt	1279
+d wo	1069
+d wr	1095
+d x	1002
+d x 	1195
+d xf	1067
+d xt	1154
+d y	1003
+d ya	1274
+d yo	1017
+d z	1063
+d ze	1144
+d zo	1157
+da	648
+da 	1185
+dab	1121
+dabl	1129
+dac	1123
+dacc	1165
+dact	1270
+dae	1121
+daem	1120
+dag	1174
+dags	1258
+dai	1203
+dail	1231
+dal	1211
+dan	1136
+dant	1201
+dap	1123
+dap 	1248
+dapp	1255
+dapt	1274
+dar	875
+dard	895
+dari	1278
+dary	1065
+das	1080
+dash	1095
+dat	669
+data	719
+date	764
+dati	1057
+dato	1141
+dau	1171
+daut	1176
+dav	1281
+day	989
+day 	1061
+days	1064
+db	892
+db 	1009
+db c	1186
+db i	1223
+db o	1255
+db s	1266
+db u	1278
+dba	1057
+dbac	1137
+dbal	1123
+dbi	1281
+dbu	999
+dbuc	1223
+dbui	1189
+dbus	1033
+dby	1207
+dby 	1262
+dc	950
+dc 	1107
+dca	1104
+dcar	1150
+dcas	1231
+dce	1218
+dcen	1233
+dcl	1239
+dco	1063
+dcon	1138
+dcor	1176
+dd	742
+dd 	914
+dd a	1044
+dd c	1266
+dd d	1228
+dd i	1128
+dd o	1258
+dd r	1278
+dd s	1270
+dd t	1093
+dda	1165
+ddat	1236
+ddc	1268
+dde	945
+dded	975
+dden	1109
+ddep	1278
+ddi	901
+ddia	1057
+ddin	1090
+ddit	944
+ddl	1185
+ddle	1266
+ddo	1205
+ddon	1233
+ddr	834
+ddr 	1085
+ddre	842
+dds	1098
+dds 	1116
+ddu	1248
 de	498
-de 	647
-de a	987
+de 	650
+de a	985
 de b	1120
-de c	1008
-de d	1117
-de e	1088
-de f	806
-de g	1082
-de h	1226
-de i	1006
-de l	1198
-de m	1043
-de n	1136
-de o	914
-de p	955
-de r	1152
-de s	1044
-de t	731
-de u	1184
-de v	1181
-de w	1106
-de y	1289
-dea	1126
-dea 	1308
-deaf	1313
-deal	1234
-deb	916
-deb 	1070
-debc	1120
-debi	1008
-debu	1049
-dec	946
-deci	1102
-decl	1124
-deco	1024
-decp	1313
-decr	1143
-ded	795
-ded 	801
-dedf	1250
-dedi	1146
-deds	1247
-dedv	1222
-dee	1145
-deen	1190
-def	702
-def 	1146
-defa	716
-defe	1215
-defi	903
-deg	1130
-degr	1132
-dei	1159
-deip	1207
-del	727
-del 	883
-dela	1104
-deld	1269
-dele	774
-delg	1190
-deli	1016
-delm	1150
-delo	1298
-dels	990
-dem	1132
-dema	1213
-demo	1207
-den	788
+de c	996
+de d	1123
+de e	1102
+de f	826
+de g	1107
+de h	1233
+de i	996
+de l	1146
+de m	1065
+de n	1156
+de o	951
+de p	993
+de r	1106
+de s	982
+de t	730
+de u	1130
+de v	1150
+de w	1113
+de x	1207
+dea	1035
+dea 	1270
+dead	1141
+deal	1127
+deb	954
+deb 	1207
+debi	1090
+debu	1000
+dec	903
+deci	1040
+decl	1063
+deco	1001
+decr	1096
+ded	785
+ded 	788
+dedi	1191
+dee	1213
+def	698
+def 	1084
+defa	723
+defi	853
+deg	1168
+degr	1167
+dei	1174
+deid	1255
+del	757
+del 	989
+dela	1080
+dele	793
+deli	974
+dels	1086
+delt	1159
+dem	1094
+dema	1165
+demo	1187
+den	772
 den 	1076
-dena	1285
-denc	1044
-dend	1247
-deni	1205
-deno	1226
-dens	1293
-dent	814
-deny	1073
-deo	1296
-dep	802
-dep 	1269
-depe	938
-depl	901
-depo	1068
-depr	926
-deps	1259
-dept	1259
-der	746
-der 	771
-dera	1253
-dere	1071
-derg	1256
-deri	1142
-derl	1187
-derr	1176
-ders	946
-dert	1285
-des	667
-des 	835
-desc	730
-dese	1281
-desi	1088
-desk	1147
-deso	1303
-desp	825
-dest	941
-det	751
-deta	769
-dete	923
-dety	1266
-dev	934
-dev 	1097
-deve	1042
-devi	1024
-devs	1198
-dex	901
-dex 	950
-dexe	1053
-dexi	1250
-dexp	1104
-df	1055
-df 	1220
-dfi	1130
-dfie	1285
-dfil	1151
-dfl	1241
-dfla	1244
-dg	963
-dg 	1246
-dge	986
-dge 	1121
-dgec	1293
-dgen	1236
-dges	1207
-dget	1052
-dgr	1283
-dgs	1189
-dgst	1187
-dh	1165
-dhe	1316
-dhp	1258
-dhpa	1256
-di	609
-dia	907
-dia 	1159
-diag	1163
-diam	1073
-dian	1213
-diat	960
-dic	907
-dic 	1231
-dica	986
-dict	973
-did	1043
-did 	1143
-dida	1185
-dide	1146
-die	1139
-dien	1204
-dies	1220
-dif	911
-diff	967
-difi	1040
-dify	1092
-dig	1061
-dige	1168
-digi	1123
-dign	1277
-dim	1261
-din	751
-din 	1145
-dina	1313
-dind	1224
-dinf	1253
-ding	756
-dinr	1285
-dins	1187
-dint	1202
-dio	1211
-dio 	1298
-diop	1269
-dip	1190
-dipr	1198
-dir	795
-dir 	993
-dire	810
-dirs	1224
-dis	723
-dis 	1266
-disa	864
-disc	1037
-disk	812
-dism	1303
-disp	860
-disr	1176
-dist	1033
-dit	835
-dit 	1088
-dite	1253
-diti	863
-ditm	1205
-dito	1074
-ditr	1217
-dits	1269
-diu	1249
-dium	1247
-div	1073
-dive	1181
-divi	1114
-dj	1235
-dju	1249
-djus	1247
-dk	971
-dk 	979
-dk c	1011
-dk g	1167
-dk s	1289
-dkr	1252
-dkro	1250
-dl	916
-dla	1224
-dlab	1241
-dle	998
-dle 	1064
-dled	1196
-dles	1156
-dlet	1234
-dli	1040
-dlin	1045
-dlo	1104
-dloc	1131
-dlog	1244
-dly	1211
-dly 	1209
-dm	908
-dma	1300
-dme	1181
-dmem	1277
-dmes	1293
-dmet	1313
-dmi	923
-dmic	1190
-dmin	930
-dmo	1181
-dmod	1207
-dn	918
-dn 	1071
-dn s	1239
-dn t	1285
-dn w	1313
-dna	1183
-dnam	1181
-dne	1119
-dnes	1259
-dnet	1144
-dni	1246
-dnig	1244
-dno	1271
-dns	987
-dns 	1009
-dnsa	1204
-do	694
-do 	957
-do a	1303
-do n	998
-do t	1224
-doc	801
-doc 	1222
-dock	957
-docs	870
-docu	925
-doe	916
-does	914
-doh	1296
-doh 	1293
-doi	1258
-doin	1256
-dom	838
-dom 	1202
-doma	840
-don	969
-don 	1053
-done	1120
-donl	1102
-dons	1293
-dor	1122
-dor 	1234
-dorg	1181
-dos	1168
-dos 	1222
-dosd	1277
-dot	1186
-dot 	1308
-dota	1253
-dou	1035
-doub	1094
-dout	1112
-dow	905
-dow 	1041
-dowd	1269
-dowe	1244
-down	1006
-dows	1023
-dp	778
-dp 	1194
-dpa	1158
-dpac	1241
-dpat	1256
-dph	1310
-dphr	1308
-dpk	921
-dpkg	919
-dpl	1296
-dpla	1303
-dpo	821
-dpoi	824
-dpol	1273
-dpor	1175
-dpr	1067
-dpre	1116
-dpro	1159
-dps	1300
-dpsc	1298
-dpu	1220
-dpub	1220
-dq	1240
-dqu	1249
-dque	1247
-dr	776
-dr 	967
-dr b	1074
-dr c	1298
-dr d	1308
-dr f	1273
-dr l	1289
-dr m	1241
-dr n	1250
-dr o	1281
-dr r	1129
-dr v	1303
-dra	1123
-draf	1303
-drai	1193
-draw	1269
-drb	1229
-drbl	1226
-dre	828
-dred	1273
-dres	832
-dret	1303
-dri	1098
-driv	1105
-dro	1068
-drop	1117
-drou	1188
-drr	1310
-dru	1082
-drun	1085
-dry	1016
-dry 	1253
-dryr	1023
-ds	694
-ds 	713
-ds a	812
-ds b	1188
-ds c	1013
-ds d	1122
-ds e	1103
-ds f	1040
-ds g	1269
-ds h	977
-ds i	1053
-ds k	1226
-ds l	1122
-ds m	1195
-ds n	1211
-ds o	1056
-ds p	1151
-ds r	1063
-ds s	1060
-ds t	927
-ds u	1116
-ds v	1234
-ds w	1131
-dsa	1123
-dsa 	1179
-dsap	1244
-dsc	1143
-dsc 	1217
-dsch	1293
-dsco	1256
-dsd	997
-dsdk	995
-dse	968
-dsec	1191
-dser	982
-dsf	1255
-dsfu	1262
-dsh	1169
-dsha	1234
-dshe	1239
-dsi	1275
-dso	1279
-dsp	1142
-dsp 	1313
-dspe	1173
-dsq	1202
-dsql	1200
-dss	1236
-dsse	1244
-dst	1215
-dsta	1269
-dsu	1238
-dsub	1256
-dsy	1236
-dsym	1236
-dt	976
-dta	1211
-dtag	1236
-dth	1052
-dth 	1093
-dthr	1236
-dti	1145
-dtim	1143
-dtr	1165
-dtra	1308
-dtri	1193
-du	814
-dua	1134
-dual	1132
-duc	942
-duce	1027
-duci	1285
-duct	999
-due	1169
-due 	1167
-dul	937
-dule	943
-duli	1195
-dum	1186
-dump	1185
-dun	1213
-dund	1262
-dup	1206
-dupl	1222
-dur	941
-dura	994
-duri	1040
-durl	1241
-dus	1176
-duse	1175
-dut	1279
-duti	1303
-dv	959
-dva	1162
-dvan	1164
-dve	1060
-dver	1058
-dvi	1082
-dvic	1277
-dvie	1115
-dvir	1293
-dvm	1261
-dvm 	1285
-dvp	1189
-dvpc	1187
-dvt	1300
-dvtp	1298
-dvu	1316
-dvul	1313
-dw	1033
-dwa	1157
-dwar	1162
-dwi	1142
-dwid	1140
-dwo	1192
-dwor	1191
-dwr	1246
-dwri	1244
-dx	1277
-dx 	1279
-dy	983
-dy 	1015
-dy a	1289
-dy b	1273
-dy e	1162
-dy i	1285
-dy o	1281
-dy t	1293
-dyn	1128
-dyna	1128
-e	230
-e 	335
-e a	558
-e a 	774
-e ab	1045
-e ac	762
-e ad	940
-e af	1098
-e ag	1110
-e ai	1141
-e al	781
-e am	1146
-e an	778
-e ap	806
-e ar	715
-e as	889
-e at	814
-e au	951
-e av	803
-e aw	1190
-e az	1241
-e b	743
-e ba	846
-e be	945
-e bf	1285
-e bg	1234
-e bi	943
-e bl	1064
-e bo	1007
-e br	1100
-e bu	929
-e by	1002
-e bz	1217
-e c	586
-e c 	1117
-e ca	836
-e cd	1313
-e ce	1035
-e ch	890
-e ci	1273
-e cl	789
-e co	628
-e cp	1184
-e cr	920
-e cs	1262
-e ct	1167
-e cu	896
-e d	663
-e d 	1207
-e da	955
-e db	1138
-e de	721
-e di	822
-e dn	1181
-e do	872
-e dp	986
-e dr	1113
-e ds	1293
-e du	1119
-e e	695
-e e 	1041
-e ea	1119
-e ed	1119
-e ef	1087
-e ei	1139
-e el	1182
-e em	1080
-e en	762
-e ep	1244
-e eq	1168
-e er	1184
-e es	1171
-e et	1163
-e ev	1079
-e ex	810
-e f	612
-e f 	1213
-e fa	1039
-e fe	957
-e fi	784
-e fl	705
-e fo	730
-e fq	1220
-e fr	938
-e ft	1313
-e fu	899
-e g	743
-e g 	932
-e ga	1213
-e gb	1247
-e gc	911
-e ge	1028
-e gi	929
-e gk	1181
-e gl	1055
-e gn	1176
-e go	956
-e gp	1187
-e gr	892
-e gs	1273
-e gu	1141
-e h	830
-e h 	1281
-e ha	1042
-e he	961
-e hi	1056
-e ho	1008
-e ht	949
-e hu	1285
-e hy	1215
-e i	617
-e i 	1161
-e ia	990
-e id	978
-e if	781
-e ig	1096
-e im	919
-e in	700
-e ip	989
-e is	794
-e it	873
-e j	1016
-e jo	1070
-e js	1155
-e ju	1266
-e k	872
-e k 	1217
-e ke	924
-e ki	1103
-e km	1032
-e ku	1131
-e l	740
-e l 	1202
-e la	925
-e ld	1277
-e le	1031
-e li	826
-e ll	1285
-e lo	841
+denc	1018
+deni	1184
+deno	1220
+dent	793
+deny	1114
+deo	1169
+deo 	1231
+dep	797
+depe	924
+depl	878
+depo	1077
+depr	968
+dept	1111
+der	718
+der 	751
+dera	1125
+derc	1223
+dere	1054
+derf	1207
+deri	1033
+derl	1119
+dern	1199
+derr	1138
+ders	912
+deru	1274
+des	681
+des 	847
+desc	738
+dese	1270
+desi	1051
+desk	982
+deso	1266
+desp	936
+dest	907
+det	755
+deta	782
+dete	892
+dev	872
+dev 	1020
+deve	1040
+devi	934
+devl	1245
+devs	1270
+dex	932
+dex 	967
+dexe	1098
+dexp	1213
+df	1010
+df 	1096
+df f	1270
+dfi	1181
+dfil	1207
+dfo	1276
+dfs	1228
+dg	904
+dg 	1233
+dge	917
+dge 	1075
+dgec	1100
+dged	1274
+dges	1248
+dget	977
+dgl	1281
+dgr	1254
+dh	1082
+dh 	1230
+dhc	1261
+dhcp	1258
+dhe	1213
+dhe 	1258
+di	602
+dia	895
+dia 	1161
+diae	1201
+diag	1140
+dial	1216
+diam	1058
+dian	1168
+diat	963
+dic	894
+dic 	1270
+dica	942
+dice	1266
+dico	1103
+dict	1044
+did	1017
+did 	1123
+dida	1270
+dide	1081
+die	1145
+dien	1189
+dif	857
+dif 	1270
+diff	903
+difi	989
+dify	1079
+dig	1007
+dige	1095
+digi	1071
+dign	1270
+dil	1257
+dill	1262
+dim	1209
+dime	1242
+din	736
+din 	1144
+dina	1101
+ding	741
+dins	1236
+dint	1211
+dio	1086
+dio 	1111
+dip	1248
+dir	806
+dir 	1000
+dire	821
+dirs	1262
+dis	730
+dis 	1044
+disa	882
+disc	979
+disk	888
+disp	822
+disr	1205
+dist	1012
+dit	825
+dit 	1095
+dite	1236
+diti	844
+dito	1079
+diu	1211
+dium	1209
+div	1076
+divi	1086
+dj	1089
+djo	1203
+djou	1245
+dju	1152
+djus	1152
+dk	991
+dk 	1042
+dk c	1116
+dk g	1179
+dka	1149
+dkaf	1149
+dkm	1257
+dkms	1255
+dkr	1248
+dkro	1245
+dl	858
+dl 	1261
+dle	901
+dle 	975
+dled	1163
+dler	1062
+dles	1061
+dlet	1262
+dli	1014
+dlib	1150
+dlin	1047
+dll	1248
+dlo	1166
+dloc	1191
+dlp	1276
+dlp 	1274
+dly	1205
+dly 	1203
+dm	936
+dm 	1265
+dma	1195
+dme	1203
+dmi	964
+dmin	968
+dmo	1251
+dn	913
+dn 	1073
+dn t	1255
+dna	1166
+dnam	1173
+dne	1166
+dnet	1189
+dni	1265
+dnig	1262
+dns	967
+dns 	994
+dnss	1191
+do	690
+do 	908
+do a	1207
+do n	964
+do s	1255
+do t	1142
+doc	826
+doc 	1203
+dock	1039
+docs	906
+docu	912
+doe	877
+does	876
+dof	1276
+dog	1216
+doi	1186
+doin	1187
+dom	874
+dom 	1103
+doma	885
+don	924
+don 	1057
+done	1049
+donl	1020
+dont	1220
+doo	1239
+dor	1138
+dor 	1231
+dora	1274
+dos	1248
+dos 	1255
+dot	1116
+dot 	1201
+dots	1252
+dou	1018
+doub	1059
+dout	1123
+dow	875
+dow 	946
+down	993
+dows	1055
+dp	818
+dp 	1053
+dp b	1252
+dp i	1213
+dpa	1122
+dpac	1245
+dpar	1216
+dpk	1084
+dpkg	1082
+dpm	1272
+dpms	1274
+dpo	870
+dpoi	872
+dpol	1266
+dpor	1248
+dpr	1115
+dpre	1170
+dpro	1211
+dpy	1037
+dpy 	1035
+dq	1235
+dr	755
+dr 	972
+dr b	1207
+dr i	1248
+dr l	1262
+dr r	1138
+dr s	1155
+dra	901
+drai	1245
+draw	906
+drb	1276
+dre	830
+dren	1110
+dres	839
+dri	1015
+driv	1020
+dro	1011
+droi	1182
+drop	1056
+drou	1225
+dru	1166
+drun	1173
+dry	1144
+dry 	1278
+dryr	1171
+ds	700
+ds 	716
+ds a	827
+ds b	1146
+ds c	1055
+ds d	1118
+ds e	1142
+ds f	1038
+ds g	1233
+ds h	992
+ds i	1022
+ds l	1164
+ds m	1110
+ds n	1177
+ds o	1014
+ds p	1159
+ds r	1107
+ds s	1058
+ds t	922
+ds u	1141
+ds w	1092
+ds z	1122
+dsa	1138
+dsa 	1168
+dsc	1236
+dsd	1074
+dsdk	1072
+dse	1030
+dsec	1236
+dser	1092
+dset	1144
+dsh	1241
+dsi	1061
+dsig	1065
+dso	1233
+dsp	1211
+dspe	1228
+dsq	1218
+dsql	1216
+dss	1220
+dst	1090
+dst 	1187
+dsta	1270
+dsto	1184
+dsu	1272
+dsy	1254
+dt	960
+dt 	1188
+dta	1225
+dth	1032
+dth 	1047
+dti	1171
+dtim	1168
+dto	1239
+dtr	1213
+dtri	1262
+du	771
+dua	1109
+dual	1107
+duc	931
+duce	989
+duci	1270
+duct	1017
+due	1161
+due 	1159
+dul	872
+dule	878
+duli	1123
+dum	1026
+dump	1030
+dun	1254
+dup	1119
+dupl	1144
+dur	908
+dura	1018
+dure	998
+duri	1042
+dus	1143
+duse	1144
+dv	986
+dva	1123
+dvan	1142
+dve	1110
+dver	1109
+dvi	1144
+dvie	1203
+dvo	1281
+dvp	1268
+dw	1037
+dwa	1100
+dwar	1108
+dwi	1183
+dwid	1182
+dwo	1257
+dwr	1268
+dx	1201
+dx 	1213
+dy	941
+dy 	982
+dy a	1228
+dy b	1203
+dy e	1131
+dy f	1278
+dy o	1278
+dyn	1054
+dyna	1053
+dz	1201
+dzo	1207
+dzon	1205
+e	228
+e 	333
+e a	563
+e a 	769
+e ab	998
+e ac	787
+e ad	915
+e af	1084
+e ag	1114
+e ai	1248
+e al	803
+e am	1119
+e an	782
+e ap	825
+e aq	1223
+e ar	708
+e as	875
+e at	812
+e au	966
+e av	821
+e aw	1231
+e b	748
+e b 	1184
+e ba	892
+e be	912
+e bi	950
+e bl	1068
+e bo	1023
+e br	1071
+e bs	1155
+e bu	917
+e by	982
+e c	589
+e c 	1128
+e ca	808
+e cb	1086
+e ce	1038
+e cg	1255
+e ch	860
+e ci	1216
+e cl	799
+e co	641
+e cp	1099
+e cr	914
+e ct	1193
+e cu	889
+e d	659
+e d 	1182
+e da	871
+e db	1248
+e de	716
+e di	832
+e dn	1163
+e do	900
+e dp	1165
+e dr	1041
+e ds	1220
+e du	1098
+e dy	1189
+e e	706
+e e 	1072
+e ea	1115
+e ed	1107
+e ef	1046
+e ei	1119
+e ek	1225
+e el	1098
+e em	1089
+e en	800
+e ep	1266
+e eq	1156
+e er	975
+e es	1144
+e et	1165
+e ev	1011
+e ex	820
+e f	610
+e f 	1173
+e fa	1042
+e fe	1004
+e fh	1207
+e fi	769
+e fl	725
+e fo	720
+e fr	941
+e fs	1205
+e fu	853
+e g	747
+e g 	942
+e ga	1199
+e gc	938
+e ge	998
+e gi	915
+e gk	1236
+e gl	950
+e gn	1125
+e go	997
+e gp	1201
+e gr	928
+e gs	1207
+e gu	1173
+e h	819
+e h 	1199
+e ha	973
+e he	954
+e hi	1042
+e hl	1199
+e ho	1002
+e ht	989
+e hu	1207
+e hy	1278
+e i	626
+e i 	1078
+e ia	956
+e id	929
+e if	840
+e ig	1070
+e im	929
+e in	711
+e io	1245
+e ip	1034
+e is	781
+e it	864
+e j	962
+e ja	1205
+e jo	1014
+e js	1133
+e ju	1252
+e k	857
+e k 	1278
+e ka	1173
+e ke	884
+e ki	1176
+e km	1100
+e ku	1170
+e l	713
+e l 	1110
+e la	941
+e lb	1228
+e lc	1266
+e le	960
+e li	803
+e ll	1245
+e lo	808
 e m	704
-e m 	1293
-e ma	811
-e mb	1298
-e me	902
-e mi	1014
-e mo	865
-e mu	899
-e my	904
-e n	684
-e n 	1209
-e na	779
-e ne	844
-e nf	1236
-e ni	1241
-e no	792
-e nt	1308
-e nu	948
-e o	620
-e o 	1273
-e oa	1241
-e ob	1063
-e oc	1215
-e of	710
-e ol	1175
-e om	1215
-e on	781
-e op	852
-e or	820
-e os	1006
-e ot	867
-e ou	963
-e ov	1065
-e ow	1181
-e p	637
-e p 	1266
-e pa	792
-e pe	895
-e ph	1273
-e pi	1220
-e pl	1006
-e po	837
-e pp	1313
-e pr	699
-e ps	1298
-e pu	1008
-e py	1152
-e q	989
-e qu	991
-e r	670
-e r 	1289
-e ra	1039
-e re	693
-e rf	1226
-e ri	1190
-e ro	893
-e ru	931
-e rw	1253
-e s	592
-e s 	994
-e sa	922
-e sc	980
-e se	749
-e sh	902
-e si	876
-e sk	1241
-e sl	1285
-e sm	1241
-e sn	1007
-e so	825
-e sp	698
-e sq	1253
-e sr	1229
-e ss	986
-e st	839
-e su	905
-e sw	1308
-e sy	971
-e t	572
-e t 	1200
-e ta	828
-e tc	1182
-e te	902
-e th	638
-e ti	939
-e tl	1220
-e to	734
-e tp	978
-e tr	800
-e tt	1200
-e tu	1231
-e tw	1101
-e tx	1169
-e ty	917
-e u	724
-e u 	1313
-e ui	1241
-e un	977
-e up	933
-e ur	901
-e us	772
-e ut	1173
-e v	748
-e v 	1122
-e va	794
-e ve	952
-e vi	1024
-e vl	1313
-e vm	990
-e vo	1117
-e vp	1038
-e w	696
-e wa	1064
-e we	1075
-e wh	881
-e wi	725
-e wo	991
-e wr	1119
-e x	1107
-e x 	1146
-e xm	1303
-e y	961
-e ya	1146
-e ye	1196
-e yo	993
-e z	809
-e z 	1239
-e ze	1285
-e zo	810
-ea	587
-ea 	1206
-eac	766
-eacc	809
-each	867
-eact	1277
-ead	766
-ead 	827
-eada	1114
-eadd	1202
-eade	934
-eadi	1082
-eadl	1111
-eadm	1164
-eado	1108
-eadp	1313
-eads	1114
-eadw	1244
-eady	1030
-eaf	1211
-eaft	1269
-eag	1283
-eage	1281
-eak	1157
-eak 	1211
-eaks	1303
-eal	859
-eal 	1169
-eali	1158
-eall	1083
-ealt	879
-eam	981
-eam 	1032
-eamd	1269
-eame	1250
-eami	1266
-eaml	1209
-eamr	1244
-ean	917
-ean 	976
-eani	1106
-eans	1062
-eanu	1285
-eap	897
-eapi	905
-eapp	1140
-ear	768
-ear 	1016
-eara	1209
-earc	988
-eare	1181
-eari	1168
-earl	808
-earm	1273
-earn	1086
-earp	1308
-earr	1277
-ears	1105
-eart	1253
-eas	871
-eas 	1266
-ease	1012
-easi	1168
-easo	1117
-eass	1247
-east	928
-easu	1277
-easy	1277
-eat	717
-eat 	1097
-eate	739
-eati	987
-eatm	1303
-eato	1244
-eats	1241
-eatt	1135
-eatu	943
-eau	1039
-eaut	1039
-eav	1141
-eave	1181
-eavi	1308
-eb	839
-eb 	1008
-eb a	1250
-eb b	1231
-eb e	1313
-eb h	1298
-eb s	1109
-eba	1021
-ebac	1044
-ebas	1175
-ebc	1115
-ebco	1120
-ebe	1300
-ebg	1316
-ebgp	1313
-ebh	1113
-ebho	1113
-ebi	985
-ebia	1010
-ebib	1313
-ebin	1178
-ebo	1142
-eboo	1142
-ebr	1279
-ebra	1313
-ebs	1170
-ebsb	1313
-ebse	1222
-ebu	1015
-ebuc	1266
-ebug	1050
-ebui	1164
-eby	1283
-ec	508
-ec 	961
-ec a	1213
-ec b	1266
-ec c	1185
-ec f	1239
-ec h	1298
-ec i	1234
-ec k	1277
-ec m	1313
-ec r	1262
-ec s	1308
-ec t	1313
-eca	899
-eca 	1298
-ecac	1217
-ecap	1205
-ecas	1259
-ecat	929
-ecau	1094
-ecd	1252
-ecdn	1289
-ece	950
-eced	1061
-ecei	1055
-ecen	1205
-ecer	1198
-eces	1125
-ech	1030
-echa	1091
-eche	1188
-echo	1198
-eci	622
-ecia	974
-ecid	1244
-ecif	624
-ecim	1155
-ecip	1266
-ecis	1178
-eck	856
-eck 	919
-eckc	1303
-eckd	1259
-ecke	1193
-ecki	1082
-eckn	1259
-eckp	1262
-ecks	988
-ecl	1000
-ecla	1113
-eclo	1130
-eclu	1101
-eco	810
-ecod	1217
-ecog	1123
-ecom	966
-econ	867
-ecor	1055
-ecou	1175
-ecov	1083
-ecp	1160
-ecp 	1313
-ecpa	1256
-ecpu	1266
-ecr	906
-ecre	912
-ecry	1188
-ecs	1166
-ecs 	1241
-ecse	1277
-ect	579
-ect 	613
-ecta	1217
-ecte	977
-ectg	1308
-ecti	792
-ectl	1069
-ectn	1266
-ecto	834
-ectp	1253
-ectr	1244
-ects	844
-ectt	1231
-ectu	1040
-ectz	1285
-ecu	813
-ecur	854
-ecus	1285
-ecut	920
-ed	501
-ed 	512
-ed a	796
-ed b	757
-ed c	909
-ed d	938
-ed e	968
-ed f	814
-ed g	1059
-ed h	1072
-ed i	699
-ed j	1162
-ed k	1182
-ed l	881
-ed m	905
-ed n	830
-ed o	836
-ed p	933
-ed q	1159
-ed r	915
-ed s	875
-ed t	713
-ed u	922
-ed v	929
-ed w	821
-ed y	947
-ed z	1229
-eda	1064
-edac	1217
-edap	1293
-edas	1303
-edat	1140
-edb	1020
-edb 	1277
-edba	1033
-edc	1133
-edcl	1209
-edco	1273
-edd	1268
-edde	1277
-ede	916
-eded	1080
-edef	1140
-edel	1289
-eden	984
-edep	1269
-edes	1150
-edex	1308
-edf	1142
-edfi	1158
-edg	1070
-edge	1080
-edgr	1303
-edi	800
-edia	962
-edic	962
-edid	1159
-edin	1060
-edio	1266
-edip	1229
-edir	936
-edis	1060
-edit	986
-ediu	1247
-edl	1244
-edm	1130
-edmi	1179
-edmo	1247
-edn	1082
-edna	1236
-edne	1121
-edns	1313
-edo	1142
-edoc	1285
-edor	1188
-edp	1030
-edpa	1293
-edph	1308
-edpo	1188
-edpr	1085
-edps	1313
-edq	1249
-edqu	1247
-edr	1065
-edra	1308
-edre	1085
-eds	974
-eds 	1069
-edse	1050
-edsu	1253
-edt	1192
-edth	1256
-edu	942
-educ	1150
-edul	977
-edun	1259
-edur	1215
-edus	1193
-edv	1049
-edvi	1099
-edvm	1285
-edvp	1200
-edvt	1298
-edw	1206
-edwo	1204
-ee	711
-ee 	788
-ee a	944
-ee b	1253
-ee c	1158
-ee d	1107
-ee e	1172
-ee f	1244
-ee g	1077
-ee h	1070
-ee i	1253
-ee l	1231
-ee m	1229
-ee o	1119
-ee p	1128
-ee r	1234
-ee s	1097
-ee t	975
-ee u	1293
-ee v	1313
-eec	1310
-eed	910
-eed 	971
-eede	1069
-eedi	1289
-eedp	1303
-eeds	1071
-eek	1071
-eek 	1113
-eekl	1190
-eel	1283
-eem	1119
-eemp	1145
-een	898
-een 	919
-eenc	1256
-eend	1204
-eeng	1175
-eenv	1262
-eep	1074
-eep 	1138
-eepa	1204
-eer	945
-eer 	1066
-eere	1169
-eeri	1014
-eerr	1303
-eers	1293
-ees	1268
-ees 	1293
-eet	975
-eet 	999
-eetd	1269
-eeto	1277
-eetp	1281
-eev	1283
-eeve	1285
-eex	1176
-eexc	1277
-eexe	1313
-ef	651
-ef 	1069
-ef t	1247
-efa	717
-efam	1156
-efau	716
-efe	876
-efea	1313
-efen	1226
-efer	878
-eff	966
-effe	971
-effo	1281
-efi	818
-efil	1140
-efin	901
-efir	1259
-efix	883
-efl	1200
-efla	1298
-efle	1308
-efo	890
-efor	890
-efr	1136
-efre	1190
-efro	1244
-eft	1130
-eft 	1130
-efu	970
-eful	975
-efus	1273
-eg	647
-eg 	1124
-ega	949
-egab	1231
-egac	1133
-egal	1293
-egar	1132
-egat	1000
-ege	933
-eged	1250
-egen	1250
-eger	1110
-eges	1256
-egex	967
-egi	672
-egin	1053
-egio	677
-egis	980
-egm	1316
-egme	1313
-ego	1139
-egor	1231
-egot	1222
-egr	900
-egra	1110
-egre	1097
-egri	1096
-egro	948
-egs	1310
-egs 	1308
-egu	984
-egul	983
-egy	1268
-egy 	1266
-eh	971
-eha	995
-ehas	1224
-ehav	1008
-ehe	1255
-ehea	1308
-ehi	1291
-eho	1246
-ei	797
-eia	1071
-eiam	1069
-eid	1088
-eid 	1109
-eide	1293
-eig	1127
-eigh	1138
-eim	1062
-eima	1061
-ein	915
-ein 	1256
-eind	1308
-eing	1000
-eins	1009
-eint	1144
-eip	1077
-eip 	1202
-eipa	1207
-eipv	1220
-eir	1017
-eir 	1017
-eis	1310
-eiss	1308
-eit	946
-eith	944
-eiv	1058
-eive	1060
-ej	1174
-eje	1173
-ejec	1171
-ek	984
-ek 	1090
-ek k	1308
-ek m	1253
-eke	1113
-ekey	1110
-ekk	1211
-ekke	1213
-ekl	1190
-ekly	1190
-ekm	1268
-ekms	1269
-eku	1291
-ekub	1289
-el	579
-el 	785
-el a	1063
-el b	1196
-el c	1091
-el d	1061
-el e	1123
-el f	1152
-el g	1179
-el i	1038
-el k	1049
-el l	1187
-el m	1066
-el n	1181
-el o	1067
-el p	1144
-el r	1111
-el s	1064
-el t	1078
-el u	1239
-el v	1145
-el w	1211
-el y	1231
-ela	888
-elab	953
-elan	1298
-elat	988
-elax	1259
-elay	1142
-elb	1261
-elbu	1298
-eld	783
-eld 	807
-elda	1277
-elde	1057
-eldn	1313
-elds	972
-ele	733
-elea	1095
-elec	902
-eled	1266
-eleg	1050
-elem	1121
-eler	981
-eles	1285
-elet	776
-elev	1211
-elf	1029
-elf 	1038
-elg	1192
-elga	1190
-eli	951
-elid	1256
-elim	1028
-elin	1074
-elis	1207
-eliv	1247
-elk	1305
-elke	1303
-ell	872
-ell 	892
-elli	1188
-ellk	1220
-ello	1229
-ells	1125
-elm	1152
-elmo	1150
-elo	894
-eloc	1081
-elog	1054
-elon	1083
-elop	1050
-elow	1017
-elp	737
-elp 	736
-elpe	1209
-els	804
-els 	807
-else	1132
-elsp	1308
-elt	1241
-elu	1177
-elur	1175
-elv	1190
-elve	1241
-ely	884
-ely 	882
-em	664
-em 	836
-em a	1123
-em b	1211
-em c	1196
-em d	1226
-em e	1273
-em f	1205
-em g	1281
-em i	979
-em l	1200
-em m	1244
-em n	1231
-em o	1215
-em p	1262
-em r	1234
-em s	1132
-em t	975
-em u	1269
-em w	1154
-ema	875
-ema 	1099
-emac	1147
-emai	980
-eman	977
-emap	1181
-emas	1171
-emb	897
-embe	912
-embl	1087
-emc	1226
-emca	1262
-emd	1147
-emd 	1172
-eme	845
-eme 	1090
-emem	1204
-emen	875
-emer	1200
-emet	1050
-emi	1060
-emic	1224
-emin	1269
-emit	1182
-emiu	1195
-emm	1265
-emma	1266
-emo	794
-emo 	1285
-emod	1234
-emon	1080
-emor	1006
-emot	1045
-emov	824
-emp	870
-empl	967
-empo	1094
-empt	935
-ems	1039
-ems 	1049
-emse	1256
-emu	1177
-emul	1195
-emw	1316
-emwi	1313
-en	477
-en 	642
-en a	858
-en b	1058
-en c	983
-en d	1081
-en e	1051
-en f	1064
-en g	1155
-en h	1179
-en i	957
-en j	1281
-en k	1241
-en l	1166
-en m	1085
-en n	1116
-en o	1097
-en p	1018
-en r	1025
-en s	931
-en t	831
-en u	820
-en v	1157
-en w	1015
+e m 	1231
+e ma	809
+e me	876
+e mi	984
+e mo	878
+e ms	1274
+e mu	907
+e my	931
+e n	686
+e n 	1110
+e na	797
+e ne	850
+e nf	1239
+e ni	1233
+e no	789
+e nu	909
+e o	619
+e oa	1258
+e ob	971
+e oc	1223
+e of	713
+e oi	1270
+e ol	1102
+e om	1213
+e on	796
+e op	833
+e or	815
+e os	1077
+e ot	865
+e ou	942
+e ov	1039
+e ow	1133
+e p	638
+e p 	1258
+e pa	780
+e pd	1252
+e pe	930
+e ph	1266
+e pi	1069
+e pl	1045
+e pn	1203
+e po	853
+e pr	700
+e ps	1207
+e pt	1258
+e pu	1006
+e py	1199
+e q	953
+e qu	957
+e r	669
+e r 	1086
+e ra	984
+e rb	1193
+e re	698
+e rf	1262
+e ri	1171
+e ro	890
+e rp	1064
+e rs	1258
+e ru	945
+e s	586
+e s 	975
+e sa	882
+e sc	937
+e se	735
+e sh	923
+e si	854
+e sk	1205
+e sl	1156
+e sm	1193
+e sn	1064
+e so	830
+e sp	722
+e sq	1177
+e sr	1205
+e ss	1093
+e st	810
+e su	881
+e sv	1161
+e sw	1242
+e sy	875
+e t	567
+e t 	1053
+e ta	860
+e tc	1168
+e te	873
+e th	620
+e ti	927
+e tl	1239
+e to	731
+e tp	1115
+e tr	856
+e tt	1218
+e tu	1211
+e tw	1061
+e tx	1216
+e ty	929
+e u	713
+e ud	1174
+e ui	1165
+e un	918
+e up	949
+e ur	933
+e us	757
+e ut	1123
+e uu	1266
+e v	761
+e v 	1077
+e va	806
+e ve	961
+e vi	1015
+e vm	1076
+e vo	1087
+e vp	1106
+e w	699
+e wa	996
+e we	1087
+e wh	874
+e wi	739
+e wo	970
+e wr	1040
+e x	937
+e x 	990
+e xd	1137
+e xf	1149
+e xo	1278
+e xs	1270
+e xt	1258
+e y	948
+e ya	1130
+e ye	1191
+e yo	980
+e z	878
+e z 	1252
+e ze	1201
+e zo	888
+ea	586
+ea 	1118
+eab	1236
+eabl	1242
+eac	772
+eacc	831
+each	852
+eact	1211
+ead	728
+ead 	780
+eada	1108
+eadd	1239
+eade	926
+eadi	1047
+eadl	1142
+eadm	1213
+eado	1022
+eads	1009
+eadt	1262
+eady	999
+eaf	1236
+eag	1281
+eak	1048
+eak 	1093
+eal	875
+eal 	1061
+eali	1146
+eall	1080
+ealm	1258
+ealt	922
+eam	920
+eam 	939
+eami	1228
+eams	1173
+ean	889
+ean 	951
+eani	1091
+eans	1028
+eant	1258
+eanu	1218
+eap	944
+eap 	1220
+eapi	959
+eapp	1205
+ear	805
+ear 	1005
+eara	1262
+earc	961
+eare	1090
+eari	1231
+earl	889
+earm	1270
+earn	1125
+ears	1103
+eas	849
+eas 	1218
+ease	934
+easi	1163
+easo	1047
+east	966
+easu	1161
+easy	1258
+eat	725
+eat 	1095
+eate	751
+eati	988
+eato	1274
+eatp	1258
+eats	1231
+eatt	1197
+eatu	934
+eau	1115
+eaut	1115
+eav	1140
+eave	1171
+eb	843
+eb 	1050
+eb s	1193
+eba	1022
+ebac	1135
+ebas	1069
+ebh	1168
+ebho	1168
+ebi	1023
+ebia	1092
+ebin	1111
+ebo	1034
+eboo	1038
+ebs	1178
+ebu	974
+ebuc	1205
+ebug	1004
+ebui	1242
+ebun	1242
+eby	1248
+ec	517
+ec 	934
+ec a	1201
+ec c	1245
+ec f	1252
+ec g	1242
+ec i	1231
+ec p	1248
+ec r	1278
+ec s	1248
+ec t	1258
+eca	904
+eca 	1205
+ecac	1156
+ecap	1156
+ecat	972
+ecau	1035
+ecc	1230
+ecco	1239
+ecd	1220
+ece	913
+eced	1071
+ecei	998
+ecen	1170
+eces	1047
+ech	1004
+ech 	1201
+echa	1097
+eche	1248
+echn	1231
+echo	1142
+eci	636
+ecia	968
+ecid	1213
+ecif	640
+ecim	1077
+ecip	1236
+ecis	1095
+eck	875
+eck 	945
+ecke	1176
+ecki	1098
+ecko	1184
+ecks	999
+ecl	969
+ecla	1051
+eclo	1069
+eclu	1151
+eco	794
+ecod	1075
+ecog	1102
+ecol	1266
+ecom	944
+econ	873
+ecor	963
+ecou	1233
+ecov	1131
+ecp	1193
+ecr	899
+ecre	909
+ecry	1131
+ecs	1149
+ecs 	1231
+ecst	1255
+ect	594
+ect 	642
+ecta	1104
+ecte	953
+ecti	767
+ectl	1011
+ectn	1278
+ecto	836
+ects	850
+ectt	1184
+ectu	1058
+ecu	798
+ecur	842
+ecut	899
+ecv	1228
+ecy	1268
+ecyc	1266
+ed	494
+ed 	505
+ed a	771
+ed b	741
+ed c	904
+ed d	920
+ed e	965
+ed f	793
+ed g	1064
+ed h	1055
+ed i	695
+ed j	1155
+ed k	1096
+ed l	886
+ed m	920
+ed n	836
+ed o	826
+ed p	908
+ed q	1197
+ed r	918
+ed s	864
+ed t	710
+ed u	904
+ed v	940
+ed w	795
+ed y	1036
+ed z	1191
+eda	1046
+edac	1155
+edat	1130
+edb	1105
+edba	1140
+edby	1278
+edc	1168
+edco	1274
+edd	1142
+edde	1216
+ede	850
+eded	1012
+edef	1063
+eden	967
+edep	1205
+eder	1143
+edes	980
+edf	1180
+edfi	1252
+edg	1006
+edge	1009
+edi	830
+edia	960
+edic	1072
+edid	1278
+edil	1270
+edin	1083
+edip	1270
+edir	1009
+edis	1011
+edit	1001
+ediu	1209
+edk	1145
+edka	1149
+edl	1209
+edm	1216
+edme	1266
+edn	1153
+edne	1216
+edo	1129
+edor	1266
+edp	1088
+edpa	1270
+edpo	1248
+edpr	1151
+edr	1128
+edre	1182
+edro	1248
+eds	937
+eds 	995
+edse	1157
+edsi	1069
+edt	1209
+edu	870
+educ	1137
+edul	930
+edum	1239
+edun	1270
+edur	989
+edus	1182
+edv	1119
+edvi	1184
+edvp	1270
+edw	1272
+edz	1207
+edzo	1207
+ee	678
+ee 	774
+ee a	1001
+ee b	1109
+ee c	1163
+ee d	1152
+ee e	1193
+ee f	1205
+ee g	1102
+ee h	1081
+ee i	1187
+ee m	1220
+ee n	1157
+ee o	1125
+ee p	1146
+ee r	1186
+ee s	1079
+ee t	965
+ee w	1205
+eeb	1281
+eec	1168
+eech	1193
+eed	835
+eed 	920
+eede	935
+eedi	1207
+eeds	1005
+eee	1230
+eef	1272
+eei	1220
+eein	1278
+eek	1077
+eek 	1124
+eekl	1213
+eel	1225
+eem	1153
+eemp	1209
+een	843
+een 	859
+eend	1245
+eens	1163
+eent	1144
+eenv	1220
+eep	1027
+eep 	1074
+eepi	1278
+eeps	1266
+eer	992
+eer 	1090
+eere	1211
+eeri	1091
+ees	1102
+ees 	1119
+eet	929
+eet 	955
+eetd	1262
+eety	1141
+eev	1257
+eeve	1258
+eex	1103
+eext	1167
+ef	644
+ef 	996
+ef a	1278
+ef f	1278
+ef s	1132
+ef t	1270
+efa	724
+efam	1258
+efau	723
+efe	866
+efer	866
+eff	954
+effe	963
+effi	1216
+efi	800
+efi 	1245
+efil	1111
+efin	853
+efix	900
+efl	1139
+efle	1218
+eflo	1266
+efn	1281
+efo	880
+efor	881
+efr	1156
+efre	1225
+efro	1233
+efs	1068
+efs 	1081
+eft	1060
+eft 	1068
+efu	959
+eful	969
+efus	1184
+eg	687
+eg 	1161
+ega	944
+egab	1274
+egac	1145
+egar	1103
+egat	995
+ege	911
+ege 	1207
+eged	1080
+eger	1000
+eges	1164
+egex	1044
+egi	726
+egin	1043
+egio	741
+egis	938
+egm	1098
+egme	1096
+ego	1070
+egor	1095
+egot	1274
+egr	947
+egra	1152
+egre	1120
+egri	1102
+egro	1015
+egu	1030
+egul	1030
+egy	1203
+egy 	1205
+eh	941
+eha	969
+ehas	1278
+ehav	979
+ehe	1257
+ehi	1233
+eho	1218
+ehol	1278
+ehu	1209
+ehub	1209
+ei	783
+eia	1051
+eiam	1049
+eid	1067
+eid 	1091
+eide	1278
+eig	1028
+eigh	1056
+eign	1163
+eim	1115
+eima	1133
+ein	923
+eind	1258
+einf	1248
+eing	977
+eini	1270
+eins	1089
+eint	1236
+eip	1157
+eir	971
+eir 	970
+eis	1230
+eit	936
+eith	935
+eiv	1004
+eive	1016
+eivi	1207
+ej	1160
+eje	1178
+ejec	1176
+ek	967
+ek 	1072
+eke	1142
+ekey	1150
+ekl	1211
+ekly	1213
+ekm	1107
+ekm 	1220
+ekmc	1152
+el	588
+el 	794
+el a	1071
+el b	1220
+el c	1059
+el d	1084
+el e	1100
+el f	1131
+el g	1242
+el i	1047
+el k	1056
+el l	1189
+el m	1094
+el n	1197
+el o	1077
+el p	1127
+el r	1170
+el s	1054
+el t	1090
+el u	1236
+el v	1160
+el w	1163
+ela	882
+elab	984
+elap	1270
+elat	957
+elay	1095
+elb	1254
+elc	1225
+elco	1236
+eld	791
+eld 	816
+elde	1149
+elds	949
+ele	744
+elea	986
+elec	931
+eled	1242
+eleg	1101
+elem	992
+eler	1064
+eles	1231
+elet	797
+elev	1123
+elf	1004
+elf 	1010
+elg	1239
+eli	895
+elia	1278
+elie	1274
+elim	1040
+elin	986
+elis	1195
+eliv	1041
+ell	901
+ell 	939
+ella	1274
+elle	1278
+elli	1176
+ello	1128
+ells	1135
+elo	890
+eloa	1205
+eloc	1066
+elog	1152
+elon	1096
+elop	1051
+elow	982
+elp	757
+elp 	758
+elpe	1154
+els	833
+els 	839
+else	1105
+elt	1138
+elta	1163
+elv	1183
+elve	1191
+ely	867
+ely 	865
+em	617
+em 	778
+em a	1083
+em b	1181
+em c	974
+em d	1161
+em e	1181
+em f	1124
+em g	1255
+em h	1213
+em i	953
+em l	1218
+em m	1191
+em n	1211
+em o	1113
+em p	1146
+em r	1205
+em s	1084
+em t	966
+em u	1152
+em v	1174
+em w	1082
+ema	857
+ema 	1043
+emac	1262
+emai	962
+eman	981
+emap	1115
+emar	1274
+emas	1127
+emat	1278
+emax	1248
+emb	860
+embe	865
+embl	1149
+emc	1073
+emca	1125
+emct	1207
+emd	867
+emd 	885
+emdj	1248
+emdn	1266
+emds	1258
+emdt	1228
+eme	811
+eme 	1129
+emem	1220
+emen	824
+emer	1193
+emes	1274
+emet	1119
+emg	1276
+emi	978
+emic	1231
+emig	1207
+emin	1168
+emit	1035
+emiu	1262
+emo	763
+emod	1231
+emon	1082
+emor	884
+emot	961
+emov	827
+emp	841
+empl	912
+empo	1091
+empt	926
+ems	949
+ems 	958
+emse	1186
+emu	1119
+emul	1138
+en	475
+en 	629
+en a	844
+en b	1009
+en c	953
+en d	1005
+en e	1064
+en f	986
+en g	1146
+en h	1171
+en i	918
+en j	1255
+en k	1218
+en l	1107
+en m	1062
+en n	1089
+en o	1027
+en p	1023
+en r	1011
+en s	903
+en t	819
+en u	839
+en v	1146
+en w	1019
 en y	1133
-en z	1250
-ena	716
-enab	745
-enam	924
-enan	915
-enat	1159
-enc	787
-enc 	1198
-ence	856
-ench	1308
-enci	1168
-encl	1185
-enco	992
-encr	924
-ency	1051
-end	714
-end 	854
-enda	1171
-endb	1137
-endd	1256
-ende	937
-endi	875
-endl	1250
-endo	1211
-endp	824
-ends	963
-endt	1253
-ene	881
-ened	1234
-ener	912
-enes	1157
-enet	1106
-enev	1156
-enf	822
-enfi	836
-enfo	1016
-eng	801
-engi	816
-engt	988
-enh	1275
-enha	1285
-eni	1116
-enie	1187
-enin	1226
-enl	1316
-enn	1316
-eno	1073
-enod	1164
-enom	1277
-enot	1224
-enou	1281
-enp	1236
-enpk	1256
-enr	1102
-enro	1124
-enrs	1256
-ens	782
-ens 	1010
-ense	968
-ensi	989
-enso	902
-enss	901
-ensu	1156
-ent	563
-ent 	637
-enta	900
-entc	1196
-entd	1259
-ente	946
-entg	1229
-enth	1204
-enti	778
-entl	803
-entm	1140
-ento	1076
-entr	828
-ents	731
-entt	1130
-entu	1226
-enu	1165
-enu 	1207
-env	819
-env 	1090
-envi	827
-envo	1303
-envv	1273
-eny	1075
-eny 	1101
-enym	1234
-enz	1310
-enzi	1308
-eo	925
-eof	1283
-eof 	1303
-eon	1115
-eonk	1303
-eonl	1195
-eonr	1293
-eop	1229
-eopt	1289
-eor	1222
-eou	967
-eous	1220
-eout	974
-eov	1231
-eove	1229
-ep	675
-ep 	1054
-ep a	1293
-ep b	1313
-ep e	1285
-ep s	1313
-ep t	1222
+ena	747
+enab	776
+enam	939
+enan	981
+enar	1270
+enat	1171
+enc	777
+enca	1216
+ence	845
+ench	1213
+enci	1095
+encl	1207
+enco	949
+encr	947
+ency	1041
+end	723
+end 	870
+enda	1089
+endb	1223
+ende	872
+endi	879
+endl	1262
+endo	1195
+endp	872
+ends	983
+endt	1266
+ene	862
+ened	1138
+ener	883
+enes	1245
+enet	1164
+enev	1154
+enf	851
+enfi	858
+enfo	1095
+eng	845
+engi	881
+engt	965
+eni	1044
+enie	1144
+enin	1112
+enl	1254
+enn	1239
+eno	1065
+enod	1255
+enot	1225
+enou	1168
+enp	1251
+enr	1120
+enro	1146
+ens	796
+ens 	988
+ensa	1165
+ense	979
+ensi	917
+enso	1028
+enss	937
+ensu	1099
+ent	551
+ent 	626
+enta	857
+entc	1174
+entd	1266
+ente	914
+entf	1225
+entg	1146
+enth	1179
+enti	756
+entl	833
+entm	1137
+ento	1084
+entp	1245
+entr	804
+ents	718
+entt	1141
+entu	1258
+enu	1100
+enu 	1245
+enum	1151
+env	862
+env 	1095
+envi	878
+envv	1171
+eny	1115
+eny 	1150
+eo	886
+eo 	1166
+eof	1063
+eof 	1071
+eol	1276
+eon	1112
+eonl	1167
+eop	1171
+eope	1274
+eopl	1270
+eor	1164
+eord	1278
+eou	969
+eous	1174
+eout	980
+eov	1216
+eove	1218
+ep	673
+ep 	995
+ep a	1252
+ep c	1278
+ep i	1171
+ep s	1225
+ep t	1213
 epa	876
-epai	1175
-epal	1213
-epar	894
-epat	1132
-epe	908
-epea	1155
-epen	934
-eper	1103
-eph	1233
-ephe	1234
-epl	838
-epla	957
-epli	1022
-eplo	901
-eply	1213
-epo	806
-epo 	1026
-epol	1014
-epoo	1023
-epor	1005
-epos	872
-epot	1298
-epr	839
-epre	869
-epri	1130
-epro	992
-eprt	1313
-eps	1126
-eps 	1191
-epsp	1244
-epsv	1313
-ept	922
-ept 	1003
-epta	1250
-epte	1060
-epth	1266
-epti	1204
-eptl	1298
-epts	1099
-epu	1255
-epul	1285
-eq	774
-eq 	1130
-equ	776
-equa	1061
-eque	828
-equi	875
-er	443
-er 	547
-er a	781
-er b	894
-er c	861
-er d	938
-er e	824
-er f	758
-er g	965
-er h	1054
-er i	853
-er k	1020
-er l	856
-er m	926
-er n	948
-er o	786
-er p	862
-er q	1308
-er r	919
-er s	894
-er t	782
-er u	1002
-er v	1006
-er w	864
-er x	1289
-er y	1198
-er z	1190
-era	710
-erab	1106
-erac	843
-erag	1250
-eral	974
-eran	1085
-erap	1266
-erar	1162
-eras	1269
-erat	759
-erau	1236
-eray	1313
-erb	828
-erbo	828
-erc	838
-erca	988
-erce	1079
-erci	1308
-erco	877
-erd	1069
-erde	1147
-erdi	1253
-erdn	1303
-ere	771
-ere 	891
-ered	938
+epac	1218
+epai	1213
+epar	896
+epat	1127
+epe	902
+epea	1138
+epen	917
+eper	1201
+eph	1220
+ephe	1236
+epi	1186
+epin	1278
+epl	833
+epla	1008
+epli	1007
+eplo	878
+eply	1174
+epo	826
+epo 	1080
+epoc	1262
+epoi	1218
+epol	1058
+epoo	1015
+epor	986
+epos	905
+epr	854
+epre	871
+epri	1195
+epro	1049
+eps	1140
+eps 	1174
+ept	867
+ept 	934
+epta	1258
+eptd	1223
+epte	1081
+epth	1111
+epti	1054
+epts	1117
+eq	769
+eq 	1058
+eq f	1266
+eq i	1201
+eqs	1265
+eqs 	1262
+equ	773
+equa	1064
+eque	835
+equi	858
+er	441
+er 	536
+er a	782
+er b	919
+er c	854
+er d	908
+er e	837
+er f	761
+er g	953
+er h	959
+er i	812
+er j	1120
+er k	1018
+er l	863
+er m	923
+er n	944
+er o	775
+er p	859
+er q	1225
+er r	921
+er s	855
+er t	756
+er u	959
+er v	984
+er w	850
+er x	1211
+er y	1177
+er z	1197
+era	716
+erab	1155
+erac	883
+erag	1171
+eral	978
+eran	1154
+erap	1270
+erar	1101
+eras	1170
+erat	754
+erb	845
+erbe	1205
+erbo	849
+erc	849
+erca	969
+erce	982
+ercl	1220
+erco	947
+ercr	1201
+erd	1094
+erde	1168
+erdi	1231
+ere	748
+ere 	837
+erea	1245
+erec	1266
+ered	944
 eref	1094
-ereg	1169
-erei	1298
-eren	874
-erep	1231
-ereq	1178
-erer	1204
-eres	1094
-ereu	1220
-erf	846
-erfa	928
-erfi	1014
-erfo	943
-erg	1092
-erge	1147
-ergo	1266
-erh	1226
-erhe	1234
-eri	783
-eria	1021
-eric	1036
-erid	1269
-erie	1034
-erif	1083
-erim	891
-erin	964
-erio	982
-erip	1147
-eris	1313
-erit	1158
-eriv	1187
-erl	1008
-erl 	1179
-erla	1253
-erle	1196
-erli	1224
-erlo	1224
-erly	1117
-erm	757
-erm 	1161
-erma	1099
-erme	1084
-ermi	767
-ermo	1195
-erms	1236
-ern	782
-ern 	951
-erna	837
-erne	945
-erno	1176
-erns	1091
-ero	815
-ero 	1038
-eroo	1121
-erou	833
-erp	922
-erpa	1142
-erpc	1313
-erpo	1142
-erpr	949
-err	754
-err 	1176
-erra	1061
-erre	1064
-erri	883
-erro	800
-errs	1256
-erru	1266
-ers	659
-ers 	735
-ersa	1131
-ersc	1014
-erse	1086
-ersh	997
-ersi	787
-erso	831
-ersp	1241
-erst	1122
-ersu	1179
-ert	730
-ert 	1044
-erta	1097
-erte	987
-erth	1253
-erti	847
-erto	1190
-erts	1224
-erty	793
-eru	1065
-erul	1247
-erun	1234
-erup	1222
-erus	1154
-erv	666
-erva	859
+ereg	1191
+erel	1248
+eren	862
+ereo	1278
+erep	1205
+erer	1274
+eres	1069
+erf	833
+erf 	1078
+erfa	917
+erfe	1216
+erfi	1107
+erfl	1127
+erfo	939
+erg	981
+erge	1001
+ergi	1242
+ergr	1245
+erh	1127
+erhe	1168
+eri	809
+eria	1051
+eric	1028
+erid	1242
+erie	1064
+erif	1031
+erim	1030
+erin	965
+erio	1015
+erip	1248
+eris	1231
+erit	1045
+eriv	1128
+eriz	1274
+erk	1265
+erl	950
+erl 	1084
+erla	1121
+erle	1242
+erli	1242
+erlo	1157
+erly	1089
+erm	781
+erm 	1111
+erma	1110
+erme	1126
+ermi	799
+ermo	1199
+erms	1060
+ern	778
+ern 	946
+erna	853
+erne	894
+erno	1223
+erns	1104
+ero	806
+ero 	913
+eroe	1266
+erof	1270
+eroo	1270
+eros	1167
+erou	858
+erp	927
+erpa	1157
+erpc	1266
+erpo	1122
+erpr	959
+err	761
+err 	1080
+erra	1161
+erre	1016
+erri	904
+errn	1218
+erro	811
+erru	1145
+ers	655
+ers 	728
+ersa	1117
+ersc	1021
+erse	1027
+ersh	919
+ersi	792
+erso	852
+ersp	1201
+erst	1114
+ersu	1177
+ert	736
+ert 	977
+erta	1086
+erte	1021
+erth	1231
+erti	856
+ertl	1228
+erto	1155
+erts	1059
+erty	813
+eru	1072
+erun	1262
+erup	1248
+erus	1160
+erut	1270
+erv	677
+erva	939
 erve	858
-ervi	698
-erw	906
-erwi	930
-erwo	1187
-erwr	1089
-ery	890
-ery 	909
-eryd	1303
-eryp	1281
-erys	1229
-eryt	1185
-eryv	1298
-eryw	1289
-es	452
-es 	542
-es a	733
-es b	990
-es c	851
-es d	883
-es e	965
-es f	873
-es g	934
-es h	1020
-es i	834
-es j	1222
-es k	1202
-es l	863
-es m	919
-es n	904
-es o	807
-es p	921
-es r	898
-es s	877
-es t	710
-es u	926
-es v	1057
-es w	877
-es y	1097
-es z	1176
-esa	1255
-esc	725
-esc 	1125
-esca	1054
-esce	1000
-esch	1195
-esci	1209
-esco	1155
-escr	738
-esd	1168
-esda	1215
-esdr	1313
-ese	668
-ese 	728
-esec	1121
-esel	1266
-esen	905
-eser	774
-eses	1239
-eset	1066
-esf	1271
-esg	1296
-esg 	1293
-esh	966
-esh 	1169
-esha	1250
-esho	988
-esi	891
-esid	1289
-esig	1156
-esir	1125
-esiz	914
-esk	1140
-eskt	1147
-esl	1139
-esla	1142
-esn	1069
-esn 	1112
-esna	1195
-esnt	1313
-eso	698
-esoa	1303
-esol	1108
-esou	698
-esp	784
-esp 	1308
-espa	1021
-espe	1043
-espi	825
-espo	953
-esq	1296
-esql	1293
-esr	1236
-ess	615
-ess 	683
-essa	926
-essb	1241
-essc	937
-essd	1273
-esse	911
-essf	1114
-essi	770
-essl	1073
-essm	1259
-esso	1040
-essp	1064
-esst	832
-est	697
-est 	795
-esta	947
-estc	1226
-este	1048
-estf	1285
-esth	1202
-esti	934
-esto	848
-estp	1105
-estr	967
-ests	950
-estu	1042
-esu	941
-esub	1162
-esul	969
-esum	1132
-esw	1305
-eswi	1303
-esy	1155
-esys	1155
-et	519
-et 	620
-et a	949
-et b	1077
-et c	905
-et d	1012
-et e	1130
-et f	1044
-et g	1108
-et h	1037
-et i	864
-et l	1193
-et m	1020
-et n	1093
-et o	963
-et p	1018
-et r	1057
-et s	974
-et t	683
-et u	1108
-et v	1015
-et w	1089
-et y	1133
-eta	698
-eta 	833
-etac	1111
-etad	932
-etag	1004
-etai	769
-etal	942
-etap	1250
-etar	1298
-etas	1222
-etat	1241
-etb	1271
-etc	934
-etc 	1106
-etch	971
-etcl	1262
-etco	1244
+ervi	701
+erw	887
+erwi	905
+erwo	1245
+erwr	1081
+ery	877
+ery 	903
+erye	1270
+eryp	1135
+erys	1236
+eryt	1179
+es	456
+es 	538
+es a	727
+es b	969
+es c	876
+es d	887
+es e	939
+es f	859
+es g	951
+es h	1039
+es i	824
+es j	1262
+es k	1177
+es l	882
+es m	928
+es n	870
+es o	805
+es p	915
+es q	1225
+es r	906
+es s	875
+es t	700
+es u	939
+es v	1058
+es w	872
+es x	1255
+es y	1135
+es z	1203
+esa	1218
+esc	733
+esc 	1199
+esca	1067
+esce	1007
+esch	1152
+esci	1236
+esco	1274
+escr	745
+esd	1272
+ese	679
+ese 	734
+esec	1143
+esen	876
+esep	1270
+eser	816
+eses	1274
+eset	1014
+esf	1140
+esfi	1228
+esfo	1209
+esh	1001
+esh 	1107
+eshe	1266
+esho	1067
+esi	885
+esid	1110
+esig	1131
+esir	1095
+esis	1141
+esiz	933
+esk	983
+eskt	982
+esl	1199
+esla	1220
+esn	1078
+esn 	1124
+esna	1231
+esnt	1258
+eso	710
+esoa	1266
+esol	1028
+esou	713
+esp	797
+espa	903
+espe	1003
+espi	937
+espo	919
+esq	1106
+esql	1103
+esr	1281
+ess	634
+ess 	713
+essa	863
+essb	1236
+essc	1091
+esse	895
+essf	1053
+essg	1211
+essi	783
+essl	1193
+essm	1191
+esso	1066
+essp	1179
+esst	855
+est	705
+est 	807
+esta	949
+estc	1203
+estd	1157
+este	1026
+estf	1233
+estg	1170
+esth	1255
+esti	906
+estl	1262
+esto	904
+estp	1088
+estr	954
+ests	978
+estt	1270
+estu	1040
+esu	885
+esub	1197
+esul	898
+esum	1124
+esy	998
+esys	1004
+et	509
+et 	616
+et a	927
+et b	1040
+et c	948
+et d	1005
+et e	1093
+et f	1032
+et g	1107
+et h	1098
+et i	850
+et k	1205
+et l	1113
+et m	1005
+et n	1087
+et o	928
+et p	987
+et r	1038
+et s	942
+et t	690
+et u	1057
+et v	1072
+et w	1009
+et x	1245
+et y	1216
+eta	673
+eta 	743
+etab	1236
+etac	1110
+etad	953
+etag	1042
+etai	782
+etal	1058
+etap	1038
+etar	1274
+etas	1014
+etat	1245
+etb	1186
+etc	921
+etc 	1010
+etch	1009
+etcl	1152
 etcr	1262
-etd	1088
-etda	1250
-etde	1190
-etdi	1273
-etdo	1234
-ete	703
-ete 	785
-etea	1266
-etec	1106
-eted	981
-etef	1259
-etei	1308
-etel	1259
-etem	1077
-eten	984
-eter	817
-etes	958
-etf	1183
-etf 	1293
-etfi	1256
-etg	1165
-etgr	1196
-eth	897
-ethe	968
-ethi	1209
-etho	1032
-ethr	1190
-etht	1078
-eti	865
-etia	977
-etic	1128
-etid	1256
-etim	1023
-etin	1089
-etio	1000
-etip	1253
-etl	1287
-etm	1091
-etma	1151
-etmi	1196
-etn	1116
-etna	1119
-eto	831
-etob	1179
-etok	836
-eton	1308
-etop	1293
-etp	1066
-etpa	1308
-etpo	1131
-etpr	1209
-etr	947
-etrc	1262
-etre	1190
-etri	988
-etro	1236
-etru	1289
-etry	1164
-ets	862
-ets 	881
-etsc	1281
-etse	1092
-etss	1187
-etst	1303
-ett	876
-etta	1293
-ettc	1179
-ette	1043
-etti	910
-etty	1187
-etu	908
-etup	1184
-etur	915
-etv	1077
-etve	1121
-etvp	1184
-etw	757
-etwe	992
-etwo	765
-ety	1009
-etyp	1009
-eu	880
-eud	1199
-eudo	1196
-eue	1020
-eue 	1187
-eued	1054
-euef	1303
-eum	1222
-eum 	1244
-eup	1148
-eupd	1213
-eupg	1226
-eur	979
-euri	1087
-euro	1020
-eus	1095
-eus 	1213
-euse	1143
-eut	1096
-euti	1116
-eutl	1256
-ev	747
-ev 	1038
-ev e	1289
-ev m	1222
-ev o	1289
-ev p	1269
-ev s	1303
-eva	934
-eval	941
-evan	1231
-eve	800
-eve 	1138
-eved	1262
-evel	891
-even	951
-ever	908
-evex	1277
-evi	921
-evia	1285
-evic	1022
-evie	1143
-evio	1051
-evis	1070
-evm	1244
-evmi	1303
-evo	1133
-evoc	1285
-evok	1184
-evol	1308
-evp	1213
-evpc	1211
-evs	1192
-evst	1198
-ew	743
-ew 	838
-ew a	1073
-ew b	1135
-ew c	1092
-ew d	1141
-ew e	1256
-ew f	1179
-ew g	1198
-ew h	1285
-ew i	1156
-ew l	1084
-ew m	1171
-ew n	1190
-ew o	1106
-ew p	1172
-ew r	1207
-ew s	1129
-ew t	1135
-ew u	1247
-ew v	1120
-ewa	834
-ewal	892
-ewar	1303
-eway	916
-ewe	975
-eweb	1259
-ewer	1093
-ewes	1022
-ewf	1305
-ewh	1241
-ewhi	1293
-ewi	1071
-ewin	1121
-ewit	1200
-ewl	1075
-ewli	1103
-ewly	1217
-ewn	1255
-ewna	1266
-ewo	1200
-ewor	1200
-ews	1100
-ews 	1099
-ex	611
-ex 	885
-ex a	1020
-ex c	1204
-ex d	1281
-ex e	1065
-ex f	1213
-ex i	1171
-ex l	1308
-ex m	1244
-ex o	1169
-ex p	1285
-ex r	1244
-ex s	1262
-ex t	1209
-ex w	1281
-exa	763
-exac	994
-exad	1308
-exai	1215
-exam	773
-exc	931
-exce	1023
-exch	1247
-excl	991
-exe	893
-exec	915
-exed	1241
-exen	1139
-exes	1136
-exh	1283
-exha	1308
-exi	827
-exib	1303
-exid	1308
-exin	1298
-exis	862
-exit	952
-exp	722
-exp 	988
-expa	963
-expe	986
-expi	1025
-expl	1004
-expo	885
-expr	793
-ext	777
-ext 	908
-exte	881
-exth	1182
-extm	946
-extr	965
-exts	1285
-extu	1114
-exu	1213
-exub	1222
-ey	710
-ey 	750
-ey a	996
-ey b	1191
-ey c	1097
-ey d	1220
-ey e	1116
-ey f	1089
-ey g	1176
-ey h	1224
-ey i	1085
-ey k	1064
-ey l	1158
-ey m	1099
-ey n	986
-ey o	1017
-ey p	1121
-ey r	1137
-ey s	1125
-ey t	1059
-ey u	1239
-ey v	900
-ey w	1133
-eya	1279
-eyar	1298
-eyb	1296
-eybo	1298
-eyc	1192
-eych	1222
-eye	1199
-eyex	1229
-eyf	1106
-eyfi	1104
-eyi	1218
-eyid	1308
-eyin	1266
-eyk	1213
-eyke	1211
-eyl	1206
-eylo	1207
-eyn	1173
-eyna	1171
-eyo	1091
-eyon	1089
-eyp	1149
-eypa	1220
-eypr	1215
-eyq	1283
-eyqu	1281
-eyr	991
-eyri	992
-eys	913
-eys 	916
-eysc	1285
-eyu	1258
-eyut	1256
-eyv	1038
-eyva	1082
-eyve	1135
-eyw	1224
-eywo	1222
-ez	1137
-ezo	1156
-ezon	1154
-f	392
-f 	544
-f a	767
-f a 	874
-f ac	1136
-f ad	1239
-f al	1036
-f an	856
-f ap	1200
-f ar	1129
-f as	1200
-f at	1213
-f au	1193
-f av	1028
-f b	1012
-f ba	1172
-f be	1298
-f bi	1293
-f bo	1140
-f br	1303
-f bu	1234
-f by	1231
-f c	927
-f c 	1215
-f ca	1198
-f ce	1281
-f ch	1200
-f cl	1200
-f co	986
-f ct	1202
-f cu	1204
-f d	959
-f d 	1281
-f da	1119
-f de	1084
-f di	1071
-f do	1205
-f e	983
-f ea	1149
+etd	1064
+etd 	1231
+etda	1225
+etde	1141
+ete	715
+ete 	800
+etec	1024
+eted	963
+etel	1197
+etem	1134
+eten	1025
+eter	826
+etes	1003
+etf	1171
+etf 	1239
+etg	1192
+etgr	1239
+eth	890
+eth 	1203
+ethe	954
+ethi	1177
+etho	1000
+ethr	1278
+etht	1201
+eti	875
+etia	966
+etic	1142
+etid	1233
+etim	1032
+etin	1128
+etio	1030
+etl	1124
+etli	1242
+etlo	1233
+etm	1111
+etma	1156
+etn	1153
+etna	1186
+eto	852
+etob	1231
+etok	858
+etoo	1278
+etop	1231
+etp	1072
+etpa	1248
+etpo	1239
+etpr	1203
+etr	920
+etra	1184
+etre	1220
+etri	966
+etro	1266
+etry	1078
+ets	834
+ets 	843
+etsc	1225
+etse	1168
+etsp	1274
+etst	1270
+ett	842
+etta	1223
+ette	954
+etti	894
+etty	1128
+etu	778
+etup	1110
+etur	781
+etv	1073
+etve	1101
+etvp	1274
+etw	772
+etwe	957
+etwo	787
+ety	945
+ety 	1026
+etyp	1002
+eu	878
+eu 	1239
+eud	1165
+eudo	1163
+eue	945
+eue 	972
+eued	1159
+eues	1181
+eun	1239
+eup	1186
+eupg	1274
+eur	1045
+euri	1161
+euro	1088
+eus	1122
+euse	1147
+eut	1169
+euti	1189
+ev	710
+ev 	992
+ev e	1216
+ev m	1270
+ev n	1252
+ev p	1236
+ev s	1205
+eva	951
+eval	966
+evan	1168
+eve	766
+eve 	1103
+eved	1189
+evel	900
+even	860
+ever	884
+eves	1245
+evi	863
+evia	1189
+evic	934
+evie	1136
+evio	1016
+evis	1025
+evl	1209
+evli	1218
+evo	1125
+evoc	1245
+evok	1186
+evp	1003
+evp 	1007
+evs	1241
+ew	759
+ew 	823
+ew a	1100
+ew b	1170
+ew c	1086
+ew d	1123
+ew e	1125
+ew f	1101
+ew g	1177
+ew h	1258
+ew i	1130
+ew k	1255
+ew l	1112
+ew m	1163
+ew n	1201
+ew o	1081
+ew p	1123
+ew r	1176
+ew s	1087
+ew t	1095
+ew u	1248
+ew v	1129
+ewa	899
+ewal	972
+eway	969
+ewe	1016
+ewer	1082
+ewes	1109
+ewh	1216
+ewi	1092
+ewin	1149
+ewit	1252
+ewl	1073
+ewli	1108
+ewly	1205
+ewo	1190
+ewor	1197
+ewr	1165
+ewri	1184
+ews	1109
+ews 	1118
+ex	615
+ex 	866
+ex a	1084
+ex c	1164
+ex d	1125
+ex e	1085
+ex f	1220
+ex g	1205
+ex h	1248
+ex i	1156
+ex l	1142
+ex m	1231
+ex n	1274
+ex o	1193
+ex r	1203
+ex s	1239
+ex t	1142
+ex v	1239
+ex w	1223
+ex z	1270
+exa	784
+exac	1014
+exad	1133
+exam	796
+exc	887
+exce	933
+exch	1170
+excl	1001
+exe	868
+exec	883
+exes	1098
+exi	825
+exib	1278
+exin	1270
+exis	872
+exit	924
+exp	751
+exp 	1078
+expa	1065
+expe	1014
+expi	1032
+expl	972
+expo	913
+expr	820
+ext	761
+ext 	862
+extd	1278
+exte	837
+exth	1236
+extm	1131
+extr	985
+exts	1258
+extu	1170
+ey	707
+ey 	748
+ey a	991
+ey b	1207
+ey c	1057
+ey d	1116
+ey e	1136
+ey f	1071
+ey g	1150
+ey h	1252
+ey i	1065
+ey k	1106
+ey l	1193
+ey m	1116
+ey n	1006
+ey o	1035
+ey p	1086
+ey r	1084
+ey s	1088
+ey t	1075
+ey u	1193
+ey v	912
+ey w	1090
+eyb	1211
+eybo	1220
+eyc	1171
+eyco	1220
+eye	1207
+eyex	1231
+eyf	1169
+eyfi	1179
+eyi	1199
+eyid	1266
+eyl	1244
+eylo	1278
+eym	1216
+eymg	1242
+eyn	1211
+eyna	1209
+eyo	1124
+eyon	1143
+eyp	1178
+eypa	1218
+eyr	986
+eyri	986
+eys	888
+eys 	897
+eyse	1225
+eyst	1187
+eyt	1281
+eyu	1281
+eyv	1084
+eyva	1097
+eyve	1274
+eyw	1169
+eywo	1167
+ez	1111
+ezo	1133
+ezon	1131
+f	387
+f 	535
+f a	757
+f a 	848
+f ac	1193
+f ad	1182
+f al	1022
+f an	850
+f ap	1255
+f aq	1262
+f ar	1073
+f as	1201
+f at	1181
+f au	1231
+f av	1117
+f b	972
+f b 	1170
+f ba	1216
+f be	1225
+f bi	1245
+f bl	1262
+f bo	1156
+f bu	1150
+f by	1126
+f c	910
+f c 	1270
+f ca	1142
+f ce	1258
+f ch	1133
+f cl	1168
+f co	982
+f cp	1182
+f cu	1252
+f d	940
+f d 	1203
+f da	1089
+f de	1073
+f di	1075
+f do	1213
+f dr	1270
+f e	948
+f e 	1266
+f ea	1135
 f ei	1231
-f en	1128
-f ev	1269
-f ex	1096
-f f	910
-f fa	1168
-f fe	1308
-f fi	944
-f fl	1224
-f fo	1127
-f fu	1285
-f g	1055
-f gb	1273
-f ge	1273
-f gi	1234
-f gl	1247
-f go	1222
-f h	1063
-f ha	1303
-f he	1182
-f hi	1285
-f ho	1191
-f ht	1241
-f i	884
-f i 	1256
-f id	1293
-f if	1229
-f in	1020
-f ip	1175
-f is	1162
-f it	943
-f j	1213
-f k	1109
-f kb	1273
-f ke	1215
-f kr	1253
-f l	966
-f la	1038
-f le	1220
-f li	1125
-f lo	1110
-f m	977
-f ma	1057
-f me	1131
-f mi	1273
-f mo	1147
-f mu	1244
-f n	867
-f na	1188
-f ne	1105
-f no	882
-f o	988
-f om	1176
-f on	1136
-f op	1141
-f or	1157
-f ou	1209
-f p	916
-f pa	1055
-f pe	1273
-f po	1103
-f pr	984
-f pu	1293
-f q	1279
-f qu	1277
-f r	831
-f ra	1285
-f re	837
-f ro	1137
-f ru	1222
-f s	870
-f sc	1281
-f se	931
-f sh	1253
-f si	1205
-f so	1152
-f sp	1064
-f ss	1303
-f st	1140
-f su	1119
-f sy	1303
+f en	1084
+f er	1262
+f ev	1160
+f ex	1104
+f f	887
+f f 	1266
+f fa	1163
+f fd	1266
+f ff	1228
+f fi	948
+f fl	1191
+f fo	1091
+f fp	1245
+f fr	1216
+f fu	1174
+f g	1027
+f ge	1239
+f gi	1199
+f gl	1135
+f gr	1258
+f h	1050
+f h 	1274
+f ha	1228
+f he	1213
+f hi	1255
+f ho	1197
+f i	859
+f if	1231
+f im	1252
+f in	993
+f ip	1209
+f is	1127
+f it	915
+f j	1152
+f k	1079
+f ke	1127
+f l	951
+f la	1057
+f le	1159
+f li	1088
+f lo	1099
+f m	963
+f ma	1072
+f me	1092
+f mi	1218
+f mo	1149
+f mu	1209
+f n	877
+f n 	1170
+f na	1141
+f ne	1090
+f no	906
+f o	944
+f ob	1199
+f of	1258
+f om	1179
+f on	1098
+f op	1106
+f or	1111
+f ot	1236
+f ou	1216
+f p	903
+f pa	1042
+f pe	1209
+f pi	1270
+f po	1064
+f pr	997
+f q	1261
+f r	841
+f ra	1248
+f re	854
+f ro	1119
+f rp	1262
+f ru	1191
+f s	846
+f s 	1203
+f sc	1186
+f se	959
+f sh	1231
+f si	1120
+f so	1123
+f sp	1084
+f st	1000
+f su	1086
+f sy	1170
 f t	624
-f ta	1106
-f te	1236
+f t 	1236
+f ta	1179
+f te	1189
 f th	626
-f ti	1168
-f to	1231
-f tr	1034
-f tw	1250
-f ty	1142
-f u	933
-f un	1054
-f up	1102
-f ur	1029
-f us	1148
-f v	1068
-f va	1211
-f ve	1293
-f vi	1207
-f vm	1234
-f vp	1277
-f w	1062
-f we	1209
-f wh	1159
-f wi	1236
-f wo	1224
-f x	1206
-f x 	1250
-f y	962
-f ya	1303
-f ye	1224
-f yo	971
-f z	1053
-f zo	1060
-fa	655
-fac	843
-face	919
-faci	1207
-fact	908
-fai	800
-fail	799
-fak	1099
-fake	1099
-fal	973
-fall	1038
-fals	1044
-fam	1017
-fami	1015
-far	1291
-fas	1147
-fast	1167
-fat	1271
-fata	1293
-fau	717
-faul	715
-fav	1206
-favo	1204
-fc	1036
-fc 	1056
-fc c	1247
-fc s	1250
-fco	1310
-fd	1100
-fd 	1160
-fds	1305
-fe	757
-fe 	1181
-fea	937
-feat	935
-fec	935
-fect	934
-fed	1233
-fee	1102
-feed	1115
-fen	1158
-fenc	1239
-fens	1226
-fer	836
-fer 	980
-fere	877
-ferr	1127
-fers	1134
-fes	1166
-fesc	1277
-fest	1205
-fet	966
-fetc	972
-feti	1239
-few	1208
-few 	1259
-fewe	1293
-fex	1283
-ff	811
-ff 	1042
-ff a	1285
-ff b	1293
-ff c	1308
-ff f	1303
-ff t	1211
-ffe	883
-ffec	935
-ffer	970
-fff	1192
-ffff	1200
-ffi	917
-ffic	983
-ffil	1166
-ffin	1043
-ffix	1143
-ffl	1238
-ffo	1261
-ffor	1259
-ffs	1146
-ffse	1150
-fg	1251
-fi	515
-fi 	1305
-fic	804
+f ti	1132
+f to	1156
+f tr	1054
+f tw	1201
+f ty	1098
+f u	944
+f un	1075
+f up	1140
+f ur	1048
+f us	1123
+f ut	1274
+f v	1060
+f va	1167
+f ve	1245
+f vi	1231
+f w	1028
+f we	1248
+f wh	1123
+f wi	1149
+f wo	1262
+f x	1111
+f xf	1159
+f y	968
+f yo	970
+f z	1095
+f ze	1182
+f zo	1159
+fa	670
+fa 	1276
+fac	863
+face	904
+faci	1248
+fact	972
+fai	845
+fail	844
+fair	1266
+fak	1254
+fake	1252
+fal	957
+fall	1055
+fals	1002
+fam	1022
+fami	1021
+fan	1244
+far	1244
+far 	1278
+fas	1087
+fast	1098
+fat	1197
+fata	1239
+fau	724
+faul	721
+fav	1233
+favo	1233
+fb	1184
+fb 	1248
+fc	924
+fc 	988
+fc a	1278
+fc f	1199
+fc h	1239
+fc s	1157
+fc w	1236
+fcb	1213
+fcbo	1218
+fcc	1115
+fcch	1114
+fcf	1276
+fcfo	1278
+fcn	1276
+fcnt	1274
+fco	1261
+fcp	1144
+fcpa	1143
+fcr	1257
+fcre	1258
+fd	983
+fd 	1024
+fd o	1242
+fd s	1278
+fds	1211
+fds 	1218
+fe	725
+fe 	990
+fe l	1270
+fe r	1160
+fe t	1236
+fea	935
+feat	932
+fec	931
+fect	932
+fed	1119
+fede	1145
+fee	1137
+feed	1155
+fel	1168
+fell	1218
+fely	1278
+fer	794
+fer 	913
+fera	1274
+fere	861
+feri	1181
+ferr	1041
+fers	1037
+fes	1133
+fest	1167
+fet	946
+fetc	1011
+feti	1218
+fety	1029
+few	1138
+few 	1163
+fewe	1278
+ff	762
+ff 	935
+ff a	1207
+ff c	1245
+ff d	1231
+ff f	1161
+ff i	1220
+ff m	1278
+ff o	1186
+ff r	1270
+ff s	1258
+ff t	1141
+ffc	1261
+ffc 	1270
+ffe	837
+ffec	933
+ffer	881
+fff	1049
+fff 	1242
+ffff	1077
+ffi	923
+ffic	986
+ffin	1108
+ffix	1050
+ffl	1205
+ffli	1270
+ffo	1228
+ffs	1034
+ffs 	1258
+ffse	1048
+fg	1192
+fge	1251
+fget	1266
+fh	1090
+fhi	1111
+fhir	1109
+fi	518
+fi 	1205
+fic	805
 fic 	920
-fica	848
-fici	1171
-ficr	1285
-fics	1277
-fict	1285
-fid	1111
-fide	1109
-fie	621
-fied	660
-fiel	789
-fier	867
-fies	880
-fig	695
-fig 	789
-fige	1273
-figf	1167
-figm	1120
-figq	1303
-figr	1209
-figs	1005
-figu	755
-figw	1303
-fil	620
-file	645
-fill	1247
-filt	764
-fin	851
-fina	1204
-find	1034
-fine	921
-fing	1190
-fini	972
-fir	842
-fire	889
-firm	1289
-firs	938
-fit	1238
-fix	871
-fix 	900
-fixe	1037
-fixi	1285
-fixl	1178
-fl	625
-fla	631
-flag	651
-flat	790
-fle	974
-flee	980
-flex	1256
-fli	1106
-flic	1122
-flin	1303
-flo	967
-floa	1190
-floc	1262
-flow	983
-flu	1226
-flus	1244
-fm	1183
-fma	1261
-fman	1289
-fmt	1271
-fmt 	1293
-fn	1254
-fo	555
-fo 	1017
-fo c	1236
-fo d	1298
-fo e	1259
-fo f	1259
-fo s	1308
-fol	819
-fold	985
-foll	838
-fon	1124
-font	1127
-foo	955
-foo 	967
-foob	1202
+fica	851
+fice	1270
+fici	1095
+fid	1156
+fide	1167
+fie	625
+fied	668
+fiel	792
+fier	858
+fies	871
+fif	1195
+fifo	1218
+fig	719
+fig 	821
+figa	1239
+figf	1197
+figm	1187
+figr	1193
+figs	1006
+figu	776
+figw	1262
+fil	619
+file	642
+fill	1072
+filt	774
+fin	810
+fina	1068
+find	1010
+fine	873
+fing	1167
+fini	948
+fip	1216
+fips	1218
+fir	844
+fire	932
+firm	1225
+firs	898
+fit	1164
+fit 	1211
+fiv	1276
+five	1274
+fix	868
+fix 	904
+fixe	1012
+fixi	1223
+fixl	1255
+fk	1083
+fka	1087
+fka 	1085
+fl	639
+fla	652
+flag	672
+flat	812
+fle	925
+flec	1223
+flee	945
+flex	1135
+fli	1061
+flic	1107
+flin	1189
+flo	915
+floa	1084
+flog	1278
+flow	938
+flu	1107
+flue	1231
+flus	1140
+fm	1135
+fma	1268
+fmt	1213
+fmt 	1213
+fn	1141
+fn 	1213
+fna	1257
+fnam	1255
+fo	549
+fo 	929
+fo a	1233
+fo c	1233
+fo d	1245
+fo e	1177
+fo f	1236
+fo i	1155
+fo p	1207
+fo r	1255
+fo s	1195
+fo t	1270
+fol	794
+fold	929
+foll	821
+fon	892
+font	889
+foo	947
+foo 	962
+foob	1191
 for	567
-for 	611
-forc	949
-fore	896
-forg	1187
-fork	1244
-form	688
-fort	1200
-forw	973
-fou	927
-foun	931
-four	1215
-fp	1222
-fq	1122
-fqd	1120
-fqdn	1118
-fr	769
-fra	1110
-frac	1303
-fram	1202
-fras	1224
-fre	987
-free	1034
-freq	1131
-fres	1193
-fri	1192
-frid	1285
-frie	1244
-fro	784
-from	783
-fron	1217
-fs	1022
-fs 	1100
-fs s	1148
-fse	1145
-fset	1147
-fss	1208
-fssh	1220
-ft	842
-ft 	988
-ft a	1020
-fta	1194
-ftad	1191
-fte	912
-ften	1193
-fter	917
-ftp	1047
-ftp 	1050
-ftw	1059
-ftwa	1057
-fu	728
-ful	745
-ful 	973
-full	756
-fuls	1231
-fun	942
-func	943
-fur	1208
-furt	1205
-fus	1140
-fuse	1205
-fusi	1209
-fut	1060
-futu	1064
-fw	1228
-fwe	1246
-fwee	1244
-fy	754
-fy 	834
-fy a	1032
-fy b	1308
-fy c	1273
-fy d	1277
-fy e	1281
-fy i	1236
-fy m	1204
-fy o	1298
-fy p	1205
-fy s	1241
-fy t	883
-fy w	1247
-fyi	811
-fyin	809
-g	390
-g 	531
-g a	792
-g a 	928
-g ac	1035
-g ad	1136
-g ag	1281
-g ai	1162
-g al	1079
-g an	965
-g ap	1132
-g ar	961
-g as	1076
-g at	1069
-g au	1162
-g b	967
-g ba	1110
-g be	1205
-g bi	1151
-g bo	1303
-g br	1285
-g bu	1076
-g by	1231
+for 	609
+forc	936
+fore	874
+forg	1231
+fork	1195
+form	697
+fort	1228
+forw	997
+fou	904
+foun	910
+four	1164
+fp	1073
+fp 	1223
+fpr	1155
+fpri	1170
+fpu	1233
+fput	1262
+fq	1158
+fqd	1195
+fqdn	1193
+fr	738
+fr 	1248
+fra	1051
+frac	1236
+frag	1252
+fram	1115
+fras	1220
+fre	880
+free	892
+freq	1136
+fres	1195
+fri	1209
+frie	1245
+fro	771
+frod	1274
+from	771
+fron	1239
+fs	901
+fs 	972
+fs a	1248
+fs f	1262
+fs h	1274
+fs i	1270
+fs m	1245
+fs s	1156
+fs t	1225
+fsc	1153
+fsck	1179
+fse	1035
+fset	1042
+fsp	1257
+fst	1178
+fsta	1195
+ft	783
+ft 	955
+ft a	1144
+ft f	1252
+ft l	1231
+ft m	1182
+ft r	1236
+ft t	1258
+ft u	1167
+ftc	1085
+ftch	1191
+ftco	1132
+ftd	993
+ftde	1223
+ftdr	1001
+fte	879
+fted	1278
+ften	1149
+fter	886
+ftf	1049
+ftfo	1047
+ftg	1153
+ftgl	1157
+fti	1241
+ftin	1278
+ftl	1244
+ftp	1193
+ftp 	1205
+fts	1241
+fts 	1255
+ftt	1042
+ftte	1049
+ftw	1096
+ftwa	1099
+fu	697
+ful	746
+ful 	946
+full	759
+fun	806
+func	804
+fur	1071
+furt	1069
+fus	1093
+fuse	1133
+fusi	1201
+fut	1059
+fute	1239
+futu	1075
+fw	1256
+fy	790
+fy 	830
+fy a	1040
+fy e	1228
+fy f	1242
+fy i	1201
+fy m	1245
+fy o	1258
+fy p	1248
+fy r	1245
+fy s	1231
+fy t	880
+fy w	1205
+fyi	900
+fyin	897
+g	400
+g 	532
+g a	791
+g a 	916
+g ab	1233
+g ac	1076
+g ad	1123
+g ag	1248
+g ai	1255
+g al	1072
+g an	937
+g ap	1118
+g ar	989
+g as	1078
+g at	1070
+g au	1209
+g b	952
+g ba	1141
+g be	1154
+g bi	1142
+g bl	1266
+g bo	1220
+g br	1201
+g bu	1087
+g by	1170
 g c	857
-g c 	1269
-g ca	1112
-g ce	1285
-g ch	1181
-g cl	1089
-g co	902
-g cr	1120
-g ct	1262
-g cu	1220
-g d	917
-g da	1146
-g de	1002
-g di	1079
-g do	1074
-g e	925
+g ca	1082
+g ch	1115
+g cl	1103
+g co	907
+g cr	1136
+g cu	1248
+g d	893
+g da	1079
+g de	973
+g di	1067
+g do	1076
+g du	1216
+g e	902
 g ea	1231
-g en	1038
-g er	1277
-g et	1179
-g ev	1298
-g ex	1014
-g f	841
-g fa	1185
-g fi	962
-g fl	1202
-g fo	908
-g fr	1053
-g fu	1285
-g g	1003
-g gc	1124
-g ge	1168
-g gi	1215
+g el	1223
+g en	996
+g er	1174
+g et	1197
+g ev	1223
+g ex	1023
+g f	815
+g fa	1186
+g fe	1203
+g fi	986
+g fl	1157
+g fo	898
+g fr	940
+g fu	1159
+g g	981
+g gc	1128
+g ge	1163
+g gi	1182
+g gl	1195
 g go	1163
-g gp	1293
-g gr	1285
-g h	1026
-g h 	1277
-g ha	1207
-g he	1204
-g ho	1169
-g ht	1154
-g i	793
-g i 	1298
-g id	1241
-g if	1105
-g ig	1285
-g im	1273
-g in	902
-g ip	1256
-g is	859
+g gr	1233
+g h	1019
+g h 	1266
+g ha	1160
+g he	1187
+g hi	1274
+g ho	1176
+g ht	1225
+g i	796
+g i 	1252
+g id	1184
+g if	1096
+g im	1186
+g in	891
+g is	879
 g it	1049
-g j	1012
-g jo	1017
-g k	1073
-g ke	1156
-g ki	1293
-g km	1195
-g ku	1293
-g l	961
-g la	1116
-g le	1209
-g li	1045
-g lo	1103
-g m	883
-g m 	1298
-g ma	952
-g me	1064
-g mi	1269
-g mo	1079
-g mu	1120
-g my	1149
-g n	997
-g na	1097
-g ne	1142
-g no	1117
-g nv	1293
-g o	805
-g of	1004
-g on	924
-g op	1031
-g or	950
-g os	1172
-g ot	995
-g ou	1172
-g ov	1187
-g p	849
-g pa	944
-g pe	1175
-g po	1041
-g pr	945
-g pu	1187
-g q	1158
-g qu	1159
-g r	899
-g ra	1185
-g re	956
-g ro	1211
-g ru	1010
-g s	825
-g s 	1229
-g sa	1289
-g sc	1115
-g se	950
-g sh	1120
-g si	1198
-g sn	1293
-g so	1062
-g sp	978
-g ss	1224
-g st	1085
-g su	1129
-g sy	1062
-g t	692
-g ta	1075
-g te	1179
-g th	746
-g ti	1205
-g to	789
-g tr	1135
-g ty	1231
-g u	932
-g un	992
-g up	1128
-g us	1052
-g v	981
-g v 	1209
-g va	1109
-g ve	1111
-g vi	1152
-g vm	1193
-g w	871
-g wa	1308
-g wh	962
-g wi	939
-g wo	1205
-g wr	1164
-g y	1121
-g ya	1205
-g yo	1176
-g z	1268
-ga	775
-ga 	1296
-gab	1151
-gaby	1150
-gac	1071
-gacc	1182
-gact	1262
-gacy	1133
-gai	1023
-gain	1021
-gal	1246
-gal 	1293
-gan	865
-gani	865
-gap	1271
-gapp	1277
-gar	1052
-garb	1289
-gard	1068
-gat	878
-gate	891
-gati	1078
-gau	1252
-gaut	1269
-gb	1027
-gb 	1072
-gb f	1231
-gb i	1193
-gbi	1271
-gbit	1269
-gbl	1305
-gbu	1224
-gbui	1298
-gc	603
-gcc	1194
-gcc 	1200
-gce	1224
-gcev	1303
-gcl	603
-gclo	601
-gco	1184
-gcon	1209
-gcp	1199
-gcpu	1281
-gcr	1165
-gcr 	1166
-gcs	1144
-gcs 	1244
-gcsu	1298
-gd	1143
-gdc	1287
-gde	1310
-ge	581
-ge 	670
-ge a	960
-ge b	1025
-ge c	994
-ge d	1029
-ge e	1097
-ge f	995
-ge g	1101
-ge h	1193
-ge i	974
-ge l	1164
-ge m	1043
-ge n	1040
-ge o	988
-ge p	1006
-ge r	1032
-ge s	886
-ge t	877
-ge u	1107
-ge v	1112
-ge w	818
-ge y	1215
-gea	1310
-geb	1244
-gec	1184
-gecl	1303
-geco	1285
-ged	838
-ged 	850
-gede	1285
-gedi	1142
-gedm	1181
-gedp	1241
-gee	976
-gee 	975
-gef	1128
-gefa	1156
-gei	1249
-gein	1259
-gel	1130
-gelo	1142
-gem	998
-geme	1004
-gemm	1277
-gen	856
-gen 	1113
-gena	1190
-genc	1143
-gend	1224
-gene	911
-genp	1256
-genr	1256
-gent	1019
-gep	1054
-gepa	1215
-gepo	1148
-gepr	1169
-gepu	1285
-ger	804
-ger 	826
-gerc	1207
-gere	1116
-gerp	1187
-gers	1031
-gert	1209
-ges	784
-ges 	817
-gese	1226
-gesi	935
-gesp	1241
-gest	1077
-get	772
-get 	829
-geta	1226
-getc	1209
-getd	1164
-gete	1209
-getf	1308
-getg	1172
-geth	1027
-geti	1017
-getn	1226
-geto	1250
-getp	1109
-getr	1200
-gets	1015
-gett	1125
-getv	1181
-gety	1277
-geu	1113
-geup	1262
-geur	1136
-gex	969
-gex 	1136
-gexp	989
-gf	1072
-gfa	1265
-gfac	1277
-gfi	1143
-gfil	1142
-gfr	1229
-gfro	1247
-gg	845
-gge	900
-gged	1222
-gger	906
-gges	1229
-ggi	937
-ggin	936
-ggl	1310
-ggle	1308
-ggr	1241
-ggre	1239
-ggy	1252
-ggyi	1256
-gh	697
-gh 	985
-gh a	1204
-gh i	1277
-gh n	1217
-gh p	1226
-gh t	1120
-ghe	1170
-gher	1229
-ghes	1262
-ghi	1296
-ghl	1177
-ghly	1196
-ghm	1147
-ghme	1145
-ghp	1113
-ghpu	1111
-ght	706
-ght 	738
-ghte	1308
-ghtl	1298
-ghts	1128
-ghtt	836
-gi	614
-gib	1268
-gic	1072
-gic 	1191
-gica	1113
-gid	1246
-gid 	1259
-gie	1296
-gies	1293
-gig	1195
-giga	1205
-gin	734
-gin 	959
-gina	1059
-ginc	1293
-gine	816
-ging	830
-ginn	1132
-gins	1101
-gint	1293
-gio	679
-gion	677
-gis	982
-gist	980
-git	944
-git 	1089
-gitf	1239
-gith	1033
-gitl	1118
-gitr	1293
-gits	1159
-giv	827
-give	827
-givi	1256
-gj	1090
-gjo	1089
-gjob	1087
-gk	972
-gke	975
-gke 	1022
-gkeb	1108
-gkey	1285
-gkm	1268
-gkms	1266
-gl	722
-gle	745
-gle 	771
-glea	902
-glec	1158
-gled	1308
-glem	1285
-gli	1279
-glo	876
-glob	875
-gloc	1308
-gly	1283
-gly 	1281
-gm	946
-gma	976
-gmai	1032
-gman	1200
-gmap	1120
-gmax	1266
-gme	1173
-gmen	1234
-gmet	1259
-gmo	1190
-gmod	1202
-gmp	1236
-gmp 	1256
-gn	803
-gn 	1033
-gn a	1226
-gn i	1244
-gn t	1140
-gna	1000
-gnal	1101
-gnam	1119
-gnat	1110
-gne	987
-gned	997
-gner	1226
-gni	1059
-gnif	1213
-gnin	1184
-gniz	1131
-gnm	1014
-gnme	1012
-gno	945
-gnor	958
-gnos	1162
-gns	1151
-gns 	1150
-gnu	996
-gnu 	999
-go	749
-go 	1149
-go m	1308
-goi	1202
-goin	1200
-goo	757
-good	1308
-goog	756
-gor	1097
-gori	1116
-gory	1269
-got	1180
-goti	1222
-gou	1296
-gov	1268
-gove	1269
-gp	801
-gp 	1057
-gp a	1269
-gp b	1293
-gp l	1273
-gp p	1200
-gpa	1186
-gpat	1215
-gpb	1287
-gpg	1291
-gpg 	1293
-gpl	1092
-gpl 	1157
-gplo	1262
-gplv	1234
-gpo	1051
-gpoi	1204
-gpol	1103
-gpor	1217
-gpp	1252
-gppe	1273
-gpr	834
-gpre	1308
-gpro	833
-gpu	1136
-gpu 	1195
-gpus	1253
-gq	1023
-gqu	1021
-gque	1019
-gr	673
-gr 	1231
-gr s	1277
-gra	856
-grac	1172
-grad	963
-grai	1285
-gram	992
-gran	1134
-grap	1239
-grat	991
-gre	895
-grea	1082
-grec	1231
-gree	1259
-greg	1234
-grep	1147
-gres	934
-gri	1066
-grin	1184
-grit	1105
-gro	710
-grou	708
-grp	1083
-grpc	1084
-gru	1070
-grul	1087
-grun	1247
-gs	667
-gs 	694
-gs a	798
-gs b	1166
-gs c	1046
-gs d	1023
-gs e	1182
-gs f	1020
-gs g	1182
-gs h	1269
-gs i	1025
-gs k	1132
-gs l	1061
-gs m	1060
-gs n	1200
-gs o	1060
-gs p	1154
-gs r	1137
-gs s	1103
-gs t	851
-gs u	1090
-gs w	1098
-gs y	1303
-gsc	1128
-gsch	1157
-gse	1085
-gsec	1142
-gser	1179
-gsf	838
-gsfi	836
-gsh	1268
-gshi	1285
-gsi	1029
-gsid	1035
-gso	1215
-gson	1303
-gss	1249
-gst	1128
-gst 	1172
-gsta	1293
-gsu	1252
-gsut	1298
-gsy	1271
-gsys	1273
-gt	870
-gta	910
-gtab	908
-gth	990
-gth 	990
-gu	633
-gua	931
-guag	935
-guar	1205
-gue	1057
-gues	1059
-gui	1104
-gui 	1281
-guid	1145
-guis	1298
-gul	984
-gula	982
-gum	679
-gume	677
-guo	1300
-guou	1298
-gur	758
-gura	770
-gure	964
-guri	1187
-gv	1150
-gva	1283
-gval	1303
-gvi	1268
-gvim	1303
-gw	1220
-gy	1128
-gy 	1177
-gyi	1258
-gyip	1256
-gz	1174
-gz 	1255
-gzi	1238
-gzip	1241
-h	365
-h 	580
-h a	687
-h a 	789
-h ac	1229
-h ad	1256
-h ai	1293
-h al	1067
-h an	810
-h ap	822
-h ar	1071
-h as	1012
-h at	1266
-h au	1277
-h av	1289
-h b	1028
-h ba	1122
-h be	1262
-h bi	1217
-h bl	1303
-h bo	1298
-h bu	1289
-h by	1259
-h c	864
-h c 	1285
-h ca	1080
-h ch	951
-h cl	1062
-h co	993
-h cr	1269
-h cu	1303
-h d	980
-h da	1211
-h de	1042
-h di	1146
-h do	1188
-h e	978
-h e 	1289
-h ea	1205
-h ei	1308
-h en	1146
-h es	1298
-h ex	1062
-h f	885
-h fi	1097
-h fl	1184
-h fo	910
-h fr	1222
-h g	1066
-h gc	1247
+g j	1081
+g jo	1123
+g k	1046
+g ke	1066
+g km	1274
+g l	937
+g la	1140
+g le	1115
+g li	1033
+g lo	1054
+g m	890
+g ma	972
+g me	1039
+g mi	1236
+g mo	1088
+g mu	1140
+g my	1177
+g n	993
+g na	1121
+g ne	1131
+g no	1114
+g nu	1193
+g o	808
+g ob	1209
+g of	975
+g on	923
+g op	1035
+g or	968
+g os	1266
+g ot	1017
+g ou	1149
+g ov	1211
+g p	835
+g pa	953
+g pe	1143
+g pi	1262
+g po	1007
+g pr	930
+g pt	1191
+g pu	1189
+g q	1169
+g qu	1176
+g r	892
+g r 	1216
+g ra	1216
+g re	941
+g ro	1168
+g rp	1197
+g ru	1056
+g s	822
+g s 	1218
+g sa	1274
+g sc	1116
+g se	964
+g sh	1128
+g si	1119
+g sn	1252
+g so	1087
+g sp	980
+g ss	1220
+g st	1033
+g su	1141
+g sy	1049
+g t	713
+g t 	1278
+g ta	1041
+g te	1078
+g th	760
+g ti	1154
+g to	841
+g tr	1094
+g ty	1177
+g u	937
+g un	1037
+g up	1093
+g us	1046
+g v	966
+g v 	1211
+g va	1047
+g ve	1149
+g vi	1110
+g w	877
+g wa	1160
+g wh	987
+g wi	940
+g wo	1220
+g wr	1173
+g x	1099
+g x 	1274
+g xf	1149
+g y	1158
+g ya	1278
+g yo	1195
+g z	1236
+ga	787
+gab	1177
+gaby	1184
+gac	1073
+gacc	1191
+gact	1233
+gacy	1145
+gad	1268
+gadd	1278
+gai	1033
+gain	1035
+gal	1236
+gam	1216
+gamm	1239
+gan	875
+gani	874
+gap	1272
+gar	1053
+garb	1236
+gard	1085
+gat	904
+gate	932
+gati	1042
+gau	1257
+gaut	1258
+gb	1034
+gb 	1092
+gb i	1236
+gbi	1220
+gbin	1236
+gbu	1248
+gc	629
+gc 	1092
+gc a	1270
+gc c	1228
+gcc	1268
+gcc 	1266
+gce	1220
+gcl	630
+gclo	627
+gco	1188
+gcon	1213
+gcp	1203
+gcp 	1262
+gcr	1203
+gcr 	1218
+gcs	1123
+gcs 	1209
+gd	1079
+gde	1145
+gdep	1181
+ge	588
+ge 	677
+ge a	975
+ge b	1029
+ge c	969
+ge d	1031
+ge e	1093
+ge f	998
+ge g	1150
+ge h	1170
+ge i	954
+ge l	1109
+ge m	1054
+ge n	1043
+ge o	987
+ge p	1011
+ge q	1216
+ge r	1024
+ge s	897
+ge t	881
+ge u	1134
+ge v	1137
+ge w	863
+ge y	1218
+gea	1251
+geb	1195
+gebu	1274
+gec	1076
+geca	1187
+gecl	1156
+geco	1233
+ged	845
+ged 	876
+geda	1205
+gede	1270
+gedi	1228
+gedk	1149
+geds	1063
+gedz	1207
+gee	1070
+gee 	1079
+gef	1195
+gefa	1258
+gei	1213
+gein	1266
+gel	1218
+gelo	1252
+gem	1004
+geme	1022
+gemi	1218
+gen	848
+gen 	1141
+gena	1262
+genc	1195
+gend	1191
+gene	883
+gent	1033
+geo	1205
+gep	1106
+gepa	1239
+gepo	1197
+gepr	1228
+ger	821
+ger 	843
+gerc	1278
+gere	1146
+gerp	1173
+gers	1047
+gert	1270
+ges	786
+ges 	821
+gese	1245
+gesi	953
+gest	1007
+get	769
+get 	822
+geta	1205
+getc	1159
+getd	1233
+gete	1173
+getg	1239
+geth	1064
+geti	1016
+getl	1262
+getn	1262
+geto	1201
+getp	1140
+getr	1176
+gets	1017
+gett	1091
+getu	1262
+getv	1231
+geu	1216
+geur	1270
+gev	1265
+gex	1044
+gex 	1164
+gexe	1270
+gexp	1096
+gf	1074
+gfi	1156
+gfil	1159
+gfl	1281
+gflo	1278
+gfu	1244
+gful	1245
+gg	871
+gge	943
+gged	1156
+gger	961
+gges	1220
+ggi	955
+ggin	953
+ggl	1239
+ggle	1242
+ggr	1148
+ggre	1149
+gh	733
+gh 	966
+gh a	1201
+gh p	1225
+gh s	1225
+gh t	1087
+ghb	1276
+ghbo	1274
+ghe	1126
+gher	1164
+ghes	1242
+ghl	1180
+ghli	1266
+ghly	1255
+gho	1276
+ghp	1138
+ghpu	1140
+ght	748
+ght 	796
+ghtl	1225
+ghts	1076
+ghtt	856
+gi	639
+gi 	1281
+gib	1211
+gib 	1274
+gic	1061
+gic 	1120
+gica	1142
+gid	1096
+gid 	1117
+gids	1270
+gig	1223
+giga	1231
+gin	759
+gin 	950
+gina	1046
+ginc	1258
+gind	1233
+gine	881
+ginf	1197
+ging	845
+ginn	1114
+gins	1108
+gint	1274
+gio	744
+gion	741
+gis	939
+gist	937
+git	849
+git 	885
+gita	1220
+gith	1091
+gitl	1171
+gitr	1205
+gits	1137
+gitw	1228
+giv	822
+give	822
+givi	1223
+gj	1218
+gjo	1223
+gjob	1220
+gk	1009
+gke	1011
+gke 	1078
+gkeb	1262
+gkeh	1209
+gkey	1199
+gl	713
+gla	1276
+gle	767
+gle 	788
+glea	956
+glec	1216
+gled	1223
+gles	1174
+glev	1242
+gli	912
+glib	918
+glin	1236
+glis	1239
+glo	875
+glob	887
+glos	1087
+gly	947
+gly 	1167
+glyp	957
+gm	943
+gma	1005
+gmai	1038
+gmap	1239
+gme	1059
+gmen	1070
+gmo	1241
+gmod	1248
+gmt	1209
+gmt 	1216
+gn	768
+gn 	1001
+gn a	1255
+gn i	1270
+gn s	1278
+gn t	1130
+gna	902
+gnal	935
+gnam	1216
+gnat	1036
+gne	944
+gned	950
+gner	1201
+gni	1012
+gnif	1146
+gnin	1125
+gnit	1262
+gniz	1124
+gnm	1110
+gnme	1110
+gno	912
+gnor	920
+gnos	1154
+gnp	1261
+gns	1199
+gns 	1201
+gnu	988
+gnu 	1000
+gnup	1252
+go	763
+go 	1157
+god	1261
+godb	1258
+goe	1265
+goes	1262
+goi	1216
+goin	1213
+gon	1241
+goo	785
+good	1195
+goog	784
+gor	984
+gori	1008
+gory	1134
+got	1177
+goti	1274
+gou	1192
+gous	1203
+gov	1220
+gove	1218
+gp	823
+gp 	1166
+gpa	1257
+gpg	1155
+gpg 	1187
+gpl	1177
+gpl 	1236
+gpo	1053
+gpol	1070
+gpor	1274
+gpr	853
+gpro	853
+gpt	1244
+gpt 	1245
+gpu	1150
+gpu 	1216
+gq	1063
+gqu	1062
+gque	1061
+gr	666
+gr 	1211
+gra	815
+grab	1159
+grac	1255
+grad	1007
+gram	894
+gran	1051
+grap	1063
+grat	993
+grav	1252
+gre	880
+grea	1065
+gree	1142
+greg	1144
+grep	1193
+gres	925
+gri	1051
+grin	1145
+grit	1107
+gro	713
+grou	711
+grow	1225
+grp	1122
+grpc	1145
+gru	1101
+grul	1144
+grun	1213
+gs	689
+gs 	716
+gs a	822
+gs b	1136
+gs c	1060
+gs d	1066
+gs e	1170
+gs f	1050
+gs g	1218
+gs h	1266
+gs i	1062
+gs k	1155
+gs l	1091
+gs m	1065
+gs n	1225
+gs o	1099
+gs p	1191
+gs r	1117
+gs s	1119
+gs t	877
+gs u	1111
+gs v	1225
+gs w	1114
+gs y	1274
+gsc	1188
+gsch	1242
+gse	1094
+gsec	1233
+gser	1160
+gset	1270
+gsf	856
+gsfi	854
+gsi	1054
+gsid	1059
+gss	1272
+gst	1209
+gt	898
+gta	1000
+gtab	1000
+gte	1180
+gtem	1189
+gth	967
+gth 	968
+gty	1244
+gtyp	1242
+gu	638
+gua	970
+guag	996
+guar	1107
+gue	1130
+gues	1133
+gui	1085
+guid	1138
+guis	1233
+gul	1030
+gula	1028
+gum	674
+gume	672
+guo	1228
+guou	1225
+gur	779
+gura	794
+gure	967
+guri	1231
+gus	1254
+gut	1281
+gv	1043
+gv 	1096
+gva	1164
+gval	1165
+gw	1184
+gwi	1261
+gy	1131
+gy 	1150
+gz	1101
+gz 	1145
+gz v	1274
+gzi	1201
+gzip	1205
+h	362
+h 	577
+h a	719
+h a 	787
+h ac	1130
+h ad	1213
+h al	1084
+h an	880
+h ap	930
+h ar	1044
+h as	963
+h at	1236
+h au	1242
+h b	1019
+h ba	1177
+h be	1195
+h bi	1186
+h br	1218
+h bu	1239
+h by	1236
+h c	869
+h ca	1004
+h ce	1248
+h ch	1025
+h ci	1201
+h cl	1071
+h co	995
+h cr	1248
+h cu	1278
+h d	954
+h da	1149
+h de	1059
+h di	1074
+h do	1155
+h e	981
+h e 	1262
+h ea	1220
+h el	1252
+h en	1122
+h er	1278
+h ev	1248
+h ex	1109
+h f	892
+h fi	1090
+h fl	1220
+h fo	930
+h fr	1191
+h fu	1216
+h g	1039
+h ge	1274
 h gi	1213
-h go	1222
-h gr	1277
-h h	1052
-h h 	1298
-h ha	1188
-h he	1184
-h ho	1209
-h ht	1281
-h i	893
-h id	1124
-h if	1229
-h im	1198
-h in	1005
-h ip	1155
-h is	1003
-h it	1132
-h j	1178
-h jo	1195
-h k	1030
-h ke	1040
-h l	1003
-h la	1191
-h le	1281
-h li	1120
-h lo	1091
-h m	948
-h m 	1234
-h ma	1058
-h me	1125
-h mi	1200
-h mm	1289
-h mo	1118
-h mu	1166
-h my	1273
-h n	967
-h na	1090
-h ne	1141
-h no	1033
-h o	846
-h ob	1253
-h of	1030
-h on	1144
-h op	1173
-h or	1106
-h ot	889
-h ou	1269
-h p	945
-h pa	1043
-h pe	1308
-h po	1222
-h pr	1039
-h pu	1152
-h q	1244
-h qu	1241
-h r	936
-h re	950
-h ro	1269
-h ru	1247
-h s	919
-h s 	1277
-h sc	1213
-h se	1044
-h sh	1195
-h si	1181
-h so	1147
-h sp	1139
-h sq	1215
-h st	1144
-h su	1195
-h t	777
+h gl	1252
+h go	1258
+h gr	1207
+h h	1044
+h ha	1154
+h he	1156
+h ho	1242
+h i	871
+h id	1110
+h if	1213
+h im	1211
+h in	997
+h ip	1213
+h is	960
+h it	1087
+h j	1171
+h jo	1187
+h k	1079
+h ke	1104
+h l	983
+h la	1228
+h le	1176
+h li	1073
+h lo	1110
+h m	929
+h m 	1223
+h ma	1037
+h me	1087
+h mi	1213
+h mo	1113
+h mu	1127
+h n	973
+h na	1086
+h ne	1154
+h no	1059
+h o	844
+h ob	1228
+h of	994
+h on	1122
+h op	1142
+h or	1072
+h ot	910
+h ou	1266
+h p	933
+h pa	1028
+h pe	1236
+h po	1189
+h pr	1033
+h pu	1213
+h q	1230
+h qu	1233
+h r	926
+h r 	1248
+h re	951
+h ro	1141
+h s	914
+h sc	1228
+h se	1051
+h sh	1164
+h si	1179
+h so	1136
+h sp	1157
+h st	1103
+h su	1142
+h sy	1258
+h t	757
 h ta	1140
-h th	825
-h ti	1220
-h to	887
-h tr	1196
-h u	1068
-h un	1239
-h up	1234
-h us	1132
-h v	1098
-h v 	1289
-h va	1215
-h ve	1231
-h vm	1285
-h w	1019
-h wh	1190
-h wi	1073
-h wo	1185
-h x	1300
-h y	1156
-h yo	1164
+h te	1218
+h th	797
+h ti	1171
+h to	889
+h tr	1181
+h ty	1274
+h u	1051
+h un	1220
+h up	1245
+h us	1117
+h v	1094
+h va	1150
+h w	994
+h wa	1191
+h wh	1155
+h wi	1060
+h wo	1213
+h x	1209
+h y	1171
+h yo	1195
 h z	1213
-h zo	1298
-ha	560
-ha 	632
-ha a	749
-ha b	880
-ha c	733
-ha d	922
-ha e	1124
-ha f	1298
-ha g	939
-ha i	1175
-ha l	966
-ha m	985
-ha p	1179
-ha r	1019
-ha s	1056
-ha t	1124
-ha u	1011
-ha v	1156
-hab	1226
-habe	1229
-had	1165
-had 	1204
-hae	1305
-hai	1005
-hain	1004
-hak	1258
-hake	1259
-hal	1163
-half	1239
-hall	1259
-ham	1180
-hame	1182
-han	747
-han 	941
-hanc	1244
-hand	1028
-hang	783
-hani	1191
-hann	982
-hap	1108
-hape	1211
-happ	1179
-har	824
-har 	1303
-hara	869
-hard	1157
-hare	945
-harg	1273
-hari	1234
-has	894
-has 	911
-hase	1244
-hash	1092
-hat	717
-hat 	715
-hau	1305
-haus	1308
-hav	875
-have	904
-havi	1006
-hb	1176
-hbo	1224
-hboa	1277
-hc	989
-hca	1244
-hcar	1244
-hch	1042
-hche	1039
-hcl	1138
-hcl 	1146
-hco	1236
-hcon	1259
-hd	1106
-hda	1204
-hda 	1234
-hdi	1226
-hdis	1226
-he	434
-he 	467
-he a	684
-he b	836
-he c	649
-he d	742
-he e	794
-he f	743
-he g	858
-he h	928
-he i	796
-he j	1076
-he k	919
-he l	809
-he m	841
-he n	804
-he o	786
-he p	722
-he q	1118
-he r	775
-he s	732
-he t	820
-he u	869
-he v	867
-he w	967
-he x	1215
-he y	1182
-he z	1014
-hea	823
-head	933
-heal	876
-heas	1060
-heb	1305
-hec	854
-heck	854
-heco	1273
-hed	858
-hed 	893
-hedu	977
-hei	1015
-heir	1017
-hek	1210
-heke	1207
-hel	718
-hel 	1207
-hell	897
-help	735
-hem	938
-hem 	1025
-hema	1062
-heme	1073
-hems	1273
-hen	740
-hen 	754
-hena	1308
-hene	1168
-hens	1032
-hent	990
-her	702
-her 	734
-here	886
-heri	1151
-hern	1253
-hers	1134
-herw	931
-hes	716
-hes 	946
-hese	728
-hesi	1277
-hest	1082
-het	1014
-heth	1017
-heu	1150
-heur	1222
-heus	1213
-hex	1204
-hex 	1262
-hexa	1308
-hey	987
-hey 	985
-hf	1216
-hg	1289
-hh	1154
-hh 	1206
-hh m	1298
-hhh	1271
-hhhh	1293
-hi	570
-hia	1310
-hib	1271
-hibi	1269
-hic	828
-hica	1277
-hich	828
-hid	1238
-hidd	1289
-hie	1028
-hiel	1067
-hier	1217
-hiev	1244
-hif	1283
-hift	1281
-hig	1032
-high	1029
-hil	1024
-hild	1187
-hile	1049
-hin	810
-hin 	962
-hine	881
-hing	937
-hink	1303
-hip	980
-hip 	1004
-hipl	1298
-hipp	1293
-hips	1217
-hipt	1293
-hir	1231
-hird	1241
-his	595
-his 	594
-hist	1040
-hit	1009
-hite	1011
-hiv	1025
-hive	1023
-hk	1089
-hke	1090
-hkey	1088
-hl	1095
-hli	1172
-hlib	1217
-hly	1192
-hly 	1190
-hm	896
-hm 	1164
-hma	1233
-hmat	1256
-hme	911
-hmem	1144
-hmen	931
-hmet	1135
-hms	1255
-hms 	1253
-hn	1094
-hna	1106
-hnam	1106
-ho	658
-ho 	1072
-ho h	1308
-ho i	1129
-hod	1037
-hod 	1044
-hods	1285
-hoi	1176
-hoic	1173
-hol	956
-hold	973
-hole	1130
-hom	1131
-home	1135
-hon	1061
-hon 	1105
-honm	1269
-hono	1303
-hoo	994
-hook	1091
-hoos	1054
-hoot	1273
-hop	1120
-hop 	1211
-hopa	1303
-hopt	1277
-hor	874
-hori	901
-hors	1229
-hort	1029
-hos	840
-hos 	986
-hose	981
-host	903
-hot	898
-hot 	951
-hotg	1207
-hots	1018
-hott	1234
-hou	756
-houg	1143
-houl	895
-hour	1039
-hout	793
-hov	1305
-hove	1303
-how	883
-how 	929
-howe	1079
-hown	1101
-hows	1209
-howt	1195
-hp	993
-hpa	1121
-hpar	1236
-hpat	1196
-hpr	1238
-hpro	1262
-hpt	1150
-hptu	1150
-hpu	1095
-hpub	1277
-hput	1111
-hr	885
-hra	1246
-hras	1247
-hre	948
-hrea	1077
-hree	1163
-hres	994
-hro	968
-hron	1169
-hrou	987
-hs	1047
-hs 	1095
-hs a	1293
-hs t	1293
-hse	1275
-hsi	1305
-hsiz	1303
-hst	1300
-ht	656
-ht 	741
-ht a	1277
-ht b	807
-ht c	823
-ht f	1207
-ht h	1285
-ht n	1308
-ht o	1207
-ht r	1303
-ht t	1253
-hte	1291
-htl	1300
-htm	1104
-html	1104
-hto	1265
-htof	1277
-hts	1130
-hts 	1182
-htsc	1215
-htt	714
-http	711
-hu	902
-hub	957
-hub 	962
-hube	1220
-hug	1186
-hugg	1211
-hum	1130
-huma	1133
-hun	1162
-hunk	1195
-hup	1305
-hur	1271
-hus	1168
-hus 	1166
-hut	1156
-hutd	1168
-hy	929
-hy 	1036
-hy b	1293
-hy i	1205
-hy t	1159
-hyp	992
-hype	1097
-hyph	1033
-hys	1202
-hysi	1200
-hyt	1189
-hyth	1187
-hz	1035
-hz 	1048
-hz a	1141
-hz c	1303
-hz e	1236
-hz p	1159
-hze	1268
-hzev	1266
-i	276
-i 	663
-i a	1080
-i an	1207
-i ap	1247
-i at	1281
-i b	1261
-i c	931
-i ca	980
-i ch	1196
-i cl	1259
-i co	1105
-i cu	1158
-i d	1110
-i di	1191
-i do	1226
-i e	912
-i e 	1099
-i en	930
-i f	1176
-i fo	1236
-i g	999
-i ga	1188
-i gc	1025
-i h	1118
-i ho	1266
-i hp	1195
-i i	1001
-i in	1037
-i is	1190
-i k	1283
-i ke	1298
-i l	1031
-i li	1031
-i m	1007
-i me	1244
-i mo	1034
-i my	1298
-i n	1178
-i n 	1289
-i o	1036
-i o 	1220
-i of	1176
-i on	1172
-i op	1209
-i or	1236
-i p	801
-i pa	1285
-i pe	823
-i pl	1042
-i pr	1028
-i r	1015
-i re	1018
-i s	1092
-i s 	1298
-i se	1224
-i sy	1231
-i t	904
-i te	1060
-i th	975
-i to	1253
-i tr	1032
-i u	1249
-i v	1258
-i w	825
-i wi	824
-ia	672
-ia 	992
-ia a	1247
-ia c	1285
-ia d	1184
-ia i	1204
-ia o	1159
-ia s	1281
-ia t	1164
-iab	876
-iabl	875
-iae	1128
-iaea	1125
-iag	1132
-iage	1256
-iagn	1164
-ial	856
-ial 	922
-ialc	1159
-iali	1030
-iall	1105
-ialp	1273
-ials	1046
-iam	841
-iam 	901
-iamp	919
-ian	800
-ian 	998
-ianc	1108
-iano	1195
-iant	822
-iap	1148
-iap 	1157
-ias	991
-ias 	1057
-iase	1136
-iaso	1126
-iat	858
-iate	879
-iati	1011
-ib	678
-ib 	1075
-ib d	1236
-ib g	1281
-ibc	1169
-ibc 	1266
-ibcu	1226
-ibd	1268
-ibde	1273
-ibe	791
-ibe 	802
-ibed	1043
-ibes	1130
-ibi	1026
-ibil	1089
-ibin	1129
-ibit	1269
-ibl	941
-ible	945
-ibly	1241
-ibr	1048
-ibra	1046
-ibs	1244
-ibs 	1269
-ibu	742
-ibut	740
-iby	1238
-ibyt	1236
-ic	562
-ic 	785
-ic a	1045
-ic b	1193
-ic c	1107
-ic d	1050
-ic e	1107
-ic f	967
-ic g	1266
-ic h	1303
-ic i	1024
-ic k	1099
-ic l	1076
-ic m	1150
-ic n	1184
-ic o	1159
-ic p	1128
-ic r	1098
-ic s	1110
-ic t	1062
-ic u	1211
-ic v	1147
-ic w	1207
-ica	740
-ica 	1188
-icab	1167
-icac	1158
-icad	1231
-ical	909
-ican	1140
-icas	1149
-icat	769
-icc	1279
-icd	1143
-icde	1168
-icdn	1285
-ice	669
-ice 	725
-icea	811
-iceb	1250
-icec	1182
-iced	1159
-icen	970
-icep	1111
-ices	876
-iceu	1308
-ich	829
-ich 	828
-icha	1308
-ici	839
-icia	1308
-icie	856
-icip	1198
-icit	1040
-ick	1074
-ick 	1217
-icke	1172
-ickl	1281
-icks	1256
-icl	1136
-iclo	1172
-icm	1241
-icmp	1239
-ico	1100
-icod	1285
-icol	1213
-icon	1185
-icp	1183
-icpt	1195
-icr	998
-icre	1285
-icro	1001
-ics	1010
-ics 	1029
-icsf	1269
-icsp	1293
-ict	900
-ict 	1028
-icte	1055
-icth	1200
-icti	1004
-icts	1175
-icu	1076
-icul	1092
-icy	730
-icy 	741
-icya	1147
-icyb	1002
-icyc	1308
-icyf	1308
-icym	1269
-icyn	1250
-icyo	1250
-icyr	1222
-icyt	1244
-id	608
-id 	747
-id a	1079
-id b	1207
-id c	1101
-id d	1115
-id e	1259
-id f	1072
-id g	1187
-id i	1046
-id l	1202
-id m	1101
-id n	1167
-id o	861
-id p	983
-id r	1099
-id s	1108
-id t	1051
-id u	1169
-id v	1126
-id w	1193
-ida	960
-idat	963
-iday	1281
-idb	1252
-idbu	1256
-idc	1287
-idc 	1289
-idd	1151
-idde	1159
-ide	649
-ide 	690
-idea	1277
-ided	888
-iden	834
-ider	1038
-ides	900
-idg	1131
-idge	1130
-idi	1015
-idia	1120
-idin	1074
-idir	1259
-idl	1162
-idle	1166
-idn	1220
-idni	1244
-idr	1015
-idr 	1042
-idrb	1226
-idrr	1308
-ids	1066
-ids 	1066
-idt	1073
-idth	1077
-idu	1132
-idua	1138
-ie	572
-ie 	1079
-ie a	1285
-ied	642
-ied 	640
-ief	1246
-ief 	1289
-iel	785
-ield	783
-ien	906
-ienc	1137
-iend	1244
-ient	920
-ier	843
-ier 	850
-iera	1217
-iere	1293
-iers	1166
-ies	740
-ies 	739
-iet	834
-iet 	835
-ietf	1277
-iev	1106
-ieve	1110
-iew	909
-iew 	938
-iewe	1132
-iews	1107
-if	552
-if 	654
-if a	848
-if b	1129
-if c	1125
-if d	1126
-if e	1100
-if f	1094
-if g	1205
-if h	1308
-if i	941
-if l	1167
-if m	1188
-if n	879
-if o	1113
-if p	1008
-if r	1193
-if s	914
-if t	752
-if u	1010
-if v	1273
-if y	977
-ifa	916
-ifac	914
-ife	1112
-ifes	1169
-ifet	1239
-iff	969
-iff 	1157
-iffe	993
-iffi	1273
-ifi	626
+h ze	1258
+ha	574
+ha 	722
+ha a	883
+ha b	1054
+ha c	876
+ha d	944
+ha e	1111
+ha f	1112
+ha g	1091
+ha h	1205
+ha i	1074
+ha k	1143
+ha l	1046
+ha m	1003
+ha n	1044
+ha o	1262
+ha p	1124
+ha r	1048
+ha s	985
+ha t	1119
+ha u	1104
+ha v	1252
+ha w	1242
+hab	1137
+habe	1225
+habl	1199
+had	1069
+had 	1173
+hado	1121
+hai	1058
+hain	1066
+hal	1087
+half	1216
+hall	1145
+halt	1278
+ham	1257
+hame	1270
+han	738
+han 	897
+hanc	1258
+hand	917
+hang	795
+hani	1140
+hann	1034
+hanu	1207
+hap	1078
+hape	1201
+happ	1141
+har	782
+har 	961
+hara	843
+hard	1058
+hare	952
+harf	1228
+hari	1195
+hars	1150
+has	849
+has 	873
+hase	1168
+hash	1027
+hat	690
+hat 	689
+hate	1262
+hau	1254
+hav	846
+have	872
+havi	983
+hb	1107
+hbo	1150
+hboa	1184
+hc	964
+hca	1015
+hcar	1014
+hch	1132
+hche	1133
+hcl	1211
+hcli	1242
+hco	1281
+hcp	1251
+hd	1086
+hdo	1213
+hdog	1216
+hdr	1254
+hdr 	1270
+he	423
+he 	453
+he a	682
+he b	853
+he c	651
+he d	736
+he e	788
+he f	718
+he g	848
+he h	916
+he i	794
+he j	1011
+he k	901
+he l	780
+he m	808
+he n	791
+he o	773
+he p	712
+he q	1026
+he r	756
+he s	698
+he t	793
+he u	846
+he v	859
+he w	920
+he x	988
+he y	1181
+he z	1075
+hea	828
+head	882
+heal	922
+heap	1216
+heas	1189
+hec	874
+heck	874
+hed	847
+hed 	904
+hedu	930
+hee	1228
+heel	1266
+hei	954
+heig	1154
+heir	969
+hek	1228
+heke	1270
+hel	745
+hel 	1278
+hell	967
+help	755
+hem	907
+hem 	988
+hema	1005
+heme	1100
+hems	1211
+hen	723
+hen 	738
+henc	1228
+hene	1156
+hens	1030
+hent	966
+heo	1261
+her	683
+her 	723
+here	843
+heri	1093
+herm	1231
+hern	1248
+herr	1242
+hers	1115
+hert	1236
+herw	905
+hes	721
+hes 	936
+hese	734
+hesi	1209
+hest	1125
+het	989
+heth	995
+heti	1258
+heu	1216
+heur	1274
+hex	1079
+hex 	1197
+hexa	1161
+hey	953
+hey 	951
+hf	1121
+hfo	1181
+hfon	1181
+hh	1233
+hi	569
+hib	1134
+hibe	1205
+hibi	1199
+hic	794
+hic 	1245
+hica	1211
+hich	796
+hics	1209
+hid	1164
+hide	1223
+hie	1043
+hiel	1152
+hier	1113
+hiev	1242
+hif	1203
+hift	1201
+hig	1034
+high	1034
+hil	939
+hild	1001
+hile	1016
+hin	826
+hin 	981
+hine	932
+hinf	1189
+hing	929
+hint	1094
+hip	911
+hip 	963
+hips	1009
+hir	1065
+hir 	1170
+hird	1177
+hirs	1189
+his	602
+his 	601
+hist	1036
+hit	1004
+hite	1009
+hiv	998
+hive	996
+hk	1170
+hke	1192
+hkey	1189
+hl	1037
+hl 	1108
+hl v	1122
+hli	1185
+hlig	1266
+hly	1218
+hly 	1233
+hm	917
+hm 	1046
+hm i	1252
+hma	1168
+hmac	1218
+hme	994
+hmem	1255
+hmen	1009
+hmet	1239
+hms	1143
+hms 	1154
+hn	1044
+hna	1082
+hnam	1081
+hni	1254
+hnic	1274
+hno	1272
+ho	663
+ho 	1018
+ho i	1107
+ho w	1150
+hod	1007
+hod 	1030
+hods	1170
+hoi	1201
+hoic	1201
+hol	973
+hold	995
+hole	1132
+hom	1058
+home	1063
+hon	1057
+hon 	1092
+hone	1266
+hoo	1023
+hook	1088
+hoos	1115
+hop	1146
+hop 	1239
+hor	879
+hor 	1197
+hore	1201
+hori	947
+hors	1171
+hort	977
+hos	842
+hos 	1068
+hose	935
+host	909
+hot	952
+hot 	1005
+hots	1061
+hou	766
+houg	1125
+houl	869
+hour	1062
+hout	819
+how	857
+how 	922
+howe	1036
+howi	1258
+hown	1068
+hows	1059
+howt	1239
+hp	1033
+hp 	1201
+hpa	1218
+hpt	1248
+hptu	1245
+hpu	1121
+hput	1140
+hr	828
+hra	1172
+hras	1173
+hre	866
+hrea	887
+hree	1103
+hres	1086
+hro	955
+hron	1083
+hrou	999
+hrow	1274
+hs	948
+hs 	973
+hs a	1189
+hs i	1255
+hs o	1199
+hs t	1225
+hs w	1199
+hse	1261
+hsp	1199
+hspe	1197
+hst	1261
+ht	699
+ht 	798
+ht a	1225
+ht b	908
+ht c	875
+ht f	1242
+ht n	1242
+ht o	1193
+ht r	1258
+ht s	1193
+ht t	1137
+hte	1272
+htl	1228
+htly	1233
+htm	1075
+html	1076
+hto	1160
+htok	1262
+hts	1078
+hts 	1110
+htsc	1205
+htt	755
+http	753
+hu	873
+hub	931
+hub 	947
+hube	1223
+hubs	1152
+hug	1160
+huge	1173
+hum	1164
+huma	1179
+hun	1092
+hunk	1101
+hus	1094
+hus 	1093
+hut	1133
+hutd	1145
+hw	1205
+hy	941
+hy 	1049
+hy a	1236
+hy i	1274
+hy t	1223
+hyp	1005
+hype	1186
+hyph	1023
+hys	1168
+hysi	1168
+hz	1111
+hz 	1137
+hz a	1255
+hz p	1255
+i	278
+i 	709
+i a	1068
+i an	1213
+i ar	1186
+i b	1239
+i c	941
+i ca	974
+i ch	1216
+i co	1122
+i d	1125
+i da	1278
+i di	1213
+i e	943
+i e 	1021
+i en	1011
+i f	1122
+i fi	1274
+i fo	1239
+i g	1034
+i ga	1278
+i gc	1060
+i h	1158
+i i	1043
+i i 	1213
+i in	1107
+i is	1209
+i k	1236
+i ke	1248
+i l	1042
+i li	1052
+i m	1097
+i ma	1262
+i mo	1179
+i n	1171
+i o	1015
+i o 	1076
+i of	1201
+i on	1278
+i op	1245
+i or	1239
+i p	901
+i pa	1252
+i pe	933
+i pl	1125
+i pr	1114
+i r	1116
+i re	1125
+i s	1076
+i se	1236
+i st	1236
+i sy	1274
+i t	914
+i te	1191
+i th	959
+i to	1228
+i tr	1051
+i u	1257
+i v	1225
+i w	929
+i wi	930
+ia	664
+ia 	957
+ia a	1176
+ia d	1278
+ia i	1278
+ia o	1223
+ia s	1278
+ia t	1089
+iab	895
+iabl	893
+iae	1144
+iaea	1223
+iaer	1201
+iag	1114
+iage	1252
+iagn	1156
+ial	833
+ial 	906
+ialc	1201
+iali	971
+iall	1082
+ialo	1262
+ials	1045
+ialu	1231
+iam	812
+iam 	862
+iamp	904
+ian	822
+ian 	1043
+iana	1278
+ianc	1112
+iant	840
+iap	1058
+iap 	1058
+iar	1228
+iary	1255
+ias	1031
+ias 	1075
+iase	1177
+iaso	1278
+iat	837
+iate	854
+iati	1013
+ib	657
+ib 	971
+ib c	1262
+ib d	1262
+ib h	1150
+ib m	1213
+ib s	1157
+ibc	916
+ibc 	916
+ibe	801
+ibe 	821
+ibed	1006
+iber	1170
+ibes	1105
+ibi	988
+ibil	1062
+ibin	1083
+ibit	1197
+ibl	916
+ible	924
+ibly	1163
+ibp	1174
+ibpn	1191
+ibr	931
+ibra	929
+ibs	1251
+ibu	733
+ibut	731
+iby	1233
+ibyt	1231
+ic	564
+ic 	775
+ic a	1064
+ic b	1171
+ic c	1064
+ic d	1054
+ic e	1123
+ic f	982
+ic h	1191
+ic i	1054
+ic k	1107
+ic l	1051
+ic m	1135
+ic n	1170
+ic o	1113
+ic p	1116
+ic r	1084
+ic s	1052
+ic t	1035
+ic u	1177
+ic v	1143
+ic w	1231
+ic x	1231
+ica	730
+ica 	1193
+icab	1170
+icac	1252
+ical	882
+ican	1122
+icas	1016
+icat	766
+icc	1241
+icd	1201
+icde	1207
+ice	674
+ice 	727
+icea	831
+icec	1220
+iced	1124
+icee	1225
+icel	1255
+icen	988
+icep	1245
+ices	868
+ich	798
+ich 	796
+ici	871
+icie	904
+icip	1218
+icit	1014
+ick	1066
+ick 	1207
+icke	1171
+ickl	1278
+icks	1270
+icl	1134
+iclu	1195
+icm	1257
+icmp	1274
+ico	1017
+icod	1141
+icol	1223
+icom	1099
+icon	1220
+icp	1220
+icr	1099
+icro	1103
+ics	955
+ics 	962
+ict	923
+ict 	1063
+icte	1155
+icti	1020
+icts	1186
+ictu	1125
+icu	1053
+icul	1066
+icy	752
+icy 	768
+icyb	970
+icyc	1155
+icyf	1278
+icyt	1252
+id	595
+id 	710
+id a	1025
+id b	1165
+id c	1074
+id d	1123
+id e	1189
+id f	1024
+id g	1115
+id h	1252
+id i	1015
+id l	1107
+id m	1069
+id n	1081
+id o	857
+id p	1001
+id r	1042
+id s	1013
+id t	1008
+id u	1120
+id v	1134
+id w	1132
+id x	1027
+ida	1011
+idat	1017
+idc	1177
+idc 	1201
+idd	1106
+idde	1125
+iddl	1266
+ide	647
+ide 	693
+idea	1242
+ided	922
+idel	1270
+iden	815
+ideo	1199
+ider	925
+ides	913
+idg	984
+idge	983
+idi	1053
+idia	1186
+idin	1110
+idl	1139
+idle	1146
+idn	1188
+idn 	1266
+idni	1262
+idr	1084
+idr 	1115
+ids	999
+ids 	999
+idt	1041
+idth	1043
+idu	1116
+idua	1117
+idx	1257
+idx 	1278
+ie	578
+ie 	1112
+iec	1261
+ied	653
+ied 	650
+ief	1272
+iel	791
+ield	789
+ien	876
+ienc	1093
+iend	1248
+ient	889
+ier	834
+ier 	847
+iera	1111
+iers	1098
+ies	743
+ies 	742
+iesf	1274
+iet	856
+iet 	857
+ietf	1278
+iev	1052
+ieve	1057
+iew	913
+iew 	946
+iewe	1112
+iews	1124
+if	561
+if 	663
+if a	841
+if b	1146
+if c	1137
+if d	1112
+if e	1098
+if f	1075
+if g	1252
+if h	1245
+if i	914
+if l	1184
+if m	1163
+if n	907
+if o	1087
+if p	1041
+if r	1173
+if s	949
+if t	775
+if u	1050
+if w	1274
+if y	976
+ifa	991
+ifac	992
+ife	1073
+ifes	1137
+ifet	1218
+iff	904
+iff 	1020
+iffe	952
+iffi	1255
+ifi	630
 ific	820
-ifie	639
-ift	1229
-ify	752
-ify 	833
-ifyi	809
-ig	608
-ig 	788
-ig a	1152
-ig c	1031
-ig d	1191
-ig e	1041
-ig f	1061
-ig g	1168
-ig h	1277
-ig i	1181
-ig l	1158
-ig m	1129
-ig n	1234
-ig o	1074
-ig p	1059
-ig q	1289
-ig r	1161
-ig s	983
-ig t	1173
-ig u	1003
-ig v	1239
-ig w	1234
-ig y	1224
-iga	1051
-igab	1209
-igat	1077
-ige	950
-igee	975
-igen	1158
-iges	1168
-igf	1169
-igfi	1226
-igfr	1247
-igg	909
-igge	907
-igh	732
-igh 	1193
-ighe	1179
-ighl	1184
-ighm	1145
-ight	735
-igi	991
-igin	1022
-igit	1123
-igm	1082
-igma	1105
-igmp	1234
-ign	830
-ign 	1031
-igna	1033
-igne	987
-igni	1128
-ignm	1012
-igno	958
-igns	1149
-igq	1023
-igqu	1021
-igr	1009
-igra	1020
-igre	1213
+ifie	643
+ifo	1169
+ifo 	1231
+ifor	1258
+ift	1152
+ift 	1218
+ifte	1266
+ify	789
+ify 	828
+ifyi	897
+ig	629
+ig 	818
+ig a	1143
+ig c	1105
+ig d	1179
+ig e	1156
+ig f	1070
+ig g	1193
+ig i	1184
+ig l	1136
+ig m	1179
+ig n	1233
+ig o	1121
+ig p	1067
+ig r	1146
+ig s	1038
+ig t	1156
+ig u	1078
+ig w	1195
+ig y	1274
+iga	1073
+igab	1223
+igat	1149
+ige	1003
+igee	1079
+igen	1211
+iges	1095
+igf	1180
+igfi	1218
+igg	968
+igge	966
+igh	780
+igh 	1157
+ighb	1274
+ighe	1131
+ighl	1193
+ight	787
+igi	946
+igin	984
+igit	1072
+igm	1142
+igma	1176
+ign	784
+ign 	999
+igna	903
+igne	942
+igni	1064
+ignm	1108
+igno	919
+ignp	1262
+igns	1197
+igq	1066
+igqu	1063
+igr	992
+igra	1007
+igre	1195
 igs	1004
-igs 	1008
-igt	910
-igta	909
-igu	757
-iguo	1298
-igur	755
-igw	1305
-ih	1270
-iho	1283
-ihos	1293
-ii	1127
-ii 	1152
-ik	963
-ike	986
-ike 	997
-ikel	1259
-iki	1155
-iki 	1185
-iko	1271
-iko 	1269
-il	530
-il 	897
-il a	1152
-il c	1026
-il d	1293
-il e	1213
-il f	1126
-il i	1164
-il o	1149
-il r	1293
-il s	1247
-il t	1146
-il w	1298
-ila	724
-ilab	724
-ilar	1103
-ilat	1277
-ilb	1220
-ilb 	1262
-ild	811
-ild 	875
-ildc	1084
-ilde	1159
-ildf	1293
-ildi	1139
-ildp	1256
-ildr	1293
-ilds	935
-ildt	1184
-ile	641
-ile 	664
-ilec	1164
-iled	1018
-ileg	1137
-ilei	1202
-ilen	978
-ileo	1269
-ilep	1244
-iler	1139
-iles	841
-ili	893
-ilie	1229
-ilin	1108
-ilit	925
-iliz	1107
-ill	706
-ill 	747
-ille	1285
-illi	810
-ilo	1083
-ilob	1281
-ilot	1234
-ilov	1141
-ils	725
-ils 	724
-ilt	756
-ilt 	1074
-ilte	764
-ilti	1038
-ilu	1100
-ilur	1097
-ily	991
-ily 	996
-im	625
-im 	1076
-im s	1289
-im v	1273
-ima	815
-imag	829
-imal	1092
-imap	1298
-imar	1083
-imat	1277
-ime	755
-ime 	840
-imen	1026
-imeo	979
-imer	1253
-imes	914
-imet	927
-imev	1277
-imez	1200
-imi	749
-imil	1103
-imin	1262
-imis	1234
-imit	754
+igs 	1017
+igse	1266
+igt	1000
+igta	1001
+igu	777
+iguo	1225
+igur	776
+igw	1261
+ii	1078
+ii 	1101
+ii c	1270
+ik	935
+ike	943
+ike 	963
+ikel	1152
+ikey	1236
+iki	1192
+iki 	1225
+il	538
+il 	870
+il a	1100
+il c	1033
+il e	1228
+il f	1157
+il g	1274
+il h	1236
+il i	1170
+il o	1110
+il q	1127
+il s	1207
+il t	1107
+il w	1201
+ila	740
+ilab	744
+ilar	1025
+ilat	1262
+ilb	1248
+ild	865
+ild 	925
+ildc	1120
+ilde	1174
+ildi	1189
+ildr	1110
+ilds	1036
+ildt	1270
+ile	635
+ile 	662
+iled	1004
+ileg	1017
+ilen	971
+ileo	1278
+iler	1123
+iles	819
+ili	892
+ilia	1216
+ilie	1270
+ilin	1099
+ilit	919
+iliz	1170
+ill	712
+ill 	750
+illa	1197
+ille	1149
+illi	832
+ills	1177
+ilm	1254
+ilo	1111
+ilob	1270
+ilov	1176
+ilq	1072
+ilq 	1070
+ils	764
+ils 	762
+ilt	771
+ilt 	1128
+ilte	774
+ilti	1147
+ilu	996
+ilur	994
+ily	983
+ily 	985
+im	626
+im 	1106
+ima	840
+imag	868
+imal	1050
+imar	1079
+imat	1161
+ime	759
+ime 	817
+imec	1236
+imed	1205
+imen	1080
+imeo	983
+imer	1089
+imes	932
+imet	1087
+imev	1223
+imew	1255
+imez	1165
+imi	754
+imil	1025
+imin	1201
+imit	762
 imiz	1122
-imm	978
-imme	981
-imp	790
-impa	1188
-impe	833
-impl	984
-impo	960
-impr	1172
-imr	1287
-imrc	1285
-ims	1305
-ims 	1303
-imu	876
-imul	1163
-imum	879
-in	435
-in 	596
-in a	756
-in b	1021
-in c	905
-in d	1017
-in e	1023
-in f	1040
-in g	1092
-in h	1119
-in i	1035
-in j	1281
-in k	1176
-in l	1037
-in m	1042
-in n	1009
-in o	871
-in p	927
-in r	990
-in s	971
-in t	697
-in u	1048
-in v	1069
-in w	981
-in y	1088
-in z	1151
-ina	829
-inab	1285
-inac	1266
-inal	987
-inar	998
-inat	904
-inau	1035
-inb	1190
-inbo	1193
-inc	815
-inc 	1169
-ince	960
-inci	1027
-incl	885
-inco	1069
-incp	1179
-incr	1157
-ind	756
-ind 	975
-inde	894
-indi	839
-indo	949
-inds	1025
-indu	1266
-ine	634
-ine 	673
-inea	1308
-inec	1222
-ined	882
-ineg	1293
-inei	1166
-inen	1241
-iner	816
-ines	914
-inet	1038
-inf	854
-infe	1247
-info	860
-infr	1161
-ing	553
-ing 	569
-inga	1100
-ingb	1193
-ingc	1181
-ingd	1308
-inge	1162
-ingf	1152
-ingi	1152
-ingj	1087
-ingk	1236
-ingl	957
-ingm	1112
-ingn	1239
-ingo	1198
-ingp	826
-ingr	1010
-ings	863
-ingt	1244
-ingu	1234
-ingv	1308
-ingw	1289
-inh	1135
-inhe	1154
-ini	832
-inim	1041
-inin	911
-inis	1131
-init	931
-inj	1226
-inje	1226
-ink	976
-ink 	1042
-inke	1149
-inks	1121
-inl	1181
-inli	1191
-inm	1222
-inma	1241
-inn	1023
-inna	1215
-inne	1211
-inni	1135
-inno	1118
-ino	1194
-inor	1234
-inp	945
-inpu	950
-inr	1181
-inre	1187
-ins	660
-ins 	911
-inse	1065
-insi	1075
-insp	1195
-inst	671
-int	660
-int 	797
-inta	1089
-inte	718
-intf	1205
-intg	1187
-inti	1110
-intl	1259
-into	920
-intr	1102
-ints	915
-inu	941
-inue	1179
-inuo	1034
-inus	1209
-inut	1074
-inux	1110
-inv	788
-inva	1050
-inve	1082
-invi	825
-invo	949
-io	494
-io 	1067
-io f	1293
-io m	1308
-iod	986
-iod 	1011
-iode	1293
-iodi	1247
-iods	1239
-iol	1152
-iola	1151
-ion	494
-ion 	523
-iona	812
-ionb	1269
-ionc	1079
-iond	1096
-ione	1020
-ionf	1104
-iong	1209
-ioni	1007
-ionk	1014
-ionl	1132
-ionm	1146
-ionn	1179
-iono	824
-ionp	1031
-ionr	1123
-ions	683
-iont	1042
-ionw	1215
-ionz	1298
-iop	1150
-iops	1148
-ior	955
-ior 	1025
-iori	1023
-iou	1004
-iour	1196
-ious	1017
-iov	1291
-ip	691
-ip 	827
-ip a	940
-ip b	1285
-ip c	1158
-ip d	1253
-ip e	1250
-ip f	1244
-ip g	1285
-ip i	1162
-ip l	1250
-ip m	1196
-ip n	1205
-ip o	1105
-ip p	1135
-ip r	1023
-ip s	1195
-ip t	1134
-ip v	1298
-ip w	1256
-ipa	986
-ipac	1298
-ipad	1167
-ipal	1018
-ipar	1250
-ipc	1268
-ipco	1303
-ipe	1097
-ipe 	1215
-iped	1285
-ipel	1169
-ipf	1300
-ipfo	1298
-iph	1176
-iphe	1179
-ipi	1215
-ipie	1273
-ipl	893
-ipla	988
-iple	949
-ipli	1247
-iplo	1298
-ipp	1085
-ippe	1140
-ippo	1229
-ippr	1285
-ipr	1062
-ipra	1071
-ips	1010
-ips 	1019
-ipt	812
-ipt 	1020
-iptc	1308
-ipte	1303
-ipti	839
-ipto	1126
-ipts	1126
-iptu	1273
-ipty	1293
-ipu	1066
-ipul	1064
-ipv	894
-ipv 	892
-iq	1116
-iqu	1116
-ique	1116
-ir	670
-ir 	916
-ir a	1190
-ir c	1231
-ir d	1140
-ir e	1293
-ir f	1217
-ir h	1269
-ir i	1224
-ir m	1269
-ir o	1182
-ir p	1213
-ir r	1269
-ir s	1181
-ir t	1234
-ira	1123
-irat	1136
-ird	1222
-ird 	1259
-ire	736
-ire 	991
-irea	1142
-ireb	1285
-irec	809
-ired	932
-ireg	1168
-irel	1277
-irem	1176
-ires	1013
-irew	892
-irf	1098
-irfl	1096
-iri	1258
-irin	1273
-irm	1241
-irma	1308
-iro	829
-iron	827
-irr	1008
-irre	1247
-irro	1015
-irs	895
-irs 	996
-irst	938
-irt	999
-irtu	1003
-is	479
-is 	526
-is a	768
-is b	995
-is c	702
-is d	881
-is e	914
-is f	785
-is g	815
-is h	1072
-is i	834
-is j	1259
-is k	1163
-is l	948
-is m	872
-is n	876
-is o	780
-is p	859
-is q	1285
-is r	835
-is s	841
-is t	876
-is u	811
+imm	962
+imme	969
+immu	1223
+imp	776
+impa	1245
+impe	855
+impl	899
+impo	920
+impr	1141
+ims	1281
+imu	863
+imul	1140
+imum	867
+in	431
+in 	585
+in a	794
+in b	908
+in c	897
+in d	1001
+in e	1011
+in f	1018
+in g	1005
+in h	1110
+in i	987
+in j	1218
+in k	1160
+in l	978
+in m	1001
+in n	1026
+in o	863
+in p	898
+in q	1258
+in r	1004
+in s	917
+in t	685
+in u	1024
+in v	1064
+in w	980
+in x	1220
+in y	1112
+in z	1231
+ina	813
+inac	1171
+inal	936
+inar	1000
+inat	886
+inau	1135
+inb	1218
+inbo	1278
+inc	781
+inc 	1213
+ince	933
+inci	989
+incl	844
+inco	1082
+incp	1270
+incr	1075
+inct	1207
+ind	742
+ind 	954
+inde	904
+indi	813
+indo	917
+inds	1100
+ine	637
+ine 	676
+inea	1231
+inec	1233
+ined	842
+inei	1184
+inen	1245
+iner	850
+ines	904
+inet	1077
+inf	809
+inf 	1270
+infe	1187
+infi	1116
+infl	1258
+info	820
+infr	1173
+ing	552
+ing 	565
+inga	1126
+ingb	1184
+ingc	1220
+ingd	1154
+inge	1054
+ingf	1201
+ingi	1266
+ingj	1220
+ingl	952
+ingm	1186
+ingo	1233
+ingp	843
+ingr	1047
+ings	864
+ingt	1242
+ingu	1159
+inh	1069
+inhe	1094
+inhi	1220
+ini	807
+ini 	1225
+inim	1034
+inin	929
+inis	1110
+init	867
+inj	1216
+inje	1242
+ink	885
+ink 	957
+inke	1008
+inki	1228
+inks	1058
+inl	1119
+inli	1155
+inm	1203
+inma	1231
+inn	1068
+inni	1112
+inno	1248
+ino	1050
+inod	1126
+inor	1154
+inp	913
+inpu	916
+inr	1239
+inre	1248
+ins	685
+ins 	903
+inse	1004
+insi	1006
+insp	1103
+inst	706
+insu	1218
+int	650
+int 	774
+inta	1082
+inte	722
+intf	967
+intg	1114
+inti	1076
+intm	1181
+into	890
+intr	1068
+ints	942
+inu	880
+inue	1091
+inuo	1177
+inus	1262
+inut	1090
+inux	917
+inv	849
+inva	1049
+inve	1078
+invi	935
+invo	950
+io	498
+io 	997
+io c	1258
+io f	1262
+io h	1176
+io p	1262
+io t	1266
+ioc	1181
+ioct	1211
+iod	1024
+iod 	1044
+iodi	1278
+iol	1178
+iola	1184
+ion	500
+ion 	527
+iona	814
+ionb	1242
+ionc	1081
+iond	1125
+ione	1048
+ionf	1110
+iong	1213
+ioni	1042
+ionk	1120
+ionl	1207
+ionm	1161
+ionn	1199
+iono	932
+ionp	1023
+ionr	1130
+ions	677
+iont	1083
+ionw	1236
+iop	1164
+iops	1170
+ior	940
+ior 	1001
+iori	1020
+ios	1118
+ios 	1123
+iou	962
+iour	1177
+ious	971
+iov	1228
+ip	694
+ip 	842
+ip a	985
+ip b	1220
+ip c	1177
+ip d	1278
+ip f	1191
+ip i	1187
+ip l	1218
+ip m	1163
+ip n	1159
+ip o	1095
+ip p	1161
+ip r	1086
+ip s	1228
+ip t	1095
+ipa	973
+ipad	1225
+ipal	988
+ipc	1140
+ipc 	1170
+ipe	979
+ipe 	1138
+ipel	1015
+ipf	1261
+ipfi	1278
+iph	1096
+iphe	1107
+ipi	1152
+ipie	1255
+ipin	1211
+ipl	930
+ipla	1123
+iple	957
+ipli	1223
+iply	1258
+ipp	1055
+ippe	1123
+ippi	1159
+ipr	1138
+ipra	1168
+ips	960
+ips 	964
+ipt	805
+ipt 	1015
+ipti	853
+ipto	961
+ipts	1131
+ipu	1107
+ipul	1108
+ipv	951
+ipv 	950
+iq	1052
+iqu	1054
+ique	1053
+ir	677
+ir 	892
+ir a	1170
+ir c	1171
+ir d	1146
+ir e	1149
+ir f	1220
+ir i	1216
+ir l	1266
+ir o	1127
+ir p	1199
+ir r	1209
+ir s	1123
+ir t	1197
+ir u	1270
+ira	1126
+irat	1144
+irc	1074
+ircl	1151
+ircu	1142
+ird	1172
+ird 	1201
+ire	747
+ire 	1005
+irea	1248
+ireb	1141
+irec	821
+ired	919
+ireg	1209
+irel	1236
+irem	1068
+ires	972
+irew	974
+irf	1203
+irfl	1201
+iri	1230
+irin	1242
+irm	1201
+iro	881
+iron	879
+irr	1000
+irre	1278
+irro	1004
+irs	867
+irs 	1006
+irst	892
+irt	1035
+irtu	1046
+is	483
+is 	523
+is a	751
+is b	999
+is c	727
+is d	868
+is e	913
+is f	792
+is g	822
+is h	1051
+is i	810
+is k	1164
+is l	923
+is m	855
+is n	836
+is o	789
+is p	846
+is r	797
+is s	804
+is t	827
+is u	809
 is v	913
-is w	1025
-is y	1222
-is z	1262
-isa	863
-isa 	1253
-isab	868
-isal	1281
-isas	1253
-isc	1036
-isca	1156
-isco	1084
-iscu	1303
-ise	869
-ise 	901
-isec	1094
-ised	1110
-isem	1150
-ises	1253
-isf	1296
-ish	1069
-ish 	1179
-ishe	1134
-ishi	1281
-isi	910
-isib	1126
-isio	923
-isk	813
-isk 	852
-iska	1277
-iskd	1285
-iskk	1181
-iskp	1234
-isks	958
-iskt	1188
-isl	1268
-isla	1298
-ism	1149
-ism 	1202
-ismi	1285
-isn	1124
-isn 	1125
-iso	1129
-iso 	1241
-ison	1217
-isor	1298
-isp	862
-ispl	861
-isr	1169
-isru	1179
-iss	795
-iss 	1269
-issi	803
-issu	1035
-ist	626
-ist 	657
-ista	1179
-istd	1281
+is w	997
+is z	1141
+isa	879
+isab	889
+isal	1218
+isas	1189
+isc	969
+isc 	1155
+isca	1110
+isco	1081
+iscu	1160
+ise	856
+ise 	882
+isec	1097
+ised	1102
+isel	1266
+isem	1228
+ises	1274
+isf	1244
+ish	974
+ish 	1031
+ishe	1089
+ishi	1213
+isi	907
+isib	1116
+isin	1225
+isio	928
+isit	1223
+isk	887
+isk 	922
+isks	1047
+iskt	1239
+isl	1272
+ism	1104
+ism 	1151
+isms	1262
+isn	1138
+isn 	1165
+iso	1002
+iso 	1052
+isoc	1236
+isol	1236
+ison	1223
+isor	1270
+isp	823
+ispa	1100
+ispl	830
+ispo	1201
+isr	1185
+isru	1209
+iss	855
+isse	1248
+issi	877
+issu	1030
+ist	650
+ist 	691
+ista	1218
+istd	1195
 iste	856
-isth	1285
-isti	879
-istk	1247
-istm	1247
-isto	1040
-istp	1303
-istr	945
-ists	949
-istu	1281
-it	516
-it 	687
-it a	998
-it b	1127
-it c	1034
-it d	971
-it e	1122
-it f	1038
-it g	1256
-it h	1150
-it i	881
-it l	925
-it m	1062
-it n	1198
-it o	1072
-it p	984
-it r	1107
-it s	918
-it t	997
-it u	1139
-it v	1298
-it w	989
-ita	822
-itab	1202
-itat	823
-itb	1080
-itbu	1079
-itc	1130
-itch	1142
-ite	736
-ite 	798
-itec	1040
-ited	908
-item	922
-iten	1172
-iter	1001
-ites	1131
-itf	1202
-itfi	1236
-ith	613
-ith 	641
-ithc	1293
-ithe	944
-ithi	963
-ithm	1077
-itho	793
-ithp	1289
-ithr	1308
-ithu	1033
-iti	774
-itia	1025
-itic	1155
-itie	1052
-itin	967
-itio	813
-itiv	1125
-itl	961
-itla	1118
-itle	1038
-itly	1072
-itm	1062
-itma	1204
-itme	1088
-ito	823
-itor	821
-itr	1129
-itra	1220
-itre	1181
-its	879
-its 	889
-itse	1111
-itt	905
-itte	915
-itti	1175
-ittl	1277
-itu	977
-itut	985
-ity	742
-ity 	756
-itya	1193
-ityc	1166
-itym	1209
+isti	891
+istm	1258
+isto	1033
+istr	943
+ists	950
+istu	1266
+isu	1079
+isua	1084
+it	512
+it 	653
+it a	962
+it b	1071
+it c	947
+it d	949
+it e	1022
+it f	955
+it g	1170
+it h	1055
+it i	842
+it k	1278
+it l	938
+it m	979
+it n	1129
+it o	1016
+it p	967
+it r	991
+it s	891
+it t	957
+it u	1087
+it v	1186
+it w	948
+ita	886
+itab	1080
+ital	1064
+itat	925
+itb	1111
+itbu	1116
+itc	1044
+itch	1065
+itco	1258
+itd	1228
+ite	752
+ite 	846
+itec	1058
+ited	915
+item	912
+iten	1262
+iter	990
+ites	1044
+itet	1258
+itf	1209
+ith	628
+ith 	655
+ithe	937
+ithi	985
+ithm	1010
+itho	819
+ithr	1239
+ithu	1091
+iti	742
+itia	951
+itic	1184
+itie	1040
+itin	952
+itio	786
+itiv	1026
+itl	940
+itla	1174
+itle	993
+itly	1053
+itm	1085
+itma	1163
+itme	1174
+ito	858
+itor	857
+itp	1276
+itr	1036
+itra	1093
+itrd	1220
+itre	1184
+its	817
+its 	833
+itsc	1065
+itse	1080
+itt	894
+itte	905
+itti	1161
+ittl	1220
+itu	1029
+itua	1207
+itut	1058
+itw	1174
+itwe	1228
+itwi	1258
+ity	731
+ity 	742
+itya	1278
+ityc	1157
+itym	1236
 ityp	1003
-itys	1136
-ityt	1211
-iu	1127
-ium	1128
-ium 	1135
-iv	702
-iva	912
-ival	1055
-ivat	937
-ive	718
+itys	1124
+ityt	1231
+iu	1135
+ium	1153
+ium 	1154
+iv	689
+iv 	1268
+iva	879
+ival	1021
+ivat	905
+ive	715
 ive 	804
-ivea	1289
-ivec	1181
-ived	985
-ivef	1285
-ivel	958
-iven	831
-iver	1016
-ives	1045
-ivet	1289
-ivi	1016
-ivid	1118
-ivil	1167
-ivin	1220
-ivit	1136
-iw	1302
-ix	854
-ix 	879
+ivec	1262
+ived	1021
+ivel	964
+iven	827
+iver	954
+ives	1029
+ivi	922
+ivid	1098
+ivil	1028
+ivin	1135
+ivit	1026
+ix	801
+ix 	831
 ix a	990
-ix b	1241
-ix c	1256
-ix d	1253
-ix e	1298
-ix f	1234
-ix h	1308
-ix i	1184
-ix l	1139
-ix m	1190
-ix n	1308
-ix o	1226
-ix p	1224
-ix r	1244
-ix s	1209
-ix t	1171
-ix w	1226
-ixe	1037
-ixed	1132
-ixes	1083
-ixi	1261
-ixin	1262
-ixl	1164
-ixle	1178
-iz	729
-iza	832
-izat	830
-ize	772
-ize 	805
-ized	920
-izei	1285
-izer	1110
-izes	1131
-izi	1229
-izin	1229
-izo	1252
-izon	1250
-j	618
-j 	1115
-j s	1279
-j se	1277
-ja	1118
-ja 	1271
-ja f	1303
-jav	1180
-java	1178
-jc	1298
-je	635
-jec	632
-ject	630
-ji	1251
-jo	859
-job	868
-job 	918
-jobs	960
-joe	1271
-joi	1300
-join	1298
-joo	1265
-joos	1262
-jor	1173
-jor 	1181
-jp	1289
-js	925
-jso	924
-json	921
-ju	1036
-jum	1265
-jump	1262
-jun	1231
-junc	1269
-jus	1069
-just	1066
-jw	1267
-jwt	1279
-jwt 	1277
-k	535
+ix b	1228
+ix c	1084
+ix d	1168
+ix e	1239
+ix f	1195
+ix g	1242
+ix i	1159
+ix l	1170
+ix m	1176
+ix n	1270
+ix o	1170
+ix p	1071
+ix r	1197
+ix s	1081
+ix t	1138
+ix w	1207
+ixe	973
+ixed	1048
+ixel	1091
+ixes	1113
+ixi	1211
+ixin	1218
+ixl	1228
+ixle	1255
+ixm	1136
+ixma	1134
+ixt	1254
+iz	727
+iza	845
+izat	843
+ize	762
+ize 	791
+ized	951
+izeo	1145
+izer	1072
+izes	1077
+izi	1203
+izin	1201
+izo	1276
+izon	1274
+j	627
+j 	1070
+ja	1005
+jan	1225
+jar	1110
+jar 	1140
+jars	1266
+jav	1090
+java	1088
+jc	1271
+jd	1196
+je	655
+jec	653
+ject	650
+jf	1260
+ji	1209
+jo	840
+job	871
+job 	913
+jobs	981
+joi	1199
+join	1197
+jor	1112
+jor 	1115
+jou	1014
+jour	1011
+jp	1267
+jq	1203
+jq 	1225
+js	915
+jso	918
+json	916
+ju	975
+jum	1268
+jump	1270
+jun	1152
+junc	1201
+jus	1003
+just	1001
+jv	1263
+jvm	1272
+jvm 	1274
+k	537
 k 	693
-k a	974
-k a 	1289
-k ad	1269
-k al	1226
-k an	1086
-k ar	1285
-k as	1277
-k at	1107
-k au	1224
-k b	1119
-k be	1285
-k bo	1308
-k bu	1247
-k c	952
-k ca	1155
-k cl	1298
-k co	979
-k cr	1236
-k d	1060
-k da	1239
-k de	1161
-k di	1193
-k do	1269
-k e	1021
-k ed	1226
-k en	1063
-k ev	1293
-k ex	1239
-k f	984
-k fa	1277
-k fi	1085
-k fl	1239
+k a	964
+k a 	1189
+k ad	1191
+k al	1239
+k an	1098
+k ar	1242
+k as	1203
+k at	1127
+k au	1266
+k b	1083
+k bu	1209
+k by	1239
+k c	993
+k ca	1193
+k ch	1242
+k co	1036
+k cr	1270
+k d	1036
+k de	1082
+k di	1225
+k e	1056
+k en	1135
+k ev	1248
+k ex	1220
+k f	996
+k fi	1123
+k fl	1262
 k fo	1075
-k fr	1205
-k g	1124
-k gc	1145
-k h	1170
-k ha	1273
-k ht	1250
-k i	933
-k if	1164
-k im	1289
-k in	994
-k ip	1277
-k is	1063
-k it	1262
-k k	1088
-k k 	1158
-k ke	1222
-k km	1239
-k l	1080
-k la	1277
-k li	1234
-k lo	1126
+k fr	1258
+k g	1110
+k gc	1179
+k gr	1262
+k h	1126
+k ha	1245
+k he	1255
+k i	935
+k id	1211
+k if	1150
+k in	1021
+k ip	1258
+k is	1062
+k it	1252
+k k	1162
+k ke	1231
+k l	1103
+k li	1203
+k lo	1211
 k m	1040
-k ma	1277
-k mo	1150
-k mu	1220
-k my	1157
-k n	1006
-k na	1103
-k ne	1069
-k o	1020
-k ob	1273
-k of	1152
-k on	1152
-k op	1308
-k or	1164
-k p	1021
-k pa	1234
-k pe	1179
-k po	1298
-k pr	1082
-k r	1070
-k ra	1266
-k re	1107
-k ru	1259
-k s	959
-k s 	1239
-k sc	1241
-k se	1144
-k si	1064
-k so	1226
-k sp	1191
-k st	1298
-k su	1169
-k t	889
-k ta	1308
-k th	1011
-k ti	1116
-k to	980
-k tr	1273
-k ty	1069
-k u	1150
-k up	1269
-k us	1205
-k v	1119
-k v 	1241
-k va	1175
-k w	1057
-k wh	1205
+k ma	1174
+k me	1252
+k mo	1191
+k my	1211
+k n	1030
+k na	1149
+k ne	1107
+k no	1266
+k nu	1228
+k o	995
+k of	1116
+k on	1121
+k op	1262
+k or	1144
+k p	1030
+k pa	1176
+k pe	1248
+k po	1207
+k pr	1117
+k q	1261
+k qu	1262
+k r	1054
+k re	1120
+k ro	1266
+k ru	1242
+k s	947
+k sc	1216
+k se	1092
+k si	1091
+k so	1262
+k sp	1157
+k st	1199
+k su	1182
+k t	906
+k ta	1245
+k th	1014
+k ti	1151
+k to	1007
+k tr	1195
+k ty	1127
+k u	1102
+k un	1258
+k up	1201
+k us	1216
+k v	1150
+k va	1225
+k w	1040
+k wh	1176
 k wi	1085
-k y	1296
-k yo	1308
-k z	1261
-k zo	1262
-ka	869
-kac	1236
-kac 	1256
-kag	882
-kage	881
-kan	1271
-kani	1269
-kat	1165
-katt	1163
-kau	1252
-kaut	1250
-kb	1151
-kb 	1210
-kby	1305
-kbyt	1303
-kc	973
-kch	1031
-kcha	1029
-kco	1173
-kcon	1195
-kcs	1088
-kcs 	1088
-kd	1063
-kda	1211
-kdag	1259
-kday	1303
-kde	1249
-kdf	1258
-kdf 	1256
-kdr	1184
-kdri	1182
-ke	623
-ke 	882
-ke a	1110
-ke b	1220
-ke c	1154
-ke d	1244
-ke e	1231
-ke f	1293
-ke i	1147
-ke l	1253
-ke m	1285
-ke o	1224
-ke p	1190
-ke r	1204
-ke s	1132
-ke t	1086
-ke u	1250
-ke v	1269
-ke w	1303
-ke y	1298
-keb	1108
-keba	1108
-ked	979
-ked 	988
-kedg	1236
-kee	1085
-keep	1083
-kef	1265
+ka	873
+ka 	1081
+ka a	1266
+ka c	1184
+kac	1268
+kad	1272
+kadd	1270
+kaf	1080
+kafk	1084
+kag	922
+kage	920
+kal	1276
+kall	1274
+kar	1239
+kat	1223
+katt	1242
+kau	1254
+kaut	1252
+kb	1107
+kb 	1161
+kc	996
+kch	1180
+kcha	1189
+kco	1061
+kcon	1066
+kcs	1131
+kcs 	1128
+kd	1042
+kd 	1251
+kde	1261
+kdf	1136
+kdf 	1142
+kdi	1268
+kdr	1261
+kdri	1258
+ke	617
+ke 	850
+ke a	1064
+ke b	1262
+ke c	1143
+ke d	1239
+ke e	1233
+ke f	1220
+ke i	1142
+ke l	1220
+ke m	1245
+ke o	1177
+ke p	1182
+ke r	1181
+ke s	1119
+ke t	1031
+ke u	1164
+keb	1261
+keba	1262
+ked	925
+ked 	931
+kee	1059
+keep	1058
+kef	1228
 kefi	1266
-kel	1252
-kely	1269
-ken	730
-ken 	816
-kenc	1244
-kend	878
-kenf	836
-kens	1139
-kenz	1308
-kep	1283
-ker	876
-ker 	953
-kerc	1281
-kerf	1018
-kern	1161
-kero	1132
-kerp	1169
-kers	1132
-kes	1023
-kes 	1022
-ket	900
-ket 	943
-ketc	1253
-ketd	1259
-ketm	1220
-ketp	1303
-kets	1046
-kew	1271
-key	717
-key 	758
-keya	1277
-keyb	1293
-keyc	1190
-keye	1224
-keyf	1104
-keyi	1215
-keyk	1211
-keyl	1204
-keyn	1171
-keyp	1147
-keyq	1281
-keyr	988
-keys	911
-keyu	1256
-keyv	1036
-keyw	1222
-kf	1037
-kfi	1098
-kfir	1104
-kfl	1125
-kflo	1123
-kg	905
-kg 	916
-kg a	1226
-kg b	1250
-kg d	1110
-kg g	1239
-kg i	1277
-kg m	1298
-kg o	1293
-kg p	1298
-kg r	1273
-kg s	1151
-kg t	1277
-kg w	1289
-kgb	1305
-kgr	1190
-kgro	1198
-ki	845
-ki 	1183
-ki s	1224
-kie	1074
-kie 	1109
-kies	1289
-kiet	1298
-kil	1146
-kill	1176
-kilo	1273
-kin	881
-kind	983
-king	938
-kint	1121
-kip	1066
-kip 	1120
-kipe	1293
-kipp	1241
-kit	1279
-kk	1125
-kke	1204
-kkey	1202
-kkm	1186
-kkms	1184
-kl	917
-klo	930
-kloa	929
-kly	1158
-kly 	1184
-km	877
-kma	1291
-kms	877
-kms 	964
-kmsk	979
-kmsl	1089
-kmsp	1091
-kn	1009
-kna	1213
-knam	1211
-kne	1305
-kno	1031
-know	1034
-ko	1216
-ko 	1265
-kp	1106
-kpe	1291
-kper	1298
-kpo	1241
-kpol	1303
-kpr	1174
-kpro	1187
-kq	1274
-kqu	1271
-kque	1289
-kr	1049
-kr 	1300
-kre	1268
-krm	1088
-krm 	1095
-kro	1252
-kroo	1250
-ks	810
-ks 	827
-ks a	1073
-ks b	1202
-ks c	1087
-ks d	1137
-ks f	1145
-ks g	1217
-ks h	1236
-ks i	1086
-ks l	1109
-ks m	1178
-ks n	1215
-ks o	1207
-ks p	1139
-ks r	1209
-ks s	1061
-ks t	1059
-ks u	1144
-ks w	1204
-kse	1146
-ksec	1193
-kser	1293
-ksi	1180
-ksiz	1179
-ksl	1123
-ksla	1122
-ksp	1233
-kspa	1244
-ksr	1305
-kst	1184
-ksta	1187
-ksu	1265
-ksum	1273
-kt	1022
-kta	1296
-ktag	1293
-kti	1173
-ktie	1181
-kto	1148
-ktop	1147
-kty	1108
-ktyp	1105
-ku	750
-kub	958
-kube	956
-kup	761
-kup 	821
-kupc	1171
-kupd	1040
-kupe	1051
-kupf	1209
-kupp	1017
-kupr	1008
-kups	971
-kupv	1157
-kupw	1193
-kw	1189
-kwa	1190
-kwar	1195
-ky	1270
-ky 	1275
-l	319
-l 	544
-l a	804
-l a 	1012
-l ac	1105
-l ad	1043
-l af	1220
-l al	1066
-l an	995
-l ap	1063
-l ar	937
-l as	1068
-l at	1126
-l au	1151
-l av	1173
-l b	801
-l b 	1106
-l ba	1018
-l be	829
-l bi	1178
-l bl	1298
-l br	1269
-l bu	1126
-l by	1181
-l c	751
-l c 	1250
-l ca	1026
-l ce	1114
-l ch	1076
-l cl	1044
-l cm	1253
-l co	778
-l cp	1289
-l cr	1152
-l ct	1143
-l cu	1202
-l d	852
-l da	1126
-l de	959
-l di	1044
-l do	944
-l dr	1256
-l du	1308
-l e	917
-l em	1215
-l en	1021
-l er	1303
-l ev	1303
-l ex	993
-l f	836
-l f 	1266
-l fa	1033
-l fe	1259
-l fi	932
-l fl	1207
-l fo	937
-l fr	1157
-l fu	1168
-l g	1031
-l ga	1211
-l gc	1262
-l ge	1178
-l gl	1281
-l gn	1308
-l go	1196
-l h	993
-l ha	1134
-l he	1135
-l ho	1213
-l ht	1106
-l i	836
-l id	1085
-l if	1063
-l im	1182
-l in	944
-l ip	992
-l ir	1285
-l is	999
-l it	1172
-l j	1082
-l jo	1231
-l js	1110
+keh	1211
+kehu	1209
+kel	1133
+kely	1161
+ken	758
+ken 	833
+kenc	1252
+kend	954
+kenf	858
+kens	1126
+kep	1268
+kept	1274
+ker	852
+ker 	957
+kerb	1191
+kerf	1123
+kern	940
+kerp	1167
+kers	1134
+kes	959
+kes 	957
+ket	840
+ket 	874
+ketc	1239
+ketd	1258
+kets	995
+keu	1261
+kex	1241
+key	716
+key 	760
+keyb	1209
+keyc	1168
+keye	1213
+keyf	1167
+keyi	1199
+keyl	1242
+keym	1213
+keyn	1209
+keyp	1176
+keyr	984
+keys	885
+keyv	1081
+keyw	1167
+kf	944
+kfi	1140
+kfil	1223
+kfir	1211
+kfl	1031
+kflo	1029
+kfo	1046
+kfor	1044
+kg	1021
+kg 	1055
+kg d	1195
+kgr	1185
+kgro	1187
+kh	1250
+ki	836
+ki 	1209
+kib	1268
+kid	1272
+kie	1150
+kie 	1176
+kil	1083
+kill	1098
+kilo	1262
+kin	869
+kind	1029
+king	896
+kint	1197
+kip	1074
+kip 	1156
+kipp	1218
+kit	1261
+kk	1205
+kke	1265
+kl	941
+klo	956
+kloa	959
+kly	1177
+kly 	1211
+km	898
+km 	1213
+km c	1233
+kma	1218
+kman	1239
+kmc	1155
+kmco	1152
+kms	914
+kms 	967
+kmsk	1042
+kmsl	1187
+kmsp	1203
+kn	992
+kno	1001
+know	1004
+ko	1100
+kof	1257
+koff	1255
+kou	1185
+kout	1182
+kp	1098
+kpa	1272
+kpo	1236
+kpr	1201
+kpro	1201
+kr	1109
+kre	1272
+krm	1230
+krm 	1242
+kro	1241
+kroo	1239
+ks	789
+ks 	829
+ks a	1064
+ks b	1239
+ks c	1126
+ks d	1151
+ks e	1262
+ks f	1096
+ks i	1070
+ks l	1123
+ks m	1203
+ks n	1248
+ks o	1152
+ks p	1179
+ks q	1252
+ks r	1248
+ks s	1141
+ks t	1046
+ks u	1149
+ks w	1126
+kse	964
+ksec	998
+kser	1085
+ksi	1172
+ksiz	1170
+ksl	1185
+ksla	1182
+ksp	1156
+kspa	1156
+kst	1049
+ksta	1047
+ksu	1168
+ksum	1182
+kt	945
+kti	1254
+kto	984
+ktop	982
+ktr	1162
+ktre	1193
+kty	1168
+ktyp	1167
+ku	820
+kub	1024
+kube	1022
+kup	833
+kup 	886
+kupc	1147
+kupd	1171
+kupe	1216
+kupi	1236
+kupp	1149
+kupr	1136
+kups	1006
+kupv	1209
+kw	1155
+kwa	1168
+kwar	1171
+ky	1253
+ky 	1265
+l	325
+l 	538
+l a	802
+l a 	1022
+l ac	1108
+l ad	1046
+l al	1051
+l an	997
+l ap	1106
+l ar	930
+l as	1034
+l at	1111
+l au	1134
+l av	1195
+l b	813
+l b 	1167
+l ba	1053
+l be	841
+l bi	1174
+l bl	1220
+l bo	1274
+l br	1252
+l bu	1136
+l by	1130
+l c	761
+l c 	1220
+l ca	1042
+l ce	1157
+l ch	1051
+l cl	1051
+l cm	1274
+l co	786
+l cr	1159
+l ct	1242
+l cu	1220
+l d	845
+l da	1070
+l de	958
+l di	1042
+l do	941
+l dr	1218
+l du	1252
+l e	906
+l ed	1252
+l em	1231
+l en	1020
+l er	1209
+l ev	1191
+l ex	994
+l f	825
+l fa	1024
+l fe	1262
+l fi	925
+l fl	1179
+l fo	939
+l fr	1140
+l fu	1051
+l g	1002
+l gc	1255
+l ge	1145
+l gi	1218
+l gl	1242
+l go	1242
+l gr	1146
+l h	970
+l h 	1203
+l ha	1063
+l he	1150
+l hi	1274
+l ho	1164
+l ht	1177
+l i	826
+l id	1089
+l if	1030
+l ig	1228
+l im	1157
+l in	924
+l ip	1071
+l is	977
+l it	1118
+l j	1068
+l jo	1242
+l js	1100
 l k	1001
-l ke	1032
-l ki	1256
-l kr	1198
-l l	923
-l l 	1220
-l la	1069
-l lb	1289
-l le	1204
-l li	1055
-l lo	1022
-l m	868
-l ma	915
-l me	1061
-l mi	1211
-l mo	1075
-l mu	1143
-l my	1247
-l n	904
-l n 	1303
-l na	1082
-l ne	1072
-l no	962
-l nu	1164
-l o	866
-l ob	1293
-l of	1043
-l on	1037
-l op	1043
-l or	974
-l ot	1209
-l ou	1211
-l ov	1164
-l p	835
-l pa	971
-l pe	1234
-l pk	1247
-l pl	1109
-l po	933
-l pr	978
-l pu	1217
-l q	1169
-l qp	1285
-l qu	1205
-l r	848
-l ra	1202
-l re	886
-l ri	1244
-l ro	1154
-l ru	1000
-l s	840
-l s 	1121
-l sc	1152
-l se	974
-l sh	1144
-l si	1156
-l sl	1285
-l sn	1293
-l so	1039
-l sp	1113
-l ss	1094
-l st	1041
-l su	1077
-l sy	1253
-l t	835
-l ta	1067
-l te	1080
-l th	943
-l ti	1078
-l tl	1298
-l to	953
-l tr	1120
-l ty	1204
-l u	967
-l un	1140
+l ke	1029
+l l	854
+l l 	962
+l la	1076
+l le	1004
+l li	1044
+l lo	1027
+l m	894
+l ma	969
+l me	1037
+l mi	1179
+l mo	1097
+l mu	1173
+l my	1207
+l n	896
+l n 	1266
+l na	1062
+l ne	1085
+l no	972
+l nu	1068
+l o	856
+l ob	1205
+l of	1004
+l on	1031
+l op	1064
+l or	980
+l ot	1142
+l ou	1179
+l ov	1179
+l p	848
+l pa	974
+l pe	1216
+l pk	1274
+l pl	1146
+l po	994
+l pr	961
+l pt	1262
+l pu	1211
+l q	1084
+l qu	1089
+l r	858
+l r 	1218
+l ra	1197
+l re	900
+l ri	1203
+l ro	1140
+l ru	1028
+l s	831
+l s 	1143
+l sa	1245
+l sc	1129
+l se	968
+l sh	1137
+l si	1098
+l so	1082
+l sp	1110
+l ss	1115
+l st	1012
+l su	1068
+l sy	1102
+l t	820
+l ta	1090
+l te	1097
+l th	915
+l ti	1091
+l to	937
+l tr	1125
+l ty	1154
+l u	955
+l un	1118
 l up	1220
-l ur	1126
-l us	1029
-l v	951
-l va	1029
-l ve	1088
-l vi	1151
-l vm	1289
-l vp	1169
-l w	956
-l wa	1146
-l wh	1102
-l wi	1027
-l wo	1213
-l wr	1281
-l x	1249
-l y	1136
-l ya	1247
-l yo	1184
-l z	1194
-l zo	1207
-la	549
-la 	1160
-la i	1308
-lab	691
-lab 	1113
-labe	817
-labi	1099
-labl	726
-labo	1236
-lac	936
-lacc	1259
-lace	950
-laci	1244
-lack	1239
-lact	1298
-lad	1300
-lag	653
-lag 	718
-lags	722
-lai	1110
-laim	1281
-lain	1128
-lak	1229
-lak 	1293
-lake	1303
-lam	1229
-lama	1259
-lan	781
-lan 	909
-lana	1107
-lanb	1250
-lanc	924
-land	1236
-lane	1035
-lang	912
-lank	1190
-lann	1273
-lans	1073
-lant	1303
-lap	1173
-lap 	1236
-lar	897
-lar 	939
-lara	1239
-lare	1195
-larg	1077
-lari	1196
-larl	1182
-las	912
-lash	1071
-lass	1016
-last	994
-lat	720
-lat 	1277
-late	879
-latf	883
-lati	936
-lato	1285
-latt	790
-lau	1121
-laun	1188
-laut	1195
-law	1224
-law 	1224
-lax	1258
-lay	850
-lay 	905
-laye	1049
-layn	1033
-lays	1053
-lb	1014
-lb 	1102
-lb l	1229
-lba	1135
-lbac	1154
-lbl	1233
-lblo	1231
-lbu	1291
-lbui	1298
-lc	973
-lc 	1211
-lca	1178
-lca 	1285
-lcaf	1273
-lce	1143
-lcer	1141
-lcm	1189
-lcmd	1256
-lco	1106
-lcom	1171
-lcon	1247
-lcou	1308
-lcr	1226
-lcrl	1253
-lcu	1220
-lcul	1217
-ld	690
-ld 	728
-ld a	1106
-ld b	924
-ld c	1016
-ld d	1075
-ld e	1157
-ld f	1179
-ld g	1091
-ld h	1123
-ld i	1042
-ld k	1005
-ld l	1191
-ld m	1158
-ld n	1056
-ld o	1117
-ld p	1112
-ld r	1108
-ld s	1064
-ld t	939
-ld u	994
-ld v	1168
-ld w	975
-ld y	1234
-lda	1163
-ldap	1167
-ldc	1065
-ldca	1141
-ldco	1127
-lde	927
-lde 	1215
-lded	1064
-ldep	1285
-lder	972
-ldf	1233
-ldfl	1244
-ldg	1241
-ldgs	1256
-ldi	1085
-ldin	1126
-ldis	1266
-ldn	1258
-ldp	1236
-ldpa	1256
-ldr	1246
-ldre	1293
-lds	878
-lds 	879
-ldsa	1247
-ldt	1180
-ldtr	1188
-le	498
-le 	556
-le a	780
-le b	970
-le c	753
-le d	931
-le e	970
-le f	799
-le g	1020
-le h	1089
-le i	841
-le j	1205
-le k	1129
-le l	1006
-le m	991
-le n	934
-le o	901
-le p	934
-le q	1124
-le r	908
-le s	889
-le t	750
-le u	1057
-le v	1074
-le w	948
-le x	1253
-le y	1144
-le z	1277
-lea	782
-leac	1205
-lead	1096
-lean	970
-leap	904
-lear	901
-leas	980
-leau	1100
-leav	1181
-leb	1133
-leba	1191
-lebi	1273
-lec	859
-lech	1196
-lecl	1089
-leco	1101
-lecp	1273
-lecr	1293
-lect	890
-led	756
-led 	760
-leda	1217
-lede	1239
-ledg	1244
-ledi	1137
-leds	1285
-lee	971
-leen	1281
-leet	980
-lef	1082
-lefo	1308
-left	1128
-leg	977
-lega	1008
-lege	1163
-legr	1220
-leh	1283
-lei	1003
-leid	1196
-leim	1190
-lein	1058
-leip	1195
-lel	1025
-lel 	1098
-leli	1277
-lelo	1122
-lem	959
-lem 	1262
-lema	1126
-leme	1008
-lems	1173
-len	877
-lena	996
-lenc	1247
-lend	1162
-lene	1234
-leng	986
-lent	1017
-leo	1199
-leov	1277
-lep	1056
-lepa	1253
-lepr	1083
-ler	888
-ler 	965
-lera	977
-lere	1204
-lers	1222
-les	727
-les 	744
-lesc	1139
-lese	1135
-lesh	1259
-leso	1234
-less	959
-lest	1167
-lesy	1157
-let	745
-let 	1196
-lete	763
-leti	977
-letr	1289
-lets	1176
-lett	1061
-leu	1173
-leue	1303
-leup	1247
-lev	904
-leva	1191
-leve	912
-levp	1262
-lew	1229
-lex	1106
-lex 	1147
-lexi	1266
-ley	1291
-ley 	1289
-lf	984
-lf 	1025
-lf a	1259
-lf f	1308
-lf m	1213
-lf o	1262
-lf s	1303
-lf t	1281
-lfe	1238
-lfen	1262
-lfi	1192
-lfil	1269
-lfir	1269
-lfm	1305
-lfo	1283
-lfor	1285
-lg	1027
-lga	1168
-lgar	1184
-lge	1195
-lgen	1205
-lgo	1129
-lgor	1127
-lgr	1189
-lgri	1207
-lh	1208
-lho	1233
-lhos	1231
-li	517
-li 	1116
-lia	963
-lian	1083
-lias	1004
-lib	965
-lib 	1100
-libc	1168
-libd	1266
-libr	1046
-libs	1256
-lic	669
-lic 	949
-lica	859
-licc	1289
-licd	1141
-lice	983
-lici	841
-lick	1173
-licp	1195
-lict	1121
-licy	728
-lid	888
-lid 	942
-lida	974
-lie	782
-lied	816
-lien	935
-lier	1198
-lies	1039
-lif	881
-life	1169
-lifi	885
-lig	1095
-lige	1204
-ligh	1226
-lign	1207
-lik	992
-like	989
-lim	756
-limi	754
-lin	662
-line	706
-ling	777
-link	979
-lins	1207
-lint	1211
-linu	1110
-lip	1054
-lip 	1217
-lips	1244
-lipv	1102
-lis	646
-lise	1229
-lish	1125
-list	645
-lit	888
-lit 	1150
-lite	1138
-liti	1116
-lits	1303
-litt	1191
-lity	927
-liv	1115
-live	1113
-liz	972
-liza	1038
-lize	1044
-lk	1098
-lk 	1252
-lke	1222
-lkey	1220
-lkn	1222
-lkno	1220
-ll	563
-ll 	640
-ll a	935
-ll b	814
-ll c	794
-ll d	943
-ll e	1018
-ll f	972
-ll g	1110
-ll h	1104
-ll i	984
-ll k	1188
-ll l	999
-ll m	1045
-ll n	979
-ll o	971
-ll p	933
-ll q	1213
-ll r	939
-ll s	964
-ll t	965
-ll u	1035
-ll v	1132
-ll w	1091
-ll y	1281
-ll z	1259
-lla	1032
-llab	1207
-llam	1277
-llat	1107
-llau	1195
-llb	1106
-llb 	1247
-llba	1168
-llbl	1253
-llc	1229
-llc 	1266
-lle	903
-llec	1119
-lled	973
-llel	1102
-ller	1046
-llg	1244
-llgr	1259
-lli	802
-llig	1204
-llin	804
-llis	1224
-llk	1222
-llkn	1220
-llm	1229
-llme	1281
-lln	1287
-llna	1303
-llo	714
-llo 	1247
-lloc	1022
-llou	1195
-llow	732
-lloy	929
-llp	996
-llpo	997
-llr	1087
-llre	1161
-llru	1151
-lls	1005
-lls 	1007
-llu	1170
-llus	1181
-llv	1211
-llvm	1217
-lly	748
-lly 	746
-lm	990
-lm 	1261
-lma	1056
-lmac	1285
-lman	1269
-lmap	1089
-lme	1190
-lmet	1222
-lmo	1127
-lmon	1150
-ln	1066
-lna	1238
-lnam	1253
-lne	1120
-lner	1149
-lnet	1266
-lo	508
-lo 	1226
-loa	822
-load	822
-loat	1220
-lob	875
-lob 	1120
-loba	886
-lobb	1298
-loby	1281
-loc	686
-loca	697
-lock	901
-log	769
-log 	1013
-logg	951
-logh	836
-logi	968
-logo	1293
-logs	1008
-logy	1209
-lon	888
-lon 	1108
-lone	1080
-long	918
-lons	1285
-loo	1029
-look	1057
-loon	1289
-loop	1205
-lop	1048
-lope	1074
-lopm	1207
-lor	1072
-lor 	1108
-lors	1224
-los	1079
-lose	1120
-losi	1231
-lot	1164
-lot 	1204
-lou	576
-loud	574
-lout	1195
-lov	1121
-love	1120
-low	712
-low 	897
-lowa	1135
-lowc	1298
-lowe	885
-lowi	854
-lowl	824
-lowm	1229
-lowo	1308
-lows	964
-loy	847
-loy 	1057
-loyd	929
-loye	1030
-loyi	1167
-loym	984
-lp	601
-lp 	738
-lp a	1179
-lp f	813
-lp h	1244
-lp i	836
-lp m	1269
-lp o	1205
-lp s	1303
-lp t	1226
-lpa	1224
-lpac	1303
-lpe	1208
-lper	1215
-lph	633
-lpha	631
-lpk	1146
-lpkc	1211
-lpke	1215
-lpl	1170
-lpla	1168
-lpo	970
-lpol	977
-lpor	1269
-lpr	1142
-lpro	1164
-lpu	1246
-lpur	1277
-lq	1298
-lr	961
-lr 	1296
-lra	1265
-lran	1262
-lre	1007
-lrea	1054
-lreq	1159
-lres	1308
-lrs	1258
-lrsa	1256
-lru	1134
-lrul	1151
-lrun	1303
-ls	636
-ls 	668
-ls a	954
-ls b	1184
-ls c	1023
-ls d	1065
-ls e	1148
-ls f	1006
-ls g	1187
-ls h	1176
-ls i	975
-ls k	968
-ls l	1051
-ls m	1175
-ls n	1179
-ls o	1005
-ls p	1133
-ls r	1089
-ls s	1044
-ls t	1018
-ls u	1096
-ls v	1234
-ls w	820
-lse	986
-lse 	1025
-lser	1116
-lsh	1233
-lshu	1244
-lsi	1283
-lsj	1296
-lsja	1303
-lso	782
-lso 	781
-lsp	1121
-lspe	1164
-lss	1068
-lssd	1077
-lst	1184
-lsta	1266
-lsto	1281
-lsu	1300
-lsv	1222
-lsv 	1229
-lt	638
-lt 	723
-lt a	1054
-lt b	1079
-lt c	1002
-lt d	1134
-lt e	1200
-lt f	1064
-lt g	1166
-lt h	1207
-lt i	876
-lt l	1066
-lt m	1172
-lt n	1065
-lt o	926
-lt p	1105
-lt r	1055
-lt s	1037
-lt t	1017
-lt u	1131
-lt v	1005
-lt w	1143
-lt z	1289
-lta	1147
-ltan	1202
-lte	755
-lter	753
-lth	879
-lth 	948
-lthc	1027
-ltho	1244
-lthp	1285
-lthr	1277
-lthy	1026
-lti	876
-lti 	1207
-ltic	1144
-ltil	1266
-ltim	1269
-ltin	1006
-ltip	937
-ltir	1308
-ltr	1287
-lts	890
-lts 	892
-ltse	1247
-ltt	1261
-lttt	1285
-lty	1218
-lty 	1298
-ltyp	1273
-lu	652
-lua	951
-luat	949
-lud	884
-lude	903
-ludi	1052
-lue	742
-lue 	758
-lues	923
-lug	1098
-lug 	1273
-lugi	1116
-lum	927
-lume	964
-lumn	1040
-lun	1224
-luns	1303
-lur	1057
-lure	1097
-luri	1175
-lus	757
-lus 	1239
-luse	1190
-lush	1244
-lusi	1041
-lust	765
-lut	1022
-lute	1162
-luti	1055
-lv	989
-lv 	1200
-lv g	1234
-lva	1305
-lve	1071
-lve 	1213
-lved	1193
-lver	1213
-lves	1226
-lvi	1208
-lvie	1250
-lvm	1215
-lvm 	1234
-lvp	1150
-lvp 	1262
-lvpn	1200
-lw	1029
-lwa	1030
-lway	1028
-lx	1267
-lx 	1283
-ly	611
-ly 	611
-ly a	785
-ly b	985
-ly c	1032
-ly d	1025
-ly e	815
-ly f	1004
-ly g	1113
+l ur	1211
+l us	1004
+l v	921
+l v 	1115
+l va	997
+l ve	1128
+l vi	1085
+l vo	1274
+l vp	1228
+l w	936
+l wa	1144
+l wh	1073
+l wi	1013
+l wo	1136
+l x	1087
+l x 	1274
+l xf	1142
+l y	1158
+l yo	1197
+l z	1261
+la	561
+la 	1153
+lab	711
+lab 	1135
+labe	836
+labi	1136
+labl	746
+lac	927
+lacc	1223
+lace	949
+laci	1223
+lack	1160
+lad	1276
+lag	674
+lag 	740
+lags	742
+lai	1078
+laim	1218
+lain	1105
+lak	1054
+lake	1055
+lam	1195
+lan	856
+lan 	1032
+lana	1061
+lanc	1015
+land	1233
+lane	1107
+lang	975
+lank	1179
+lans	1193
+lant	1274
+lap	1130
+lap 	1242
+laps	1231
+lar	869
+lar 	937
+lara	1199
+lare	1098
+larg	1015
+lari	1150
+larl	1154
+las	885
+lash	1104
+lass	940
+last	998
+lat	719
+late	841
+latf	960
+lati	868
+lato	1179
+latt	811
+lau	1092
+laun	1248
+laus	1209
+laut	1161
+lav	1223
+lave	1248
+lay	818
+lay 	855
+laye	1038
+layi	1270
+layn	1063
+layo	1233
+lays	1054
+lb	888
+lb 	976
+lb l	1047
+lb p	1252
+lba	1051
+lbac	1053
+lbo	1071
+lbox	1071
+lbp	1268
+lbr	1251
+lbx	1090
+lbx 	1088
+lc	965
+lc 	1180
+lca	1216
+lce	1199
+lcer	1197
+lcm	1261
+lco	1109
+lcom	1223
+lcon	1205
+lct	1230
+lctl	1233
+lcu	1140
+lcul	1138
+ld	693
+ld 	731
+ld a	1074
+ld b	915
+ld c	1019
+ld d	1112
+ld e	1191
+ld f	1160
+ld g	1099
+ld h	1152
+ld i	1010
+ld k	1020
+ld l	1203
+ld m	1152
+ld n	1033
+ld o	1050
+ld p	1096
+ld r	1074
+ld s	1055
+ld t	962
+ld u	1017
+ld v	1211
+ld w	997
+ld y	1258
+lda	1157
+ldap	1189
+ldc	1119
+ldca	1154
+ldco	1236
+lde	897
+lde 	1255
+lded	1151
+lden	1239
+lder	913
+ldi	1116
+ldin	1157
+ldn	1241
+ldo	1276
+ldp	1239
+ldr	1106
+ldre	1111
+lds	904
+lds 	906
+ldt	1265
+le	497
+le 	560
+le a	790
+le b	992
+le c	776
+le d	889
+le e	968
+le f	805
+le g	1009
+le h	1074
+le i	846
+le j	1211
+le k	1149
+le l	996
+le m	975
+le n	959
+le o	887
+le p	942
+le q	1149
+le r	918
+le s	856
+le t	759
+le u	1018
+le v	1096
+le w	944
+le x	1189
+le y	1117
+lea	784
+lead	1091
+leak	1255
+lean	946
+leap	957
+lear	916
+leas	915
+leau	1182
+leav	1150
+leb	1094
+leba	1248
+lebi	1137
+lec	875
+lecl	1140
+leco	1167
+lect	891
+led	762
+led 	765
+leda	1207
+lede	1248
+ledg	1239
+ledi	1211
+ledo	1270
+lee	929
+leen	1207
+leep	1177
+leet	945
+lef	1038
+lefo	1270
+left	1060
+leg	957
+lega	1044
+lege	1026
+legr	1223
+leh	1251
+lei	1076
+leid	1248
+lein	1127
+lel	1046
+lel 	1112
+leli	1225
+lelo	1182
+lem	864
+lem 	1199
+lema	1146
+leme	877
+lems	1187
+len	831
+len 	971
+lena	1002
+lend	1160
+lene	1262
+leng	952
+leno	1255
+lent	988
+leo	1223
+lep	1075
+lepa	1242
+lepr	1124
+leq	1102
+leq 	1104
+ler	873
+ler 	908
+lera	1055
+lere	1245
+lers	1129
+lert	1233
+les	722
+les 	748
+lesc	1195
+lese	1199
+lesf	1193
+lesh	1231
+lesp	1203
+less	937
+lest	1067
+lesy	1006
+let	753
+let 	1207
+lete	776
+leti	1008
+lets	1201
+lett	968
+lety	1225
+leu	1241
+lev	915
+leva	1154
+leve	924
+lew	1241
+lex	939
+lex 	949
+lexi	1213
+lf	948
+lf 	988
+lf a	1258
+lf i	1255
+lf o	1242
+lf s	1255
+lf t	1245
+lf w	1245
+lfd	1169
+lfd 	1189
+lfi	1207
+lfil	1242
+lfo	1272
+lfor	1274
+lg	970
+lga	1230
+lgar	1266
+lge	1190
+lgen	1245
+lgo	1023
+lgor	1022
+lgr	1127
+lgri	1152
+lh	1160
+lhe	1276
+lhea	1274
+lho	1239
+lhos	1236
+li	522
+li 	1145
+lia	974
+liab	1270
+lian	1087
+liar	1252
+lias	1035
+lib	826
+lib 	1010
+libc	914
+libp	1174
+libr	929
+libs	1266
+lic	692
+lic 	967
+lica	873
+licd	1205
+lice	988
+lici	882
+lick	1193
+lict	1110
+licy	749
+lid	896
+lid 	931
+lida	1024
+lidi	1270
+lie	790
+lied	842
+lien	910
+lier	1111
+lies	1033
+lif	885
+life	1123
+lifi	895
+lify	1262
+lig	1034
+lige	1242
+ligh	1113
+lign	1131
+lik	950
+like	948
+lim	766
+limi	765
+lin	650
+line	703
+linf	1270
+ling	783
+link	890
+lins	1199
+linu	917
+lip	1035
+lip 	1143
+lipp	1147
+lipv	1197
+lis	677
+lise	1179
+lish	1049
+list	678
+lit	872
+lit 	1138
+lite	1059
+liti	1102
+litt	1193
+lity	919
+liv	1013
+live	1011
+liz	941
+liza	1075
+lize	971
+lk	1088
+lk 	1192
+lke	1251
+lki	1248
+ll	559
+ll 	638
+ll a	926
+ll b	829
+ll c	810
+ll d	921
+ll e	1007
+ll f	963
+ll g	1097
+ll h	1087
+ll i	958
+ll j	1270
+ll k	1173
+ll l	980
+ll m	1038
+ll n	969
+ll o	951
+ll p	956
+ll q	1266
+ll r	947
+ll s	957
+ll t	922
+ll u	1042
+ll v	1128
+ll w	1078
+lla	1006
+lla 	1248
+llab	1266
+llar	1274
+llat	1072
+llau	1182
+llb	990
+llba	1057
+llbo	1075
+llc	1197
+lle	840
+llec	1018
+lled	925
+llel	1092
+llen	1199
+ller	962
+lli	808
+llig	1248
+llin	812
+llis	1165
+llm	1162
+llme	1203
+llo	730
+llo 	1203
+lloc	914
+llou	1044
+llow	755
+lloy	1093
+llp	1088
+llpo	1098
+llr	1171
+llre	1255
+llru	1255
+lls	923
+lls 	927
+llsy	1266
+llu	1145
+llus	1150
+llv	1094
+llvm	1096
+lly	737
+lly 	735
+lm	1022
+lm 	1223
+lma	1121
+lmap	1184
+lme	1177
+lmen	1255
+lmo	1205
+ln	1091
+lna	1233
+lnam	1245
+lne	1188
+lner	1220
+lo	513
+lo 	1174
+loa	844
+load	850
+loat	1097
+lob	883
+lob 	1124
+loba	896
+loby	1270
+loc	660
+loc 	1089
+loca	675
+lock	853
+log	762
+log 	908
+logf	1207
+logg	965
+logh	857
+logi	976
+logl	1225
+logo	1171
+logs	1004
+logy	1248
+lon	872
+lon 	1105
+lone	1094
+long	897
+lons	1231
+loo	964
+look	1001
+loop	1094
+lop	1047
+lope	1068
+lopm	1233
+lor	948
+lor 	988
+lorm	1117
+lors	1223
+los	970
+lose	1037
+losi	1274
+loss	1073
+lost	1213
+lot	1126
+lot 	1144
+lou	599
+loud	598
+lout	1044
+lov	1166
+love	1170
+low	721
+low 	862
+lowe	882
+lowi	838
+lowl	929
+lows	942
+lowt	1136
+loy	865
+loy 	986
+loyd	1093
+loye	1123
+loyi	1170
+loym	939
+loyp	1270
+lp	670
+lp 	759
+lp a	1233
+lp f	835
+lp i	857
+lp o	1252
+lp t	1199
+lpa	1233
+lpe	1155
+lper	1160
+lph	726
+lpha	724
+lpk	1233
+lpo	1070
+lpol	1081
+lpr	1188
+lpro	1225
+lps	1276
+lq	1057
+lq 	1058
+lq f	1233
+lq i	1184
+lr	964
+lre	995
+lrea	1017
+lru	1209
+lrul	1228
+ls	651
+ls 	689
+ls a	960
+ls b	1165
+ls c	1065
+ls d	1098
+ls e	1140
+ls f	1031
+ls g	1228
+ls h	1197
+ls i	973
+ls k	986
+ls l	1089
+ls m	1165
+ls n	1220
+ls o	974
+ls p	1069
+ls r	1094
+ls s	1042
+ls t	978
+ls u	1100
+ls v	1231
+ls w	913
+lse	950
+lse 	976
+lser	1157
+lset	1231
+lsi	1213
+lso	790
+lso 	789
+lsp	1146
+lspe	1258
+lspo	1197
+lss	1156
+lssd	1181
+lst	1190
+lsy	1248
+lsym	1255
+lt	643
+lt 	726
+lt a	1074
+lt b	1092
+lt c	1040
+lt d	1094
+lt e	1147
+lt f	1058
+lt g	1157
+lt h	1209
+lt i	884
+lt l	1094
+lt m	1115
+lt n	1104
+lt o	933
+lt p	1070
+lt r	1091
+lt s	1017
+lt t	1007
+lt u	1126
+lt v	1017
+lt w	1113
+lta	1101
+lta 	1171
+ltan	1203
+lte	761
+lted	1228
+lter	760
+lth	920
+lth 	1032
+lthc	987
+ltho	1223
+lthy	1146
+lti	868
+lti 	1193
+ltib	1213
+ltic	1014
+ltim	1203
+ltin	1042
+ltip	953
+ltir	1262
+ltit	1248
+ltl	1241
+ltli	1252
+ltm	1276
+lto	1251
+ltr	1241
+lts	887
+lts 	890
+ltt	1272
+lty	1257
+lu	645
+lua	981
+luat	979
+lud	840
+lude	859
+ludi	1007
+lue	723
+lue 	744
+luen	1228
+lues	885
+lug	1099
+lugi	1107
+lum	908
+lume	967
+lumn	985
+lun	1244
+lur	991
+lure	994
+lus	785
+lus 	1126
+luse	1110
+lush	1140
+lusi	1079
+lust	799
+lut	1042
+lute	1112
+luti	1110
+lv	956
+lv 	1233
+lve	1015
+lve 	1174
+lved	1145
+lver	1189
+lves	1123
+lvi	1216
+lvin	1262
+lvm	1095
+lvm 	1186
+lvp	1276
+lw	1000
+lwa	1001
+lway	1000
+lx	1271
+ly	620
+ly 	624
+ly a	835
+ly b	968
+ly c	992
+ly d	993
+ly e	914
+ly f	993
+ly g	1115
 ly h	1011
-ly i	800
-ly l	1124
-ly m	1088
-ly n	1117
-ly o	954
-ly p	1079
-ly q	893
-ly r	1037
-ly s	847
-ly t	893
-ly u	1055
-ly v	1090
-ly w	959
-ly y	1215
-ly z	1308
-lyc	1296
-lyi	1152
-lyin	1150
-lyr	1291
-lyru	1303
-lys	1109
-lysc	1229
-lysi	1150
-lyz	1166
-lyze	1166
-lz	1302
-m	376
-m 	620
-m a	849
-m a 	978
-m ac	1103
-m ad	1231
-m ai	1175
-m al	1115
-m am	1303
-m an	1027
-m ap	1289
-m ar	1209
-m as	1202
-m at	1266
-m au	987
-m b	1008
-m ba	1167
-m be	1234
-m bi	1132
-m bl	1256
-m bu	1169
-m by	1266
-m c	902
-m ca	1137
-m ce	1266
-m cl	1143
-m co	936
-m cp	1250
-m cr	1303
-m d	1004
-m da	1269
-m de	1150
-m di	1176
-m do	1091
-m e	1100
-m en	1222
-m ev	1308
-m ex	1205
-m f	1000
-m fa	1298
-m fe	1298
+ly i	829
+ly k	1236
+ly l	1046
+ly m	1056
+ly n	1073
+ly o	946
+ly p	1064
+ly q	900
+ly r	1003
+ly s	835
+ly t	889
+ly u	1003
+ly v	1141
+ly w	949
+ly y	1213
+lyi	1099
+lyin	1098
+lyp	956
+lyph	957
+lys	1169
+lysi	1203
+lyt	1186
+lyti	1191
+lyz	1130
+lyze	1129
+lz	1126
+lz 	1254
+lzm	1165
+lzma	1163
+m	380
+m 	608
+m a	861
+m a 	972
+m ac	1164
+m ad	1233
+m al	1140
+m am	1233
+m an	1017
+m ap	1262
+m ar	1165
+m as	1160
+m at	1193
+m au	1059
+m b	1015
+m ba	1228
+m be	1168
+m bi	1165
+m bu	1201
+m by	1245
+m c	881
+m ca	987
+m ch	1187
+m cl	1167
+m co	959
+m cp	1236
+m cr	1258
+m d	944
+m da	1107
+m de	1074
+m di	1142
+m do	1068
+m e	1023
+m en	1134
+m eo	1270
+m ex	1173
+m f	971
+m fa	1245
+m fe	1270
 m fi	1116
-m fl	1285
-m fo	1082
-m fr	1262
-m g	1054
-m go	1150
-m gr	1190
-m gs	1205
-m h	1061
-m ha	1285
-m hc	1142
-m he	1281
-m ht	1213
-m i	878
-m ia	1083
-m if	1226
-m im	1224
-m in	985
-m is	963
-m it	1193
-m j	1043
-m jo	1042
-m k	1064
-m ke	1259
-m ku	1082
+m fl	1274
+m fo	1049
+m fr	1236
+m fu	1270
+m g	1021
+m ge	1245
+m go	1182
+m gr	1133
+m gs	1207
+m h	1064
+m ha	1187
+m he	1223
+m ho	1270
+m i	855
+m ia	1050
+m id	1245
+m if	1186
+m im	1186
+m in	981
+m is	942
+m it	1134
+m j	1143
+m jo	1157
+m k	1097
+m ke	1203
+m ku	1170
 m l	1026
-m le	1224
-m li	1226
-m lo	1075
-m ls	1256
-m m	953
-m ma	1049
-m me	1136
+m la	1270
+m le	1207
+m li	1176
+m lo	1105
+m m	957
+m ma	1090
+m me	1116
 m mi	1236
-m mo	1078
-m mu	1236
-m n	891
-m n 	1262
-m na	1239
-m ne	1253
-m no	1123
-m nu	909
-m o	960
-m of	1120
-m on	1133
-m op	1132
-m or	1064
-m p	892
-m pa	1196
-m pe	1220
-m pl	1234
-m po	936
-m pr	1043
-m r	986
-m ra	1277
-m re	1057
-m ro	1154
-m ru	1124
-m s	920
-m s 	1151
-m sc	1262
-m sd	1150
-m se	1081
-m sh	1253
-m si	1191
-m so	1224
-m sp	1298
-m sq	1178
-m ss	1269
-m st	1070
-m su	1229
-m sy	1256
-m t	829
-m ta	1298
-m te	1289
-m th	872
-m ti	1234
-m to	963
-m tp	1234
-m tr	1171
-m ty	1220
-m u	1098
-m ui	1266
-m un	1259
-m up	1281
-m us	1204
-m v	1013
-m va	1204
-m ve	1077
-m vi	1241
-m vm	1293
-m vp	1207
-m w	999
-m wh	1103
-m wi	1061
-m wo	1266
-m x	1252
-m y	1202
-m yo	1200
-m z	1200
-m zo	1198
-ma	522
-ma 	1006
-ma b	1277
-ma d	1250
-ma n	1273
-ma s	1145
-ma u	1222
-mab	1208
-mabl	1224
-mac	860
-mac 	1241
-mach	879
-mack	1303
-macr	1147
-macs	1103
-mad	1097
-made	1094
-mag	826
-mage	827
-magi	1181
-mai	776
-mail	944
-main	795
-maj	1181
-majo	1179
-mak	985
-make	994
-maki	1226
-mal	972
-mal 	1051
-mala	1303
-mall	1050
-maly	1303
-man	589
-man 	1089
-mana	751
-manc	1070
-mand	616
-mane	1184
-mang	1241
-mani	1042
-mann	1293
-manr	1211
-mant	1277
-manu	1012
-many	1079
-map	881
-map 	938
-mapp	1039
-mapr	1298
-maps	1040
-mar	972
-marc	1241
-marg	1289
-mari	1224
-mark	1067
-mary	1060
-mas	906
-mas 	1148
-mase	961
-mask	1101
-mast	1067
-mat	694
-mat 	770
-matc	865
-mate	972
-math	1253
-mati	845
-mats	1027
-matt	991
-max	834
-max 	986
-maxa	1176
-maxc	1241
-maxd	1285
-maxi	892
-maxn	1209
-maxp	1250
-maxr	1131
-maxs	1198
-maxt	1229
-maxu	1179
-may	877
-may 	875
-mb	763
-mb 	1128
-mb p	1303
-mbe	783
-mbed	1247
-mber	781
-mbi	1064
-mbig	1289
-mbin	1088
-mbit	1285
-mbl	1088
-mble	1108
-mbly	1269
-mbo	1014
-mbol	1014
-mc	1079
-mca	1226
-mcac	1259
-mcl	1305
-mco	1220
-mcou	1285
-mcp	1236
-mcpu	1236
-md	1006
-md 	1039
-md a	1262
-md c	1303
-md h	1293
-md l	1256
-mdd	1300
-mdi	1258
-mdir	1266
-me	527
-me 	628
-me a	843
-me b	1057
-me c	1007
-me d	980
-me e	1007
-me f	966
-me g	1096
-me h	1185
-me i	921
-me k	1181
-me l	1096
-me m	969
-me n	992
-me o	833
-me p	994
-me r	970
-me s	911
-me t	934
-me u	1063
+m mo	1061
+m mu	1209
+m n	890
+m na	1154
+m ne	1112
+m no	1186
+m nu	915
+m o	937
+m ob	1195
+m of	1079
+m on	1084
+m op	1154
+m or	1071
+m p	870
+m pa	1097
+m pe	1245
+m pl	1225
+m po	915
+m pr	1047
+m pu	1245
+m r	970
+m re	1028
+m ro	1125
+m ru	1152
+m s	889
+m s 	1132
+m sc	1218
+m sd	1189
+m se	1024
+m sh	1187
+m si	1154
+m so	1199
+m sp	1168
+m st	1044
+m su	1165
+m sy	1255
+m t	815
+m ta	1163
+m te	1266
+m th	857
+m ti	1182
+m to	966
+m tr	1160
+m ty	1186
+m u	1040
+m ui	1225
+m un	1205
+m us	1116
+m v	1020
+m v 	1152
+m va	1156
+m ve	1164
+m vi	1225
+m vp	1266
+m w	953
+m wa	1231
+m wh	1074
+m wi	1050
+m wo	1090
+m x	1201
+m y	1201
+m yo	1205
+m z	1248
+ma	532
+ma 	957
+ma a	1266
+ma d	1225
+ma n	1258
+ma o	1255
+ma r	1270
+ma s	1121
+ma t	1266
+ma u	1195
+mac	856
+mac 	1065
+macc	1270
+mach	931
+macr	970
+macs	1168
+mad	1081
+made	1083
+mag	863
+mage	868
+magi	1146
+mai	800
+mail	939
+main	826
+maj	1107
+majo	1110
+mak	953
+make	960
+maki	1199
+mal	901
+mal 	1003
+mali	1225
+mall	952
+man	614
+man 	1044
+mana	787
+manc	1084
+mand	640
+mane	1211
+mang	1205
+mani	1062
+mann	1262
+manp	1255
+manr	1274
+mant	1168
+manu	1017
+many	1049
+map	864
+map 	931
+maph	1203
+mapp	975
+maps	1088
+maq	1268
+mar	922
+marg	1223
+mari	1223
+mark	981
+mary	1047
+mas	889
+mas 	1120
+mase	992
+mask	990
+mast	1050
+mat	702
+mat 	784
+matc	884
+mate	1041
+math	1161
+mati	828
+mats	1046
+matt	988
+max	823
+max 	956
+maxa	1223
+maxc	1233
+maxd	1270
+maxf	1274
+maxi	881
+maxn	1262
+maxp	1274
+maxr	1163
+maxs	1205
+maxt	1248
+maxu	1266
+may	832
+may 	830
+mb	732
+mb 	1119
+mbe	755
+mbed	1209
+mber	753
+mbi	1043
+mbig	1255
+mbin	1064
+mbl	1140
+mble	1186
+mbo	941
+mbol	940
+mbu	1169
+mbuf	1181
+mc	988
+mca	1100
+mcac	1130
+mco	1110
+mcon	1122
+mcp	1268
+mct	1195
+mctl	1199
+md	854
+md 	875
+md a	1228
+md c	1161
+md d	1245
+md e	1173
+md f	1248
+md g	1239
+md i	1207
+md j	1197
+md l	1165
+md m	1201
+md n	1110
+md p	1216
+md r	1197
+md s	1059
+md t	1186
+md u	1156
+mdj	1251
+mdjo	1248
+mdn	1265
+mds	1239
+mdt	1223
+me	521
+me 	631
+me a	850
+me b	1059
+me c	980
+me d	983
+me e	1025
+me f	959
+me g	1086
+me h	1132
+me i	928
+me k	1174
+me l	1080
+me m	994
+me n	1012
+me o	843
+me p	1011
+me r	971
+me s	908
+me t	920
+me u	1060
 me v	1063
 me w	1029
-me y	1259
-me z	1131
-mea	1004
-mean	1009
-meas	1277
-meb	1208
-mec	1158
-mech	1191
-med	861
-med 	915
-meda	1262
-medi	959
-medp	1188
-mee	1287
-meet	1308
-meg	1220
-mega	1217
-mei	1305
-mel	1252
-mem	873
-mem 	1135
-memb	916
-memc	1262
-memo	1006
-men	625
-mend	1060
-ment	624
-menu	1196
-meo	978
-meou	979
-mep	1252
-mer	934
-mer 	1094
-mera	1166
-mere	1195
-merg	1144
-meri	1060
-merm	1262
-merr	1269
-mers	1171
-mes	783
-mes 	822
-mese	1211
-mesg	1293
-mesh	1277
-mesp	1042
-mess	965
-mest	1054
-met	769
-meta	863
-mete	853
-meth	1006
-meti	1142
-metr	1024
-mev	1244
-meve	1247
-mew	1178
-mewo	1234
-mex	1310
-mext	1308
-mez	1199
-mezo	1196
-mf	1045
-mfi	1068
-mfil	1068
-mg	1307
-mi	614
-mi 	1244
-mic	965
-mic 	1163
-mica	1266
-mico	1224
-micr	1001
-mid	1215
-midn	1244
-mig	739
-mig 	1196
-migh	744
-migr	1022
-mil	975
-mila	1103
-mili	1253
-mill	1244
-mily	1025
-mim	1200
-mime	1207
-min	788
-min 	955
-mina	952
-minc	1075
-mind	1266
-mine	944
-minf	1231
-ming	1026
-mini	1000
-minn	1187
-mino	1244
-minp	1262
-minr	1234
-mins	1175
-minu	1059
-mip	1132
-mips	1151
-mir	1017
-mirr	1015
-mis	801
-mise	1262
-miss	802
-mist	1269
-mit	733
-mit 	777
-mita	1256
-mite	898
-miti	1244
-mitm	1087
-mits	1145
-mitt	939
-miu	1194
-mium	1191
-mix	1305
-miz	1104
-miza	1239
-mize	1147
-mj	1146
-mjo	1150
-mjob	1148
-mk	1277
-ml	897
-ml 	915
-ml a	1247
-ml c	1277
-ml d	1269
-ml e	1241
-ml f	1017
-ml j	1266
-ml k	1256
-ml o	1173
-ml r	1253
-mlc	1261
-mlco	1281
-mle	1287
-mlf	1279
-mli	1202
-mlin	1229
-mlo	1202
-mlog	1215
-mm	607
-mm 	1152
-mm s	1273
-mma	613
-mma 	1090
-mmab	1293
-mmai	1198
-mman	616
-mmar	1148
-mmas	953
-mmd	1300
-mmdd	1298
-mme	899
-mmed	981
-mmem	1303
-mmen	978
-mmer	1273
-mmet	1147
-mmi	1044
-mmit	1054
-mmo	1084
-mmon	1084
-mmu	1194
-mmun	1204
-mn	1003
-mn 	1112
-mn f	1281
-mn i	1308
-mnf	1283
-mnfa	1281
-mno	1144
-mnod	1256
-mns	1129
-mns 	1132
-mo	657
-mo 	1252
-mod	756
-mod 	1298
-mode	771
-modi	994
-modu	1042
-mon	886
-mon 	1040
-mond	1215
-mong	1229
-moni	932
-monl	1244
-mons	1262
-mont	1182
-moo	1279
-moot	1303
-mor	826
-mor 	1205
-more	845
-mory	1006
-mos	896
-most	894
-mot	1028
-mote	1029
-mou	980
-moun	993
-mous	1173
-mov	818
-mova	1229
+me z	1143
+mea	965
+mean	980
+meas	1157
+meb	1251
+mec	1092
+mech	1129
+meco	1266
+med	857
+med 	909
+medi	952
+mee	1261
+meg	1244
+mega	1262
+mek	1175
+mek 	1218
+mel	1151
+meli	1274
+mem	799
+mem 	1165
+memb	868
+memc	1110
+memo	884
+men	623
+mend	1028
+mens	1239
+ment	623
+menu	1233
+meo	981
+meou	985
+mep	1233
+mer	881
+mer 	1004
+mera	1155
+mere	1252
+merg	991
+meri	1057
+mers	1137
+mes	754
+mes 	833
+mese	1262
+mesh	1137
+mesp	918
+mess	881
+mest	1040
+met	785
+meta	886
+mete	875
+meth	983
+meti	1170
+metr	1026
+mev	1218
+meva	1242
+mew	1156
+mewo	1262
+mex	1272
+mez	1165
+mezo	1163
+mf	1030
+mfi	1081
+mfil	1081
+mfl	1186
+mfle	1191
+mg	1144
+mge	1272
+mgm	1223
+mgmt	1220
+mi	633
+mi 	1225
+mib	1130
+mib 	1130
+mic	989
+mic 	1081
+mica	1191
+mico	1231
+micr	1104
+mid	1169
+midd	1266
+midn	1262
+mie	1216
+mies	1220
+mig	805
+migh	817
+migr	1008
+mil	945
+mila	1025
+mili	1252
+mill	1182
+mily	1031
+mim	1228
+mime	1266
+min	780
+min 	968
+mina	932
+minc	1126
+mine	923
+minf	1195
+ming	1004
+mini	983
+minn	1255
+mino	1152
+mins	1160
+minu	1081
+mio	1248
+mios	1255
+mip	1174
+mips	1186
+mir	1003
+mirr	1003
+mis	870
+misc	1258
+miss	875
+mit	730
+mit 	779
+mita	1199
+mite	910
+miti	1102
+mitm	1164
+mits	972
+mitt	955
+miu	1261
+mium	1258
+mix	1268
+miz	1096
+miza	1203
+mize	1140
+mk	1162
+ml	884
+ml 	906
+ml f	1020
+ml j	1197
+ml o	1197
+ml r	1211
+ml t	1252
+ml v	1179
+mle	1149
+mlen	1160
+mli	1150
+mlin	1165
+mlo	1254
+mm	624
+mm 	1166
+mma	637
+mma 	1071
+mman	641
+mmap	1262
+mmar	1128
+mmas	979
+mme	888
+mmed	974
+mmen	977
+mmer	1119
+mmet	1134
+mmi	936
+mmin	1225
+mmit	943
+mmo	1016
+mmod	1167
+mmon	1038
+mmu	1127
+mmun	1173
+mmut	1220
+mn	959
+mn 	1033
+mn n	1211
+mno	1254
+mns	1094
+mns 	1092
+mnt	1188
+mnt 	1242
+mo	654
+mod	781
+mod 	1270
+mode	824
+modi	955
+modu	948
+mon	893
+mon 	1012
+mong	1168
+moni	972
+monl	1255
+mono	1218
+mons	1209
+mont	1164
+mor	793
+mor 	1270
+more	842
+mory	884
+mos	909
+most	907
+mot	953
+mote	955
+mou	909
+moun	918
+mous	1131
+mov	819
+mova	1266
 move	821
-movi	1173
-mp	585
-mp 	987
-mp a	1277
-mp d	1277
-mp i	1211
-mp m	1308
-mp o	1303
-mp q	1256
-mp t	1171
-mp u	1303
-mpa	983
-mpac	1178
-mpar	1113
-mpat	1039
-mpe	834
-mper	833
-mpi	1056
-mpil	1068
-mpl	728
-mpla	966
-mple	742
-mpli	1020
-mply	1181
-mpo	811
-mpol	918
-mpon	1033
-mpor	942
-mpos	940
-mpou	1224
-mpr	944
-mpre	955
-mpro	1151
-mps	1157
-mps 	1205
-mpsp	1259
-mpt	840
-mpt 	1046
-mpte	942
-mpti	982
-mpts	1074
-mpty	1002
-mpu	668
-mput	666
-mr	1110
-mrc	1271
-mrc 	1269
-mre	1183
-mro	1310
-ms	810
-ms 	850
-ms a	1088
-ms c	1115
-ms d	1277
-ms f	1281
-ms i	1066
-ms k	1023
-ms l	1166
-ms m	1303
-ms n	1171
-ms o	1181
-ms p	1149
-ms r	1269
-ms s	1193
-ms t	1093
-ms v	1196
-ms w	1167
-mse	1213
-msel	1277
-msk	981
-mske	979
-msl	1091
-mslo	1089
-msp	1089
-mspr	1091
-mst	1291
-mt	1080
-mt 	1231
-mtp	1249
-mtp 	1253
-mtu	1215
-mtu 	1229
-mty	1305
-mtyp	1303
-mu	705
-muc	1152
-much	1152
-mul	896
-mula	1155
-mult	902
-mum	881
-mum 	879
-mun	1176
-muni	1195
-mus	747
-must	745
-mut	1092
-muta	1241
-mutu	1135
-mv	1155
-mv 	1246
-mvm	1310
-mvmt	1308
-mw	1182
-mwa	1218
-mwar	1217
-mwi	1305
-mx	1307
-mx 	1310
-my	770
-my 	1008
-my a	1236
-my k	1281
-my l	1285
-my m	1224
-my p	1156
-my t	1256
-mya	1066
-myad	1289
-myap	1132
-myas	1256
-myau	1247
-myb	1047
-myba	1100
-mybu	1229
-myc	1024
-myce	1308
-mycl	1064
-myco	1159
-myd	1060
-myda	1269
-mydi	1139
-mydo	1155
-mye	1184
-myen	1205
-myf	1169
-myfa	1250
-myfi	1253
-myg	1169
-mygr	1231
-myi	1028
-myim	1226
-myin	1040
-myk	1246
-myke	1293
-myl	1252
-mylo	1277
-mym	1291
-myn	1100
-myne	1172
-myno	1179
-myo	1165
-myor	1188
-myp	928
-mypa	1229
-mype	1256
-mypk	1273
-mypo	1132
-mypr	956
-myq	1296
-myr	1011
-myre	1022
-myro	1273
-myru	1308
-mys	1088
-myse	1198
-mysi	1298
-mysn	1298
-mysu	1259
-myt	1000
-myta	1073
-myte	1146
-mytp	1200
-mytr	1191
-myu	1283
-myv	1224
-myva	1303
+movi	1181
+mp	614
+mp 	925
+mp a	1218
+mp b	1262
+mp c	1248
+mp d	1270
+mp e	1270
+mp f	1176
+mp i	1195
+mp m	1228
+mp p	1270
+mp r	1223
+mp s	1201
+mp t	1131
+mpa	962
+mpac	1187
+mpar	1080
+mpat	1021
+mpe	855
+mper	854
+mpf	1158
+mpfi	1165
+mpi	1042
+mpil	1051
+mpl	722
+mpla	918
+mple	746
+mpli	999
+mplo	1174
+mplu	1223
+mply	1152
+mpo	804
+mpol	903
+mpon	1036
+mpor	909
+mpos	970
+mpr	926
+mpre	940
+mpro	1122
+mps	1153
+mps 	1156
+mpt	875
+mpt 	1051
+mpte	1041
+mpti	1043
+mpts	1089
+mpty	987
+mpu	763
+mput	761
+mq	1244
+mr	1117
+mre	1205
+mro	1223
+mrol	1270
+ms	785
+ms 	813
+ms a	1065
+ms c	1123
+ms d	1209
+ms e	1165
+ms f	1179
+ms g	1270
+ms i	1071
+ms k	1030
+ms l	1213
+ms m	1195
+ms n	1258
+ms o	1130
+ms p	1189
+ms r	1236
+ms s	1142
+ms t	1026
+ms u	1068
+ms v	1252
+ms w	1123
+msc	1268
+mse	1145
+msel	1207
+msg	1056
+msg 	1085
+msk	1039
+mske	1042
+msl	1188
+mslo	1187
+msp	1186
+mspr	1203
+mst	1138
+msta	1245
+msto	1191
+mt	966
+mt 	1000
+mt s	1060
+mt u	1150
+mta	1248
+mtu	1211
+mtu 	1220
+mu	703
+mu 	1265
+muc	1145
+much	1143
+mul	874
+mula	1072
+mult	887
+mum	870
+mum 	868
+mun	1161
+muni	1167
+mus	755
+must	752
+mut	1058
+muta	1164
+mute	1132
+mutu	1225
+mv	1169
+mv 	1228
+mw	1028
+mwa	1033
+mwar	1031
+mx	1247
+mx 	1257
+my	794
+my 	997
+my a	1262
+my b	1239
+my m	1248
+my o	1255
+my p	1207
+my t	1218
+mya	1128
+myap	1218
+myb	1075
+myba	1189
+mybu	1144
+myc	1043
+mycl	1087
+myco	1177
+myd	1087
+myda	1220
+myde	1191
+mydi	1218
+mye	1168
+myen	1195
+myf	1223
+myg	1199
+myi	1064
+myim	1255
+myin	1083
+myk	1213
+myke	1225
+myl	1230
+mylo	1231
+mym	1166
+myme	1231
+myn	1125
+myne	1201
+myno	1228
+myo	1197
+myor	1252
+myp	976
+mypo	1223
+mypr	997
+myr	1070
+myre	1096
+myro	1262
+mys	1031
+myse	1115
+mysq	1151
+myt	1078
+myta	1154
+myte	1270
+myv	1272
+myw	1177
+mywo	1182
 n	293
-n 	427
-n a	642
-n a 	824
-n ab	988
-n ac	987
-n ad	1036
-n af	1161
-n ai	1157
-n al	798
-n an	861
-n ap	808
-n ar	884
-n as	939
-n at	894
-n au	1076
-n av	1226
-n aw	1139
-n az	1176
-n b	715
-n ba	965
-n be	737
-n bi	1113
-n bl	1155
+n 	425
+n a	662
+n a 	813
+n ab	985
+n ac	1028
+n ad	1000
+n af	1165
+n ag	1197
+n ai	1252
+n al	871
+n an	859
+n ap	900
+n ar	869
+n as	928
+n at	887
+n au	1077
+n av	1218
+n aw	1255
+n az	1262
+n b	711
+n b 	1231
+n ba	1040
+n be	730
+n bi	1081
+n bl	1191
 n bo	1125
-n br	1273
-n bu	1064
-n by	1024
-n c	791
-n c 	1253
-n ca	946
-n ce	1222
-n ch	1074
-n ci	1217
-n cl	976
-n co	873
-n cp	1247
-n cr	1064
-n ct	1298
-n cu	1132
-n d	829
-n d 	1298
-n da	1106
-n de	883
-n di	1039
-n do	1018
-n dr	1224
-n du	1103
-n e	736
-n e 	1102
-n ea	1125
-n ed	1298
-n ef	1179
-n ei	1167
-n el	1285
-n em	1077
-n en	976
-n ep	1308
-n eq	1239
-n er	818
-n es	1277
-n et	1169
-n eu	1256
-n ev	985
-n ex	869
-n f	721
-n f 	1269
-n fa	1065
-n fe	1171
-n fi	876
-n fl	826
-n fo	819
-n fr	1081
-n fu	1220
-n g	763
-n ga	1040
-n gc	779
-n ge	1159
-n gi	1158
-n gl	1195
-n gn	1308
-n go	1149
-n gr	1143
-n h	947
-n ha	1082
-n he	1134
-n hi	1179
-n ho	1105
-n ht	1089
-n hu	1303
-n i	691
-n i 	1289
-n ia	1055
-n id	1016
-n if	942
-n im	970
-n in	749
-n ip	1103
-n is	854
-n it	1018
-n j	1130
-n jo	1209
-n js	1215
-n k	953
-n ke	986
-n ki	1262
-n km	1130
-n ku	1241
-n l	833
-n la	1128
-n le	1143
-n li	955
-n lo	882
-n m	850
-n ma	978
-n me	1075
-n mi	1163
-n mo	975
-n mu	1034
-n my	1058
-n n	885
-n n 	1217
-n na	994
-n nd	1273
-n ne	1072
-n nf	1293
-n no	987
-n nu	1138
-n o	704
-n ob	1171
-n oc	1244
-n of	839
-n on	818
-n op	956
-n or	867
-n os	1191
-n ot	926
-n ou	1140
-n ov	1117
-n p	805
-n pa	996
-n pe	1021
-n pl	1157
-n pm	1293
-n po	1016
-n pr	865
-n pu	1163
-n py	1289
-n q	1226
-n qu	1229
-n r	766
-n ra	1195
-n re	781
-n rf	1234
-n ro	1134
-n rs	1168
-n ru	1007
-n s	772
-n s 	1105
-n sa	1204
-n sc	1138
-n se	879
-n sh	1057
-n si	1120
-n sn	1293
-n so	960
-n sp	997
-n ss	1066
-n st	1006
-n su	1051
-n sy	1132
-n t	601
-n t 	968
-n ta	1042
-n te	1087
-n tf	1293
-n th	618
-n ti	1037
+n br	1191
+n bs	1255
+n bu	1061
+n by	991
+n c	777
+n c 	1154
+n ca	916
+n ce	1209
+n ch	1049
+n cl	1002
+n co	856
+n cp	1266
+n cr	1055
+n cu	1155
+n d	817
+n da	1050
+n de	890
+n di	984
+n do	1010
+n dr	1143
+n du	1134
+n e	757
+n e 	1152
+n ea	1075
+n ed	1189
+n ef	1176
+n ei	1157
+n el	1174
+n em	1068
+n en	972
+n eo	1220
+n eq	1223
+n er	887
+n es	1252
+n et	1191
+n ev	982
+n ex	873
+n f	732
+n fa	1034
+n fe	1156
+n fi	878
+n fl	846
+n fo	838
+n fr	1059
+n fu	1123
+n g	773
+n ga	1134
+n gc	803
+n ge	1128
+n gi	1091
+n gl	999
+n go	1124
+n gr	1110
+n h	932
+n h 	1258
+n ha	1037
+n he	1118
+n hi	1218
+n ho	1072
+n ht	1156
+n hu	1270
+n i	699
+n i 	1147
+n ia	1035
+n id	975
+n if	961
+n im	968
+n in	779
+n ip	1128
+n is	842
+n it	967
+n j	1024
+n jo	1073
+n js	1197
+n ju	1218
+n k	971
+n ke	997
+n ki	1274
+n km	1225
+n ku	1255
+n l	799
+n la	1074
+n le	1038
+n li	940
+n lo	849
+n m	840
+n ma	950
+n me	1020
+n mi	1085
+n mo	995
+n mu	1052
+n my	1100
+n n	867
+n n 	1113
+n na	982
+n ne	1060
+n no	993
+n nu	1060
+n o	692
+n ob	1085
+n oc	1151
+n of	818
+n ol	1203
+n on	813
+n op	945
+n or	870
+n os	1236
+n ot	913
+n ou	1087
+n ov	1091
+n p	795
+n pa	967
+n pe	1046
+n pi	1258
+n pl	1122
+n po	971
+n pr	870
+n pu	1157
+n q	1178
+n qu	1186
+n r	781
+n r 	1225
+n ra	1152
+n re	807
+n rf	1225
+n ro	1123
+n rp	1123
+n rs	1123
+n ru	1013
+n s	749
+n s 	1086
+n sa	1132
+n sc	1074
+n se	873
+n sh	1060
+n si	1065
+n sl	1266
+n sm	1077
+n so	947
+n sp	1021
+n ss	1154
+n st	966
+n su	963
+n sy	1066
+n t	592
+n t 	970
+n ta	1045
+n te	1066
+n th	608
+n ti	1030
+n tm	1274
 n to	838
-n tr	1089
-n tu	1114
-n tw	1226
-n ty	1126
-n u	764
-n un	1053
-n up	1056
-n ur	1239
-n us	776
-n ut	1213
-n v	931
-n v 	1159
-n va	1015
-n ve	1072
-n vi	1213
-n vm	1172
-n vo	1220
-n w	831
-n wa	1168
-n we	1220
-n wh	954
-n wi	900
-n wo	1011
-n wr	1293
-n x	1218
-n x 	1303
-n y	1002
-n ya	1229
-n yo	1011
-n z	1023
-n ze	1184
-n zo	1045
-na	552
+n tr	1086
+n tu	1127
+n tw	1197
+n ty	1086
+n u	771
+n ui	1236
+n un	1013
+n up	1046
+n us	790
+n ut	1187
+n v	912
+n v 	1154
+n va	998
+n ve	1057
+n vi	1154
+n vm	1150
+n vo	1174
+n w	826
+n wa	1110
+n we	1242
+n wh	926
+n wi	910
+n wo	1034
+n wr	1195
+n x	986
+n x 	1062
+n xa	1205
+n xf	1187
+n xt	1184
+n y	1000
+n ya	1213
+n yo	1017
+n z	1073
+n ze	1181
+n zo	1123
+na	564
 na 	1213
-nab	746
-nabl	744
-nac	1160
-nacc	1289
-nact	1190
-naf	1149
-naff	1150
-nag	753
-nage	754
-nagi	1107
-nal	753
-nal 	775
-nala	1277
-nale	1222
-nali	1032
-nall	1083
-nalm	1239
-naln	1308
-nalp	1244
-nals	1156
-nalv	1217
-naly	1083
-nam	646
-name	645
-nami	1100
-nan	910
-nanc	920
-nann	1217
-nant	1244
-nap	901
-naps	901
-nar	983
-nari	1266
-narr	1226
-nary	998
-nas	1204
-nass	1222
-nat	760
-nat 	1036
-nate	823
+nab	776
+nabl	774
+nac	1138
+nact	1171
+naf	1251
+naff	1270
+nag	789
+nage	792
+nagi	1087
+nal	735
+nal 	763
+nala	1262
+nalc	1213
+nald	1164
+nale	1218
+nali	1065
+nall	982
+nalo	1186
+nals	1090
+naly	1058
+nam	654
+name	654
+nami	1029
+nan	948
+nan 	1116
+nanc	989
+nano	1242
+nant	1193
+nap	960
+naps	962
+naq	1244
+naq 	1242
+nar	969
+nari	1152
+nary	991
+nas	1272
+nat	765
+nat 	1115
+nate	828
 nati	863
-nato	1250
-nats	1140
-natu	1120
-nau	1021
-naut	1019
-nav	1165
-nava	1166
-naw	1275
-nawa	1285
-nb	1072
-nba	1310
-nbi	1244
-nbin	1241
-nbl	1291
-nblo	1293
-nbo	1173
-nbou	1184
-nbu	1258
-nbui	1262
+nato	1255
+nats	1233
+natu	1033
+nau	1112
+naut	1116
+nav	1197
+nava	1223
+nb	1056
+nba	1268
+nbi	1254
+nbl	1209
+nblo	1213
+nbo	1213
+nbou	1255
+nbu	1272
 nc	612
-nc 	915
-nc a	1262
-nc b	1241
-nc c	1205
-nc d	1190
-nc e	1293
-nc g	1114
-nc t	1293
-nca	1113
-ncat	1140
-nce	652
-nce 	702
-ncea	1289
-ncec	1140
-nced	1043
-ncee	1247
-ncef	1289
-nceg	990
-ncei	1152
-ncel	1010
-ncem	1182
-nceo	1269
-ncep	1071
-ncer	988
-nces	800
-ncet	1077
-ncew	1155
-nch	965
-nch 	1045
-ncha	1168
-nche	1187
-ncho	1293
-nchp	1188
-nchr	1169
-nci	938
-ncie	1188
-ncil	1308
-ncin	1006
-ncip	1027
-ncl	881
-nclo	1169
-nclu	886
-nco	928
-ncod	1006
-ncom	1101
-ncon	1088
-ncor	1239
-ncou	1132
-ncp	1177
-ncpu	1176
-ncr	913
-ncre	1103
-ncry	928
-nct	940
-ncti	941
-ncu	1152
-ncur	1157
-ncy	1002
-ncy 	1004
+nc 	896
+nc a	1239
+nc b	1233
+nc c	1236
+nc d	1137
+nc e	1228
+nc g	1123
+nc k	1223
+nc m	1231
+nc s	1195
+nc t	1248
+nca	1047
+ncap	1213
+ncat	1081
+nce	682
+nce 	723
+ncec	1176
+nced	1028
+nceg	1076
+ncei	1184
+ncel	1017
+ncem	1245
+ncep	1121
+ncer	1089
+nces	841
+ncet	1186
+ncew	1218
+nch	922
+nch 	987
+ncha	1182
+nche	1125
+ncho	1255
+nchr	1084
+nci	932
+ncie	1121
+ncil	1262
+ncin	1066
+ncip	990
+ncl	842
+nclo	1199
+nclu	843
+nco	902
+ncod	960
+ncom	1088
+ncon	1065
+ncor	1236
+ncou	1163
+ncp	1236
+ncpu	1266
+ncr	922
+ncre	1065
+ncry	949
+nct	809
+nct 	1233
+ncti	809
+ncu	1105
+ncur	1107
+ncy	1018
+ncy 	1025
 nd	516
-nd 	558
-nd a	861
-nd b	986
-nd c	878
-nd d	953
-nd e	896
-nd f	809
-nd g	889
-nd h	1042
-nd i	766
-nd j	1217
-nd k	1156
-nd l	726
-nd m	797
-nd n	964
-nd o	896
-nd p	958
-nd q	1211
-nd r	937
-nd s	877
-nd t	836
-nd u	925
-nd v	1076
-nd w	944
-nd x	1224
-nd y	1172
-nd z	1215
-nda	866
-ndal	1120
-ndan	1250
-ndar	900
-ndat	1088
-nday	1116
-ndb	1101
-ndbu	1135
-ndby	1239
-ndc	1093
-ndco	1097
-ndd	1249
-ndda	1289
-nde	793
-nded	974
-ndef	1159
-ndel	1277
-ndem	1298
-nden	1028
-ndep	1076
-nder	896
-ndex	914
-ndg	1258
-ndge	1269
-ndi	754
-ndia	1220
-ndic	1003
-ndid	1185
-ndie	1224
-ndin	799
-ndir	1226
-ndit	902
-ndiv	1136
-ndl	1007
-ndle	1054
-ndli	1126
-ndly	1247
-ndo	926
-ndoc	1269
-ndom	1168
-ndon	1262
-ndor	1213
-ndow	950
-ndp	824
-ndpo	824
-ndpu	1241
-ndr	1218
-ndre	1259
-nds	757
-nds 	764
-ndsa	1256
-ndsc	1222
-ndse	1049
-ndsf	1256
-ndsh	1256
-ndsp	1250
-ndt	1218
-ndti	1259
-ndu	1145
-ndur	1191
-ndut	1303
-ndw	1140
-ndwi	1140
-ne	538
-ne 	612
-ne a	966
-ne b	1060
-ne c	968
-ne d	1020
-ne e	1110
-ne f	978
-ne g	1068
-ne h	1119
-ne i	904
-ne l	1129
-ne m	1055
-ne n	991
-ne o	779
-ne p	969
-ne q	1285
-ne r	1004
-ne s	971
-ne t	922
-ne u	1011
-ne v	1013
-ne w	820
-ne z	922
-nea	1200
-near	1253
-nec	792
-nece	1132
-necl	1277
-neco	1226
-nect	795
-ned	825
-ned 	832
-nedf	1285
-nedi	1217
-nedt	1262
-nedu	1256
-nee	985
-need	984
-nef	1287
-neg	1049
-neg 	1211
-nega	1121
-nego	1209
-negr	1298
-nei	1081
-neim	1171
-neit	1147
-nel	923
-nel 	983
-nele	1156
-nels	1066
-nelu	1175
-nem	1236
-nemp	1308
-nen	973
-nend	1269
-neno	1211
-nenr	1285
-nent	1005
-neo	1194
-neou	1220
-ner	767
-ner 	819
-nera	904
-nerc	1281
-nerd	1262
-nere	1229
-nerh	1256
-neri	1155
-nerm	1161
-nerp	1250
-ners	1025
-neru	1298
-nes	841
-nes 	851
-nesd	1281
-nesp	1308
-ness	1130
-nest	1187
-net	733
-net 	952
-neta	1241
-nete	995
-neti	1204
-netm	1234
-netr	1196
-nets	1062
-netw	765
-nety	1054
-nev	1025
-nev 	1193
-neve	1045
-new	862
-new 	884
-newe	1209
+nd 	559
+nd a	841
+nd b	995
+nd c	869
+nd d	937
+nd e	904
+nd f	881
+nd g	918
+nd h	1059
+nd i	794
+nd j	1225
+nd k	1152
+nd l	725
+nd m	831
+nd n	968
+nd o	880
+nd p	933
+nd r	916
+nd s	879
+nd t	813
+nd u	907
+nd v	1070
+nd w	945
+nd x	1216
+nd y	1181
+nd z	1135
+nda	853
+ndal	1262
+ndan	1179
+ndar	874
+ndat	1079
+ndau	1255
+nday	1211
+ndb	1169
+ndbu	1223
+ndc	1127
+ndce	1233
+ndco	1171
+nde	773
+nded	948
+ndef	1049
+ndel	1167
+ndem	1262
+nden	992
+ndep	1105
+nder	861
+ndex	939
+ndi	739
+ndia	1168
+ndic	947
+ndid	1255
+ndin	785
+ndir	1197
+ndit	901
+ndiv	1117
+ndl	908
+ndle	927
+ndli	1093
+ndly	1270
+ndo	889
+ndo 	1258
+ndom	1083
+ndon	1242
+ndor	1205
+ndow	918
+ndp	873
+ndpo	872
+ndr	1131
+ndre	1274
+ndro	1179
+nds	775
+nds 	777
+ndse	1136
+ndt	1216
+ndu	1205
+ndur	1258
+ndw	1186
+ndwi	1184
+ne	542
+ne 	626
+ne a	960
+ne b	1051
+ne c	984
+ne d	1042
+ne e	1091
+ne f	1022
+ne g	1107
+ne h	1115
+ne i	918
+ne l	1115
+ne m	1029
+ne n	1048
+ne o	796
+ne p	1019
+ne r	987
+ne s	1004
+ne t	929
+ne u	1049
+ne v	1071
+ne w	817
+ne z	994
+nea	1140
+near	1163
+nec	806
+nece	1050
+nect	814
+ned	777
+ned 	778
+nedi	1266
+nee	941
+need	939
+nef	1233
+neg	1044
+neg 	1274
+nega	1079
+nego	1274
+nei	1068
+neig	1270
+neim	1225
+neit	1123
+nel	891
+nel 	915
+nels	1081
+nem	1211
+nen	992
+nent	1006
+neo	1162
+neou	1174
+ner	770
+ner 	821
+nera	885
+nere	1252
+neri	1149
+nerm	1274
+ners	1075
+nes	856
+nes 	868
+ness	1135
+nest	1189
+net	752
+net 	964
+neta	1035
+netd	1187
+nete	1059
+neti	1252
+netl	1258
+nets	1122
+netw	787
+nety	1123
+nev	1017
+neve	1023
+new	840
+new 	860
+newe	1211
 newl	1074
-newn	1253
-nex	1015
-nexp	1247
-next	1025
-nf	650
-nf 	1108
-nf d	1308
-nfa	1162
-nfai	1224
-nfam	1281
-nfe	1231
-nfer	1244
-nff	1181
-nffi	1184
-nfi	671
-nfid	1109
-nfig	693
-nfil	835
-nfin	1217
-nfir	1289
-nfl	1119
-nfli	1120
-nfo	839
-nfo 	1018
-nfor	855
-nfr	1085
-nfra	1209
-nfre	1256
-nfro	1162
-nfs	1104
-nfs 	1150
-nfss	1220
-nfu	1213
-nfus	1256
-ng	530
-ng 	569
-ng a	822
-ng b	997
-ng c	887
-ng d	956
-ng e	989
-ng f	881
-ng g	1073
-ng h	1066
-ng i	867
-ng j	1012
-ng k	1092
-ng l	1000
-ng m	911
-ng n	1042
-ng o	822
-ng p	867
-ng q	1209
-ng r	930
-ng s	898
-ng t	697
-ng u	1026
-ng v	1009
-ng w	883
-ng y	1176
-ng z	1293
-nga	1021
-ngac	1145
-ngat	1084
-ngau	1269
-ngb	1194
-ngbl	1308
-ngbu	1247
-ngc	1170
-ngco	1215
-ngd	1291
-nge	748
-nge 	773
-nged	1093
-ngel	1171
-ngen	1207
-nger	1108
-nges	936
-ngf	1144
-ngfa	1277
-ngfi	1239
-ngi	812
-ngid	1277
-ngin	812
-ngj	1089
-ngjo	1087
-ngk	1229
-ngkm	1266
-ngl	951
-ngle	957
-ngli	1303
-ngm	1085
-ngma	1179
-ngme	1259
-ngmo	1188
-ngn	1123
-ngna	1137
-ngo	1180
-ngp	829
-ngpo	1096
-ngpr	834
-ngr	984
-ngra	1222
-ngre	1092
-ngro	1187
-ngru	1071
-ngs	843
-ngs 	873
-ngsc	1146
-ngse	1277
-ngsh	1269
-ngsi	1033
-ngso	1277
-ngst	1231
-ngsy	1273
-ngt	982
-ngth	988
-ngu	932
-ngua	935
-ngui	1298
-ngv	1310
-ngw	1291
-nh	1033
-nha	1287
-nhan	1285
-nhe	1061
-nhea	1108
-nher	1154
-nhi	1300
-nho	1255
-nhos	1256
-ni	699
-ni 	1249
-nic	1061
-nic 	1149
-nica	1171
-nico	1285
-nid	1157
-nid 	1166
-nie	1177
-nied	1273
-nien	1289
-nif	1125
-nife	1205
-nifi	1196
-nig	1210
-nigh	1236
-nik	1224
-niko	1269
-nim	1039
-nima	1182
-nimi	1244
-nimu	1087
-nin	795
-ning	797
-nins	1211
-nint	1175
-nip	1033
-nipf	1298
-nipp	1215
-nipu	1064
-niq	1119
-niqu	1117
-nis	1065
-nis 	1273
-nish	1241
-nism	1191
-nist	1161
-nit	850
-nit 	1084
-niti	972
-nito	933
-nits	1184
-nity	1042
-niv	1138
-nive	1136
-nix	1131
-nix 	1140
-niz	859
-niza	865
-nize	1119
-nj	1179
-nje	1229
-njec	1226
-nju	1271
-njun	1269
-nk	902
-nk 	1010
-nk i	1273
-nk l	1285
-nk p	1289
-nk s	1204
-nk t	1185
-nke	993
-nked	1168
-nker	1289
-nkey	1016
-nkm	1206
-nkms	1204
-nkn	1202
-nkno	1202
-nks	1108
-nks 	1111
-nl	713
-nle	1014
-nlen	1202
+nex	977
+nexp	1233
+next	987
+nf	661
+nf 	1023
+nf d	1236
+nf s	1255
+nfa	1172
+nfai	1223
+nfe	1181
+nfer	1186
+nfi	694
+nfid	1168
+nfig	716
+nfil	856
+nfin	1100
+nfir	1266
+nfl	1078
+nfli	1103
+nflu	1231
+nfo	811
+nfo 	932
+nfor	846
+nfr	1093
+nfra	1181
+nfro	1167
+nfs	1128
+nfs 	1163
+nfu	1225
+nfus	1252
+ng	533
+ng 	564
+ng a	814
+ng b	973
+ng c	879
+ng d	920
+ng e	938
+ng f	856
+ng g	1016
+ng h	1056
+ng i	849
+ng j	1123
+ng k	1059
+ng l	982
+ng m	916
+ng n	1023
+ng o	821
+ng p	851
+ng q	1205
+ng r	921
+ng s	869
+ng t	721
+ng u	986
+ng v	1000
+ng w	891
+ng x	1109
+ng y	1209
+ng z	1255
+nga	1076
+ngac	1155
+ngat	1187
+ngb	1183
+ngbi	1262
+ngc	1213
+ngd	1145
+ngde	1168
+nge	759
+nge 	803
+nged	982
+ngel	1266
+ngen	1176
+nger	1047
+nges	932
+ngf	1197
+ngfu	1242
+ngi	873
+ngin	872
+ngj	1216
+ngjo	1220
+ngl	924
+ngle	944
+ngli	1203
+ngly	1134
+ngm	1169
+ngma	1270
+ngo	1165
+ngod	1258
+ngp	844
+ngpo	1075
+ngpr	854
+ngr	1005
+ngra	1218
+ngre	1115
+ngro	1213
+ngru	1102
+ngs	849
+ngs 	869
+ngsc	1233
+ngse	1211
+ngsi	1059
+ngt	962
+ngth	964
+ngu	980
+ngua	996
+ngui	1233
+nh	1027
+nha	1276
+nhe	1072
+nhea	1220
+nher	1094
+nhi	1195
+nhib	1207
+ni	687
+ni 	1165
+nic	1004
+nic 	1154
+nica	1103
+nice	1203
+nico	1141
+nid	1116
+nid 	1134
+nie	1140
+nied	1228
+nien	1225
+nif	1054
+nife	1167
+nifi	1121
+nifo	1266
+nig	1223
+nigh	1255
+nim	1031
+nima	1220
+nimu	1057
+nin	811
+ning	814
+nins	1176
+nint	1228
+nio	1183
+nion	1186
+nip	1085
+nipp	1270
+nipu	1111
+niq	1056
+niqu	1054
+nis	1026
+nish	1207
+nism	1141
+nist	1109
+nit	804
+nit 	939
+nite	1218
+niti	912
+nito	974
+nitr	1203
+nits	1046
+nity	1047
+niv	1203
+nive	1203
+nix	1057
+nix 	1063
+niz	866
+niza	873
+nize	1101
+nj	1124
+nje	1244
+njec	1242
+nju	1201
+njun	1201
+nk	854
+nk 	935
+nk a	1216
+nk c	1236
+nk d	1236
+nk i	1209
+nk l	1248
+nk m	1236
+nk o	1220
+nk p	1245
+nk r	1270
+nk s	1177
+nk t	1143
+nke	977
+nked	1067
+nker	1086
+nkey	1107
+nki	1211
+nkin	1213
+nkn	1143
+nkno	1142
+nks	1035
+nks 	1036
+nl	734
+nl 	1183
+nle	1020
 nles	1039
-nlev	1308
-nli	907
-nlik	1262
-nlim	934
-nlin	1073
-nlo	1063
-nloa	1085
-nloc	1241
-nly	736
-nly 	734
-nm	803
-nm 	1310
-nma	1075
-nman	1133
-nmap	1224
-nme	812
-nmen	812
-nmet	1231
-nmo	1141
-nmod	1142
-nn	731
-nn 	1169
-nn r	1269
-nna	1119
-nnam	1132
-nne	773
-nnec	795
-nned	1241
-nnel	943
-nner	1145
-nni	895
-nnin	894
-nno	934
-nnod	1118
-nnot	960
-nnou	1198
+nlev	1245
+nli	918
+nlik	1193
+nlim	952
+nlin	1078
+nlo	1032
+nloa	1091
+nloc	1125
+nly	765
+nly 	763
+nm	854
+nma	1086
+nman	1173
+nmap	1191
+nme	870
+nmen	870
+nmo	1157
+nmod	1193
+nn	744
+nn 	1228
+nna	1135
+nnam	1149
+nne	782
+nnec	814
+nned	1245
+nnel	985
+nner	976
+nni	924
+nnin	922
+nno	944
+nnod	1248
+nnot	952
+nnou	1262
 no	605
-no 	835
-no a	1124
-no b	1247
-no c	1171
-no d	1162
-no e	1024
-no f	1156
-no g	1293
-no i	1211
-no l	1185
-no m	1190
-no n	1205
-no o	1141
-no p	981
-no r	1133
-no s	1105
-no t	1198
-no u	1231
-no v	1259
-no w	1193
-noa	1158
-noad	1239
-noas	1293
-nob	1233
-noc	1158
-nod	801
-node	799
-noe	1099
-noen	1110
-nof	1287
-nog	1287
-noi	1200
-nois	1266
-nol	1265
-nom	1150
-noma	1273
-nomi	1256
-non	789
-non 	1040
-nona	1244
-nond	1285
-none	993
-noni	1198
-nonl	825
-nons	1303
-nony	1155
-nonz	1269
-noo	1261
-nop	1129
-nopr	1281
-nopu	1247
-nor	889
-nor 	1122
-nore	947
-norm	1058
-nort	1080
-nos	1077
-nosc	1247
-nose	1187
-nost	1176
-not	675
-not 	729
-nota	1049
-note	860
-noth	1052
-noti	819
-nou	1091
-noug	1281
-noun	1190
-nous	1178
-nov	1287
-now	1012
-now 	1139
-nowl	1250
-nown	1066
-np	887
-np 	1291
-npa	1115
-npac	1173
-npat	1303
-npe	1151
-nper	1151
-npk	1246
-npke	1256
-npm	1305
+no 	824
+no a	1103
+no b	1242
+no c	1104
+no d	1119
+no e	1057
+no f	1151
+no h	1252
+no i	1156
+no l	1107
+no m	1095
+no n	1197
+no o	1149
+no p	998
+no r	1137
+no s	1081
+no t	1205
+no u	1262
+no v	1266
+no w	1205
+noa	1139
+noas	1201
+nob	1228
+noc	1177
+nod	853
+node	852
+noe	1137
+noen	1167
+nof	1239
+noi	1241
+nol	1188
+nolo	1218
+nom	1046
+nomi	1187
+nomo	1228
+nomy	1124
+non	835
+non 	1049
+nonb	1233
+nonc	1228
+none	1012
+noni	1187
+nonl	934
+nonn	1270
+nonr	1231
+nons	1171
+nony	1137
+nonz	1073
+noo	1160
+nooz	1197
+nop	1134
+nor	863
+nor 	1072
+nore	916
+norg	1274
+norm	1011
+nort	1187
+nos	1065
+nos 	1274
+nose	1186
+nost	1181
+not	663
+not 	709
+nota	1043
+note	835
+noth	1010
+noti	849
+nou	1044
+noug	1168
+noun	1242
+nous	1106
+now	967
+now 	1071
+nowl	1242
+nown	1038
+np	862
+np 	1172
+npa	1088
+npac	1233
+npag	1255
+npar	1242
+npat	1213
+npe	1188
+nper	1187
 npo	1110
-npol	1181
-npoo	1224
-npor	1277
-npr	1088
-npre	1209
-npro	1133
-npu	952
-nput	950
-nq	1235
-nqu	1236
-nquo	1289
-nr	970
-nra	1291
-nran	1289
-nre	1020
-nrea	1150
-nrec	1273
-nreg	1285
-nrep	1172
-nreq	1190
-nres	1250
-nro	1116
-nrol	1119
-nrs	1249
-nrsa	1256
-ns	568
-ns 	660
-ns a	885
-ns b	1063
-ns c	932
-ns d	949
-ns e	1088
-ns f	966
-ns g	1101
-ns h	1215
-ns i	983
-ns k	1150
-ns l	931
-ns m	1043
-ns n	1134
-ns o	950
-ns p	1077
-ns r	933
-ns s	974
-ns t	907
-ns u	968
-ns v	1256
-ns w	1001
-ns y	1277
-ns z	1281
-nsa	1130
-nsac	1285
-nsau	1215
-nsc	1236
-nsch	1308
-nsd	1300
-nse	825
-nse 	956
-nsec	1075
-nsed	1298
-nsel	1269
-nsen	1164
-nseq	1226
-nser	1134
-nses	1067
-nset	904
-nsf	982
-nsfe	1089
-nsfo	1025
-nsh	1159
-nshi	1182
-nsi	868
-nsib	1308
-nsid	1023
-nsig	1131
-nsio	944
-nsis	1069
-nsit	1139
-nsiv	1293
-nsl	1130
-nsla	1130
-nsm	1261
-nsmi	1259
-nso	887
-nsol	1108
-nsor	901
-nsov	1234
-nsp	1004
-nspe	1022
-nspo	1190
-nss	901
-nssl	901
-nst	670
-nst 	1067
-nsta	687
-nste	887
-nsti	1231
-nstr	1007
-nsu	1031
-nsum	1078
-nsur	1185
-nsus	1289
-nt	496
-nt 	582
-nt a	878
-nt b	970
-nt c	901
-nt d	948
-nt e	966
-nt f	904
-nt g	1010
-nt h	1122
-nt i	850
-nt j	1207
-nt k	1043
-nt l	803
-nt m	851
-nt n	1003
-nt o	879
-nt p	861
-nt q	1262
-nt r	892
-nt s	899
-nt t	824
-nt u	1056
-nt v	930
-nt w	1021
-nt x	1298
-nt y	1209
-nt z	1149
-nta	739
-ntab	1303
-ntac	1179
-ntad	1289
-ntag	1108
-ntai	771
-ntal	1145
-ntap	1273
-ntar	1151
-ntat	927
-ntax	1028
-ntc	1144
-ntco	1157
-ntd	1183
-ntdi	1224
-nte	690
-nted	987
-ntee	1215
-nteg	1008
-ntel	1175
-nten	881
-nter	733
-ntes	1303
-ntex	906
-ntf	1208
-ntf 	1222
-ntg	1137
-ntgr	1136
-nth	952
-nth 	1179
-nthe	1200
-ntho	977
-nthr	1285
-nti	755
-ntia	970
-ntic	974
-ntid	1112
-ntif	864
-ntil	1096
-ntim	1019
-ntin	959
-ntio	1015
-ntir	1091
-ntit	1009
-ntl	802
-ntla	1308
-ntlm	1259
-ntly	802
-ntm	1141
-ntma	1241
-ntme	1308
-ntmo	1222
-ntn	1305
-nto	899
-nto 	917
-ntor	1089
-ntos	1266
+npol	1167
+npoo	1274
+npor	1266
+npr	1069
+npre	1248
+npri	1213
+npro	1117
+npt	1265
+npu	918
+nput	916
+nq	1216
+nqu	1218
+nr	964
+nre	1006
+nrea	1168
+nref	1225
+nreg	1225
+nrel	1242
+nrep	1220
+nreq	1231
+nres	1218
+nro	1135
+nrol	1143
+nrs	1261
+ns	567
+ns 	644
+ns a	859
+ns b	1074
+ns c	942
+ns d	954
+ns e	1048
+ns f	969
+ns g	1063
+ns h	1199
+ns i	958
+ns k	1205
+ns l	946
+ns m	1024
+ns n	1061
+ns o	918
+ns p	1055
+ns r	905
+ns s	972
+ns t	866
+ns u	982
+ns v	1195
+ns w	968
+ns z	1154
+nsa	998
+nsac	1071
+nsaf	1122
+nsav	1176
+nsc	1146
+nsch	1262
+nsco	1266
+nscr	1258
+nsd	1268
+nse	846
+nse 	963
+nsec	1087
+nsed	1231
+nsen	1110
+nsep	1186
+nseq	1236
+nser	1010
+nses	1156
+nset	993
+nsf	965
+nsfe	1046
+nsfo	1021
+nsh	1169
+nshi	1248
+nsi	828
+nsib	1213
+nsic	1199
+nsid	1001
+nsig	987
+nsio	920
+nsis	1058
+nsit	1093
+nsiv	1274
+nsl	1044
+nsla	1048
+nsm	1155
+nsmi	1154
+nso	986
+nsol	1128
+nsor	1026
+nsov	1228
+nsp	950
+nspa	1147
+nspe	1020
+nspo	1053
+nss	930
+nsse	1220
+nssl	939
+nst	693
+nst 	933
+nsta	727
+nste	890
+nsti	1209
+nstr	950
+nsu	970
+nsuf	1209
+nsul	1216
+nsum	1044
+nsup	1270
+nsur	1100
+nsw	1241
+nswe	1248
+nt	488
+nt 	574
+nt a	877
+nt b	968
+nt c	895
+nt d	927
+nt e	953
+nt f	902
+nt g	969
+nt h	1034
+nt i	846
+nt j	1156
+nt k	1055
+nt l	805
+nt m	856
+nt n	976
+nt o	858
+nt p	847
+nt q	1225
+nt r	901
+nt s	871
+nt t	820
+nt u	1032
+nt v	944
+nt w	980
+nt x	1103
+nt y	1155
+nt z	1161
+nta	734
+ntab	1184
+ntac	1089
+ntag	1107
+ntai	781
+ntal	1119
+ntar	1090
+ntat	882
+ntax	1043
+ntc	1030
+ntco	1044
+ntd	1233
+nte	689
+nted	927
+ntee	1129
+nteg	961
+ntel	1159
+ntem	1274
+nten	879
+nter	735
+ntex	968
+ntf	959
+ntf 	968
+ntfi	1266
+ntg	1060
+ntgr	1062
+nth	991
+nth 	1176
+nthe	1145
+ntho	1060
+nti	731
+ntia	944
+ntic	942
+ntid	1182
+ntif	855
+ntig	1262
+ntil	1031
+ntim	992
+ntin	955
+ntio	998
+ntir	1098
+ntit	921
+ntl	832
+ntly	832
+ntm	1085
+ntma	1094
+ntn	1268
+nto	871
+nto 	889
+ntop	1199
+ntor	1092
 ntp	1123
-ntpa	1193
-ntpo	1239
-ntr	785
-ntra	859
-ntre	1130
-ntri	1033
-ntro	892
-ntry	1029
-nts	689
-nts 	690
-ntsc	1253
-ntse	1148
-ntsn	1131
-ntsu	1298
-ntt	1095
-ntto	1209
-ntty	1175
-ntu	1084
-ntu 	1190
-ntun	1182
-ntur	1253
-nty	1143
-nty 	1209
-ntyp	1224
-nu	755
-nu 	990
-nu c	1188
-nu e	1298
-nu g	1187
-nu o	1116
-nu s	1256
-nua	1009
-nual	1011
-nue	1181
-nue 	1202
-nul	1097
-nul 	1277
-nula	1273
-null	1139
-num	800
-num 	1104
-numa	1259
-numb	812
-nume	1082
-numn	1285
-nuo	1036
-nuou	1034
-nup	1226
-nus	1152
-nuse	1205
-nut	1070
-nute	1078
-nux	1113
-nux 	1134
-nv	729
-nv 	1088
-nv s	1250
-nva	1051
-nval	1051
-nve	1008
-nven	1069
-nver	1088
-nvi	756
-nvid	1120
-nvir	827
-nvit	825
-nvm	1187
-nvme	1211
-nvo	948
-nvoc	987
-nvok	1079
-nvol	1256
-nvv	1275
-nvva	1273
-nw	1167
-nwo	1224
-nwor	1222
-ny	795
-ny 	804
-ny a	1124
-ny b	1269
-ny c	1096
-ny d	1207
-ny e	1169
-ny f	1187
-ny g	1293
-ny i	1164
-ny j	1241
-ny l	1253
-ny m	1139
-ny n	1131
-ny o	884
-ny p	1117
+ntpa	1258
+ntpo	1199
+ntr	766
+ntra	886
+ntre	1270
+ntri	954
+ntro	889
+ntry	900
+nts	684
+nts 	685
+ntse	1160
+ntsn	1270
+ntsp	1124
+ntst	1187
+ntsu	1199
+ntt	1116
+ntty	1201
+ntu	1137
+ntun	1231
+nty	1168
+nty 	1262
+ntyp	1213
+nu	717
+nu 	994
+nu c	1220
+nu e	1184
+nu g	1252
+nu o	1170
+nu s	1173
+nua	1013
+nual	1016
+nue	1094
+nue 	1150
+nues	1228
+nul	921
+nul 	1182
+nula	1274
+null	929
+num	777
+num 	1045
+numa	1270
+numb	791
+nume	1061
+nuo	1180
+nuou	1177
+nup	1155
+nup 	1228
+nupg	1242
+nus	1090
+nus 	1274
+nuse	1125
+nut	1086
+nute	1097
+nux	920
+nux 	921
+nv	764
+nv 	1074
+nva	1050
+nval	1050
+nve	913
+nven	1056
+nver	941
+nvi	833
+nvid	1193
+nvir	879
+nvit	937
+nvm	1261
+nvo	950
+nvoc	1021
+nvok	1044
+nvol	1156
+nvv	1174
+nvva	1171
+nw	1137
+nwo	1248
+nwor	1245
+ny	789
+ny 	800
+ny a	1125
+ny b	1255
+ny c	1107
+ny d	1155
+ny e	1176
+ny f	1147
+ny i	1184
+ny j	1233
+ny k	1252
+ny l	1213
+ny m	1151
+ny n	1141
+ny o	880
+ny p	1101
 ny r	1131
-ny s	1107
-ny t	1125
+ny s	1103
+ny t	1135
+ny u	1220
 ny v	1266
-ny w	1281
-nym	1116
-nyma	1234
-nymo	1184
-nyo	1123
-nyon	1128
-nyt	1246
-nyth	1250
-nyw	1296
-nz	1144
-nze	1265
-nzer	1269
-nzi	1233
-nzie	1308
-nzip	1293
-nzo	1300
-nzon	1298
-o	276
-o 	521
-o a	667
-o a 	864
-o ac	812
-o ad	987
-o ai	1269
-o al	805
-o an	963
-o ap	1074
-o ar	1158
-o as	1108
-o at	1105
-o au	1134
-o av	810
-o b	823
-o ba	1105
-o be	844
-o bi	1220
-o bo	1281
-o br	1236
-o bu	1083
-o by	1229
-o c	816
-o c 	1250
-o ca	1103
-o ch	1062
-o cl	1074
-o co	904
-o cr	922
-o cu	1281
-o d	816
-o da	1190
-o de	876
-o di	917
-o do	1127
-o e	843
-o ea	981
-o ed	1269
-o ef	1181
-o ei	1281
-o em	1234
-o en	978
-o er	1289
-o es	1308
-o ev	1211
-o ex	942
-o f	908
-o f 	1285
-o fa	1158
-o fe	1262
-o fi	965
+ny w	1242
+nym	1115
+nym 	1225
+nymo	1199
+nyo	1111
+nyon	1110
+nyt	1205
+nyth	1205
+nyw	1180
+nywh	1225
+nz	1040
+nze	1075
+nzer	1073
+nzi	1209
+nzip	1225
+o	280
+o 	516
+o a	688
+o a 	845
+o ac	900
+o ad	1000
+o al	820
+o an	948
+o ap	1103
+o ar	1125
+o as	1101
+o at	1143
+o au	1144
+o av	833
+o b	806
+o ba	1100
+o be	831
+o bi	1176
+o bo	1255
+o br	1191
+o bu	1137
+o by	1053
+o c	811
+o c 	1216
+o ca	1055
+o ce	1274
+o ch	1032
+o cl	1092
+o co	889
+o cr	949
+o d	817
+o da	1165
+o de	873
+o di	933
+o do	1096
+o dr	1182
+o du	1258
+o e	855
+o ea	1003
+o ef	1150
+o ei	1248
+o em	1193
+o en	982
+o er	1184
+o ev	1205
+o ex	979
+o f	903
+o fa	1137
+o fe	1270
+o fi	961
 o fo	1059
-o fr	1229
-o fu	1266
-o g	952
-o gb	1303
-o ge	1013
-o gi	1293
-o gl	1172
-o go	1159
-o gr	1209
-o gu	1289
-o h	982
-o ha	1123
-o he	1179
-o ho	1226
-o ht	1054
-o i	895
-o id	1149
-o if	1171
-o ig	1266
-o im	1125
-o in	971
-o ip	1247
-o is	1088
-o it	1140
-o j	1279
-o k	1069
-o ke	1211
-o ki	1205
-o kn	1231
-o kr	1256
-o ku	1293
+o fr	1181
+o fu	1239
+o g	945
+o ge	1005
+o gi	1177
+o gl	1189
+o go	1154
+o gr	1231
+o h	970
+o h 	1149
+o ha	1077
+o he	1174
+o ho	1182
+o ht	1127
+o i	855
+o id	1164
+o if	1087
+o ig	1220
+o im	1088
+o in	932
+o is	1050
+o it	1069
+o j	1211
+o k	1062
+o ke	1149
+o kn	1197
 o l	863
-o la	1231
-o le	1182
-o li	885
-o lo	1064
-o m	920
-o ma	987
-o me	1193
-o mi	1204
-o mo	1059
-o mu	1190
-o my	1215
-o n	932
-o n 	1303
-o na	1166
-o ne	1082
-o no	975
-o o	895
-o ob	1239
-o of	1262
-o on	1093
-o op	964
-o or	1148
-o ot	1191
-o ou	1125
-o ov	1202
-o ow	1281
-o p	858
-o pa	917
-o pe	1131
-o pl	1298
-o po	1190
-o pr	976
-o pu	1188
-o q	1192
-o qu	1193
-o r	857
-o re	873
-o ro	1187
-o ru	1079
-o s	717
-o sa	1217
-o sc	1181
-o se	764
-o sh	1144
-o si	1195
-o so	987
-o sp	889
-o ss	1231
-o st	988
-o su	1082
-o sw	1298
-o t	766
-o ta	1108
-o te	1167
-o th	779
-o tl	1273
-o to	1193
-o tr	1071
-o tu	1289
-o ty	1281
-o u	825
-o un	988
-o up	951
-o us	889
-o v	1036
-o va	1136
-o ve	1182
-o vi	1167
-o w	966
-o wa	1100
-o wh	1061
-o wi	1145
-o wo	1181
-o wr	1239
-o x	1249
-o x 	1277
-o y	1116
-o ye	1266
-o yo	1152
-o z	1218
-o ze	1281
-oa	777
-oac	1211
-oact	1231
-oad	821
-oad 	876
-oadb	1033
-oadd	1241
-oade	1120
-oadi	1187
-oadp	1220
-oads	992
-oak	1170
-oaki	1205
-oal	1222
-oale	1266
-oar	906
-oard	905
-oas	1287
-oasy	1293
-oat	1220
-oat 	1285
-oau	1131
-oaut	1129
-ob	768
-ob 	907
-ob c	1196
-ob f	1262
-ob i	1132
-ob m	1289
-ob n	1298
-ob o	1110
-ob p	1289
-ob r	1166
-ob s	1226
-ob t	1182
-ob u	1308
-ob w	1244
-oba	881
-obab	1281
-obal	886
-obar	1202
-obb	1300
-obe	1098
-obe 	1140
-obi	1252
-obj	975
-obje	977
-obl	1140
-oble	1140
-obr	1300
-obs	929
-obs 	963
-obse	1075
-obso	1231
-obt	1172
-obta	1169
-obu	1200
-obui	1253
-oby	1268
-obyt	1281
-oc	637
-oc 	1106
-oc m	1281
-oca	693
+o la	1117
+o le	1173
+o li	905
+o lo	1015
+o m	904
+o ma	973
+o me	1104
+o mi	1220
+o mo	1041
+o mu	1231
+o my	1242
+o n	904
+o n 	1274
+o na	1173
+o ne	1075
+o no	940
+o nu	1211
+o o	881
+o ob	1135
+o of	1213
+o on	1072
+o op	999
+o or	1095
+o ot	1042
+o ou	1201
+o ov	1165
+o p	839
+o pa	923
+o pe	1082
+o pl	1205
+o po	1091
+o pr	956
+o pt	1242
+o pu	1163
+o q	1205
+o qu	1207
+o r	839
+o re	855
+o ro	1157
+o ru	1078
+o s	718
+o sa	1197
+o sc	1168
+o se	768
+o sh	1121
+o si	1137
+o sm	1274
+o so	998
+o sp	893
+o st	977
+o su	1066
+o sy	1186
+o t	736
+o ta	1125
+o te	1123
+o th	747
+o ti	1216
+o to	1135
+o tr	1060
+o tu	1242
+o ty	1258
+o u	848
+o un	1041
+o up	983
+o us	902
+o v	1022
+o va	1102
+o ve	1171
+o vi	1155
+o w	936
+o wa	1115
+o we	1270
+o wh	1055
+o wi	1057
+o wo	1174
+o wr	1140
+o x	1157
+o x 	1213
+o y	1121
+o yo	1161
+o z	1172
+o ze	1223
+oa	806
+oac	1216
+oad	849
+oad 	914
+oadb	1127
+oadc	1216
+oade	1070
+oadi	1058
+oadp	1255
+oads	1071
+oak	1146
+oaki	1167
+oal	1236
+oar	1002
+oard	1001
+oas	1183
+oasy	1213
+oat	1097
+oati	1111
+oau	1061
+oaut	1059
+ob	741
+ob 	903
+ob a	1189
+ob c	1248
+ob f	1242
+ob i	1149
+ob o	1122
+ob r	1137
+ob s	1270
+ob t	1127
+ob w	1213
+oba	888
+obab	1203
+obal	896
+obar	1193
+obe	1135
+obe 	1161
+obi	1254
+obj	855
+obje	857
+obl	1121
+oble	1123
+obo	1233
+obs	942
+obs 	979
+obse	1116
+obso	1144
+obt	1026
+obta	1025
+obu	1233
+oby	1248
+obyt	1270
+oc	609
+oc 	922
+oc a	1262
+oc c	1160
+oc j	1182
+oc m	1149
+oc r	1115
+oc s	1102
+oc w	1170
+oc x	1266
+oca	674
 ocal	873
-ocat	709
-occ	1057
-occu	1060
-oce	938
-oces	938
-och	1271
-oci	927
-ocia	925
-ock	845
-ock 	991
-ockc	1029
-ockd	1298
-ocke	939
-ockn	1293
-ocks	1007
-oco	992
-ocol	1006
-ocon	1184
-ocr	1211
-ocre	1213
-ocs	870
-ocs 	870
-ocsp	1239
-oct	1215
-octa	1231
-ocu	924
-ocum	925
-od	676
-od 	929
-od a	1188
-od b	1285
-od c	1178
-od d	1247
-od e	1231
-od f	1250
-od i	1190
-od l	1308
-od m	1281
-od n	1298
-od o	1222
-od p	1285
-od r	1231
-od s	1171
-od t	1190
-od w	1259
-oda	1231
-ode	703
-ode 	770
-odea	1293
-odec	1146
-oded	1125
-odee	1173
-odeg	1136
-odei	1178
-odel	829
-oden	1277
-odep	1050
-oder	1226
-odes	928
-odet	1101
-odi	952
-odic	1247
-odif	994
-odin	1082
-ods	1095
-ods 	1141
-odse	1285
-odsp	1281
-odt	1305
-odu	920
-oduc	953
-odul	1042
-ody	1180
-ody 	1181
-oe	894
-oe 	1305
-oen	1112
-oena	1110
-oes	914
-oes 	928
-oesn	1099
-oex	1210
-oexc	1241
-of	584
-of 	588
-of a	828
-of b	1076
-of c	954
-of d	994
-of e	1032
-of f	944
-of g	1088
-of h	1082
-of i	976
-of j	1247
-of k	1119
-of l	983
-of m	1007
-of n	1075
-of o	1063
-of p	969
-of q	1289
-of r	833
-of s	978
-of t	654
-of u	1000
-of v	1089
-of w	1084
-of x	1285
-of y	1147
-of z	1056
-off	1019
-off 	1089
-offe	1250
-offi	1281
-offl	1293
-offs	1150
-ofi	963
-ofil	962
-ofo	1305
-oft	951
-oft 	1022
-ofta	1191
-ofte	1193
-oftw	1057
-ofw	1246
-ofwe	1244
-og	684
-og 	1012
-og f	1168
-og l	1289
-og m	1209
-og o	1308
-og t	1298
-oge	1135
-oget	1147
-ogg	950
-oggi	953
-oggl	1308
-ogh	838
-oght	836
-ogi	970
-ogic	1106
-ogin	1000
-ogl	758
-ogle	756
-ogn	1126
-ogni	1124
-ogo	1296
-ogr	922
-ogra	988
-ogre	992
-ogs	1010
-ogs 	1014
-ogy	1211
-ogy 	1239
-oh	1135
-oh 	1279
-ohe	1176
-ohea	1173
-oi	783
-oic	1173
-oice	1173
-oid	974
-oid 	988
-oidb	1256
-oidc	1289
-oin	801
-oing	1154
-oint	803
-ois	1252
-oise	1303
-oj	638
-oj 	1168
-oj s	1281
-oje	637
-ojec	635
-ok	738
-ok 	1063
-ok a	1239
-ok f	1281
-ok s	1215
-oke	748
-oke 	1173
-oked	1094
-oken	755
-oker	1259
-okey	1070
-oki	1055
-okie	1073
-okin	1226
-oks	1119
-oks 	1151
-okse	1247
-oku	1213
-okup	1211
-ol	613
-ol 	821
-ol a	1126
-ol b	1293
-ol c	1107
-ol d	1202
-ol f	1116
-ol h	1202
+ocat	686
+occ	985
+occu	985
+oce	830
+oced	997
+ocee	1266
+oces	850
+och	1205
+och 	1262
+oci	898
+ocia	897
+ock	813
+ock 	914
+ocka	1228
+ockc	1186
+ocke	909
+ockf	1258
+ocki	1085
+ocks	1004
+ocl	1265
+ocm	1268
+oco	978
+ocol	985
+ocr	1265
+ocs	903
+ocs 	905
+ocsp	1236
+oct	1100
+octa	1242
+octe	1252
+octl	1211
+ocu	912
+ocum	912
+od	691
+od 	934
+od a	1209
+od c	1216
+od d	1248
+od f	1236
+od i	1209
+od m	1242
+od o	1218
+od p	1270
+od r	1199
+od s	1205
+od t	1164
+od w	1270
+oda	1225
+odb	1251
+ode	738
+ode 	786
+odec	1255
+oded	1052
+odeg	1186
+odel	934
+odep	1072
+oder	1108
+odes	956
+odet	1163
+odi	912
+odic	1270
+odif	955
+odin	1028
+odo	1216
+odo 	1228
+ods	1096
+ods 	1114
+odu	878
+oduc	943
+odul	948
+ody	1153
+ody 	1165
+oe	864
+oe 	1251
+oen	1157
+oena	1187
+oes	875
+oes 	883
+oesn	1101
+oex	1225
+of	574
+of 	579
+of a	818
+of b	1028
+of c	944
+of d	997
+of e	999
+of f	939
+of g	1051
+of h	1107
+of i	982
+of j	1197
+of k	1113
+of l	974
+of m	1002
+of n	1034
+of o	1005
+of p	945
+of r	849
+of s	929
+of t	648
+of u	998
+of v	1098
+of w	1066
+of x	1248
+of y	1201
+of z	1100
+off	945
+off 	1023
+offe	1218
+offl	1213
+offs	1041
+ofi	939
+ofil	938
+ofo	1276
+oft	1005
+oft 	1118
+ofte	1149
+oftw	1099
+og	683
+og 	905
+og a	1239
+og b	1255
+og c	1242
+og d	1182
+og e	1103
+og f	1201
+og i	1245
+og j	1242
+og l	1161
+og m	1165
+og o	1274
+og r	1245
+og s	1223
+og t	1107
+og v	1231
+oge	1101
+oget	1113
+ogf	1209
+ogg	961
+ogge	1207
+oggi	975
+oggl	1242
+ogh	860
+oght	857
+ogi	978
+ogic	1108
+ogin	1009
+ogl	786
+ogle	784
+ogn	1096
+ogni	1102
+ogo	1149
+ogou	1195
+ogr	862
+ogra	893
+ogre	989
+ogs	1002
+ogs 	1017
+ogy	1251
+ogy 	1274
+oh	1138
+ohe	1248
+ohea	1248
+ohi	1276
+oi	767
+oi 	1248
+oic	1197
+oice	1195
+oid	907
+oid 	919
+oidc	1187
+oin	796
+oing	1127
+oint	800
+oj	670
+oj 	1257
+oje	668
+ojec	666
+ok	746
+ok 	1029
+ok a	1236
+ok f	1258
+ok s	1262
+ok u	1239
+oke	760
+oke 	1068
+oked	1097
+oken	775
+oker	1125
+okes	1149
+okey	1106
+oki	1095
+okie	1147
+okin	1182
+oks	1061
+oks 	1075
+okse	1266
+oku	1121
+okup	1123
+ol	608
+ol 	807
+ol a	1100
+ol b	1252
+ol c	1129
+ol d	1199
+ol f	1124
+ol g	1220
+ol h	1233
 ol i	1057
-ol m	1167
-ol n	1179
-ol o	1076
-ol p	1065
-ol r	1171
-ol s	1116
-ol t	1070
-ol u	1266
-ol w	1127
-ola	1089
-olar	1277
-olat	1137
-olc	1283
-old	893
-old 	972
-oldc	1239
-olde	973
-olds	1188
-ole	817
-ole 	895
-olea	985
-oles	947
-olet	1066
-oli	703
-olic	702
-olin	1135
-oll	809
-oll 	1145
-olla	1164
-olle	1013
-olli	1132
-ollo	835
-oln	1305
-olo	996
-olog	1178
-olon	1091
-olor	1077
-olp	1164
-olpl	1168
-ols	914
-ols 	920
-olsp	1222
-olt	1291
-olty	1289
-olu	896
-olum	926
-olut	1026
-olv	1113
-olve	1121
-om	519
-om 	702
-om a	877
-om b	1051
-om c	935
-om d	1154
-om e	1169
-om f	1113
-om g	1110
-om h	1178
-om i	1027
-om j	1133
-om k	1074
-om l	1107
-om m	1051
-om n	1179
+ol l	1218
+ol m	1132
+ol n	1173
+ol o	1071
+ol p	1061
+ol r	1165
+ol s	1091
+ol t	1056
+ol v	1248
+ol w	1109
+ol x	1135
+ola	1044
+olab	1201
+olar	1236
+olat	1095
+old	861
+old 	982
+olde	911
+oldi	1248
+olds	1140
+ole	814
+ole 	889
+olea	966
+oleb	1138
+oles	968
+olet	1094
+oli	729
+olic	729
+olid	1270
+olin	1182
+oll	778
+oll 	1106
+olla	1152
+ollb	1205
+olle	949
+olli	1127
+ollm	1258
+ollo	810
+olo	916
+olog	1186
+olon	1079
+olor	948
+olp	1272
+ols	904
+ols 	906
+olu	885
+olum	906
+olut	1042
+olv	1029
+olve	1040
+olvi	1258
+om	546
+om 	708
+om a	905
+om b	1101
+om c	997
+om d	1051
+om e	1179
+om f	1098
+om g	1095
+om h	1177
+om i	990
+om j	1255
+om k	1127
+om l	1135
+om m	1024
+om n	1081
 om o	1058
-om p	1111
-om r	1125
-om s	1018
-om t	874
-om u	1188
-om v	1136
-om w	1074
-om y	1231
-oma	801
-omai	840
-omal	1298
-omat	914
-omb	1084
-ombi	1088
-omc	1249
-omcp	1298
-ome	827
-ome 	847
-omer	1075
-omes	1157
-omet	1127
-omf	1064
-omfi	1069
-omi	923
-omic	1281
-omin	1118
-omit	948
-omiz	1273
-omj	1148
-omjo	1148
-oml	1244
-omle	1303
-omm	609
-omma	612
-omme	957
-ommi	1052
-ommo	1082
-ommu	1204
-omo	1165
-omot	1222
-omp	634
-ompa	996
-ompi	1068
-ompl	897
-ompo	905
-ompr	955
-omps	1253
-ompt	887
-ompu	666
-omr	1224
-omre	1277
-omro	1308
-oms	1300
-omv	1291
-omvm	1308
-on	430
-on 	502
+om p	1091
+om r	1074
+om s	989
+om t	866
+om u	1171
+om v	1167
+om w	1079
+om y	1258
+oma	840
+omai	885
+omat	944
+omb	1060
+ombi	1063
+omc	1233
+omco	1274
+ome	807
+ome 	825
+omer	1105
+omes	1133
+omet	1100
+omf	1081
+omfi	1088
+omi	950
+omic	1245
+omie	1220
+omin	1147
+omit	992
+omiz	1239
+oml	1241
+omm	628
+omma	637
+omme	965
+ommi	941
+ommo	1014
+ommu	1171
+omo	1120
+omot	1218
+omou	1176
+omp	698
+omp 	1193
+ompa	967
+ompi	1051
+ompl	899
+ompo	931
+ompr	938
+ompt	971
+ompu	761
+omr	1216
+omro	1245
+oms	1150
+omst	1184
+omt	1268
+omy	1127
+omy 	1126
+on	436
+on 	503
 on a	778
-on b	919
-on c	873
-on d	866
-on e	777
-on f	740
-on g	944
-on h	1040
-on i	775
-on j	1211
-on k	972
-on l	856
-on m	914
-on n	955
-on o	751
-on p	875
-on r	801
-on s	856
-on t	674
-on u	883
-on v	1001
-on w	886
-on x	1285
-on y	1122
-on z	1081
-ona	748
-onac	1215
-onaf	1178
-onal	811
-onan	1211
-onat	833
-onau	1266
-onaw	1277
-onb	1236
-onc	953
-onca	1178
-once	1028
-onch	1266
-onci	1303
-oncl	1303
-onco	1105
-oncu	1178
-ond	819
-ond 	1054
-onda	1039
-ondc	1099
-onde	1137
-ondi	889
-ondo	1281
-onds	981
-one	673
-one 	689
-onec	1273
-oned	1033
-onel	1159
-onem	1289
-onen	1014
-oner	1303
-ones	922
-onex	1298
-onf	686
-onf 	1118
-onfa	1195
-onff	1179
-onfi	690
-onfl	1120
-onfo	1181
-onfr	1159
-onfu	1253
-ong	900
-ong 	1005
-onge	1173
-ongi	1256
-ongn	1158
-ongr	1155
-ongs	999
-onh	1261
-onho	1262
-oni	887
-onic	1293
-onid	1211
-onin	1006
-onit	933
-onj	1271
-onju	1269
-onk	1008
-onke	1020
-onkm	1204
-onl	732
-onle	1172
-onli	1110
-onlo	1250
-only	734
-onm	823
-onma	1256
-onme	826
-onmo	1155
-onn	793
-onn 	1191
-onna	1187
-onne	795
-ono	822
-onon	825
-onor	1289
-onou	1178
-onp	1007
-onpa	1229
-onpe	1154
-onpo	1132
-onpr	1101
-onr	1077
-onra	1308
-onre	1099
-ons	669
-ons 	685
-onsa	1277
-onsc	1253
-onse	970
-onsh	1162
-onsi	990
-onso	1079
-onst	1046
-onsu	1073
-ont	711
-ont 	1147
-onta	772
-ontc	1259
-onte	868
-onth	1159
-onti	978
-onto	1234
-ontr	896
-onts	1277
-onty	1241
-onu	1279
-onv	1063
-onve	1072
-onw	1197
-onwo	1231
-ony	1155
-onym	1155
-onz	1211
-onze	1262
-onzo	1298
-oo	679
-oo 	955
+on b	944
+on c	859
+on d	869
+on e	833
+on f	758
+on g	919
+on h	1009
+on i	770
+on j	1111
+on k	1007
+on l	829
+on m	903
+on n	940
+on o	737
+on p	872
+on r	826
+on s	826
+on t	670
+on u	888
+on v	989
+on w	884
+on x	1167
+on y	1098
+on z	1138
+ona	761
+onab	1233
+onac	1274
+onal	816
+onar	1149
+onat	855
+onb	1152
+onbl	1252
+onc	946
+onca	1149
+once	1022
+oncl	1274
+onco	1109
+oncu	1144
+ond	810
+ond 	1004
+onda	1070
+ondc	1182
+onde	1161
+ondi	871
+onds	976
+one	702
+one 	717
+oned	1050
+onen	1016
+ones	975
+onex	1270
+onf	707
+onf 	1041
+onfa	1199
+onfi	714
+onfl	1093
+onfo	1123
+onfr	1160
+onfu	1248
+ong	880
+ong 	951
+onge	1082
+ongi	1211
+ongo	1242
+ongr	1154
+ongs	1030
+oni	917
+onic	1157
+onid	1143
+onin	1077
+onit	975
+oniz	1228
+onj	1178
+onju	1199
+onk	1110
+onke	1119
+onl	762
+onle	1255
+onli	1154
+onlo	1262
+only	763
+onm	875
+onma	1252
+onme	879
+onmo	1207
+onn	811
+onna	1195
+onne	814
+ono	891
+onom	1069
+onon	937
+onor	1209
+onot	1255
+onou	1106
+onp	1002
+onpa	1203
+onpe	1191
+onpo	1120
+onpr	1094
+onr	1085
+onre	1110
+ons	654
+ons 	677
+onsc	1231
+onse	963
+onsh	1209
+onsi	977
+onso	1089
+onst	886
+onsu	1023
+ont	704
+ont 	940
+onta	779
+ontc	1070
+onte	882
+onth	1154
+onti	1016
+onto	1154
+ontr	895
+onts	1037
+onty	1233
+onu	1236
+onv	927
+onv 	1233
+onve	932
+onw	1199
+onwo	1248
+ony	1132
+onym	1136
+onz	1068
+onze	1072
+oo	684
+oo 	939
 oo a	1163
-oo b	1150
-oo c	1308
-oo e	1273
-oo f	1182
-oo k	1281
-oo l	1211
-oo m	1308
-oo s	1303
-oo w	1231
-oob	1189
-ooba	1202
-ood	1231
-ood 	1239
-oog	758
-oogl	756
-ook	954
-ook 	1067
-ooke	1229
-ooki	1060
-ooks	1117
-ooku	1211
-ool	814
-ool 	877
-oole	984
-ooli	1143
-ools	957
-oolt	1289
-oon	1204
-oon 	1308
-oong	1277
-oop	1186
-oop 	1231
-oos	1028
-oose	1055
-oost	1172
+oo b	1141
+oo c	1270
+oo e	1242
+oo f	1225
+oo l	1203
+oo m	1236
+oo s	1218
+oo t	1270
+oo w	1270
+oob	1188
+ooba	1191
+ood	1135
+ood 	1140
+oog	787
+oogl	785
+ook	927
+ook 	1044
+ooke	1129
+ooki	1123
+ooks	1059
+ooku	1119
+ool	808
+ool 	868
+oole	968
+ooli	1191
+ools	955
+oom	1190
+oom 	1245
+oon	1223
+oon 	1255
+ooo	1257
+oop	1068
+oop 	1103
+oor	1199
+oord	1236
+oos	1084
+oose	1108
+oost	1248
 oot	893
-oot 	923
-ootd	1084
-ooth	1303
-oots	1207
-ootv	1204
-op	632
-op 	970
-op a	1147
-op e	1285
-op i	1222
-op o	1167
-op r	1303
-op s	1188
-op t	1209
-op v	1298
-opa	1166
-opad	1298
-opag	1250
-opd	1300
-ope	687
-ope 	961
-oped	1187
-open	884
-oper	716
-opes	1057
-opew	1024
-opi	923
-opic	938
-opie	1182
-opil	1220
-opin	1285
-opl	1305
-opm	1210
-opme	1207
-opo	1128
-opol	1178
-opos	1266
-opp	1069
-oppe	1137
-oppi	1181
-oppo	1262
-opr	1007
-opri	1125
-opro	1044
-ops	1040
-ops 	1083
-opsa	1156
-opt	765
-opt 	1202
-opti	766
-optl	1273
-opu	1147
-opub	1244
-opul	1229
-opy	1027
-opy 	1074
-opyi	1303
-opyr	1154
-oq	1285
-oq 	1300
-or	468
-or 	568
-or a	783
-or b	989
-or c	905
-or d	776
-or e	860
-or f	858
-or g	910
-or h	1061
-or i	902
-or j	1151
-or k	1185
-or l	1003
-or m	843
-or n	988
-or o	962
-or p	949
-or q	1229
-or r	931
-or s	915
-or t	719
-or u	990
-or v	1068
-or w	978
-or x	1244
-or y	1041
-or z	1229
-ora	892
-orag	910
-orar	1108
-orat	1185
-orb	911
-orbo	909
-orc	924
-orce	951
-orch	1099
-orco	1190
-ord	788
-ord 	933
-orda	1259
-orde	825
-ordi	1141
-ords	1085
-ore	705
-ore 	737
-orec	1132
-ored	908
-oree	1308
-oreg	1202
-orel	1269
-orep	1055
-oreq	1234
-ores	977
-oreu	1095
-orf	1141
-orfl	1164
-org	823
-org 	977
-orga	865
-orgk	1209
-orgp	1247
-orgs	1045
-ori	789
-orie	974
-orig	1018
-orim	1273
-orin	918
-orit	974
-oriz	904
-ork	728
-ork 	799
-orka	1151
-orkc	1236
-orke	962
-orkf	1040
-orki	987
-orkl	928
-orkp	1188
-orks	937
-orkt	1132
-orl	1222
-orld	1298
-orli	1293
-orm	687
-orm 	823
-orma	721
-orme	1058
-ormi	1157
-ormm	1224
-orms	1104
-oro	1275
-orp	1071
-orp 	1100
-orph	1308
-orr	812
-orre	811
-orru	1298
-ors	794
-ors 	794
-orse	1298
-ort	699
-ort 	787
-orta	1171
-ortb	843
-ortc	1289
-orte	897
-orth	1055
-orti	1073
-ortn	1163
-ortp	1298
-ortr	1222
-orts	908
-ortu	1303
-orty	1132
-orw	975
-orwa	973
-ory	782
-ory 	784
-oryi	1250
-orys	1209
-os	662
-os 	905
-os a	1195
-os c	1023
-os d	1285
-os f	1273
-os i	1185
-os l	1209
-os m	1273
-os o	1104
-os p	1082
-os t	1277
-os v	1256
-osa	1241
-osc	964
-osca	1010
-osco	1063
-osd	1279
-osde	1277
-ose	846
-ose 	915
-osed	1113
-osen	1156
-oser	955
-oses	1179
-osf	1296
-osfe	1298
-osi	755
-osim	1298
-osin	1138
-osit	759
-osix	1097
-osl	1174
-oslo	1181
-oso	1010
-osof	1009
-osp	1129
-ospo	1141
-oss	956
-oss 	1071
-ossi	1021
-osss	1175
-ost	812
-ost 	843
-osta	1253
-ostc	1298
-oste	1308
-ostg	1193
-osti	1143
-ostk	1234
-ostl	1277
-ostm	1241
-ostn	1129
-ostp	1147
-ostr	1241
-osts	1172
-ostu	1172
-ot	610
-ot 	706
-ot a	980
-ot b	946
-ot c	1055
+oot 	921
+ootd	1141
+oote	1252
+ootp	1255
+oots	1233
+ooz	1199
+ooze	1197
+op	624
+op 	884
+op a	1143
+op b	1274
+op c	1218
+op d	1047
+op i	1201
+op l	1173
+op m	1266
+op n	1274
+op o	1141
+op p	1228
+op r	1258
+op s	1081
+op t	1203
+opa	1096
+opag	1167
+opaq	1236
+ope	689
+ope 	964
+opea	1245
+oped	1266
+open	868
+oper	719
+opes	1038
+opew	1116
+opi	886
+opic	906
+opie	1086
+opil	1270
+opin	1207
+opl	1199
+ople	1213
+opm	1218
+opme	1233
+opo	1169
+opos	1274
+opp	1056
+oppe	1121
+oppi	1197
+oppo	1218
+opr	1035
+opri	1073
+opro	1147
+ops	1069
+ops 	1098
+opsa	1270
+opt	762
+opt 	1151
+opti	763
+opts	1274
+opu	1141
+opul	1197
+opy	975
+opy 	1014
+opyi	1225
+opyr	1128
+oq	1250
+oq 	1257
+or	467
+or 	557
+or a	773
+or b	980
+or c	892
+or d	782
+or e	850
+or f	852
+or g	929
+or h	1039
+or i	875
+or j	1141
+or k	1191
+or l	1010
+or m	853
+or n	959
+or o	924
+or p	947
+or q	1225
+or r	911
+or s	887
+or t	716
+or u	963
+or v	1042
+or w	962
+or x	1144
+or y	1049
+or z	1223
+ora	865
+orac	1164
+orag	888
+orar	1100
+orat	1207
+orb	1034
+orbo	1040
+orc	921
+orce	936
+orch	1157
+orco	1228
+ord	774
+ord 	915
+orde	827
+ordi	1026
+ords	1013
+ore	691
+ore 	718
+orea	1186
+orec	1207
+ored	900
+oref	1233
+oreg	1225
+orei	1147
+orep	1176
+ores	946
+oreu	1177
+orf	1205
+orfl	1262
+org	824
+org 	930
+orga	872
+orgp	1231
+orgs	1228
+ori	795
+oric	1213
+orie	979
+orig	982
+orin	931
+orit	938
+oriz	958
+ork	733
+ork 	835
+orka	1205
+orkc	1072
+orkd	1266
+orke	992
+orkf	959
+orki	978
+orkl	959
+orkm	1236
+orkp	1220
+orks	889
+orkt	1138
+orl	1197
+orld	1228
+orm	694
+orm 	857
+orma	723
+orme	1057
+ormi	1140
+orms	1036
+orn	1254
+orp	1115
+orp 	1179
+orr	872
+orre	873
+orru	1223
+ors	846
+ors 	847
+orse	1270
+ort	702
+ort 	778
+orta	1062
+ortb	867
+ortc	1255
+orte	892
+orth	1093
+orti	1078
+orto	1266
+ortr	1270
+orts	925
+ortu	1252
+orty	1223
+orw	999
+orwa	997
+ory	772
+ory 	780
+oryi	1274
+oryl	1228
+orym	1258
+orys	1063
+os	660
+os 	915
+os a	1179
+os c	1097
+os d	1233
+os f	1209
+os i	1189
+os l	1218
+os m	1255
+os o	1168
+os p	1171
+os r	1203
+os s	1233
+os t	1223
+os v	1239
+osc	1008
+osca	1038
+osco	1159
+ose	840
+ose 	882
+osec	1209
+osed	1098
+osen	1149
+oser	1044
+oses	1107
+osi	753
+osin	1170
+osit	774
+osix	918
+osl	1276
+oso	1166
+osof	1170
+osp	1213
+osr	1241
+osre	1242
+oss	891
+oss 	1061
+ossa	1087
+ossi	981
+ossl	1029
+ost	808
+ost 	850
+osta	1236
+oste	1245
+ostg	1086
+osti	1164
+ostl	1270
+ostn	1062
+ostp	1193
+osts	1167
+ostu	1080
+osy	1257
+osys	1270
+ot	601
+ot 	693
+ot a	949
+ot b	930
+ot c	1011
 ot d	1008
-ot e	1001
-ot f	1108
+ot e	986
+ot f	1063
 ot g	910
-ot h	1080
-ot i	1037
-ot l	1188
-ot m	1061
-ot n	1110
-ot o	1115
-ot p	980
-ot r	1039
-ot s	877
-ot t	1045
-ot u	1113
-ot v	1106
-ot w	1161
-ot y	1277
-ota	951
-ota 	1099
-otag	1247
-otal	1129
-otat	1023
-otc	1258
-otd	1086
-otdi	1084
-ote	817
-ote 	849
-oteb	1207
-otec	1042
-oted	1088
-otel	1259
-oten	1226
-otes	1108
-otg	1206
-otgr	1207
-oth	737
-oth 	990
-othe	745
-othi	1198
-oti	817
-otia	1222
-otic	825
-otif	1115
-otin	1179
-otl	1238
-oto	985
-oto 	1182
-otoc	1006
-otot	1308
-otr	1291
-ots	1001
-ots 	1016
-otsc	1289
-otse	1303
+ot h	1045
+ot i	995
+ot l	1130
+ot m	1059
+ot n	1061
+ot o	1052
+ot p	978
+ot r	1007
+ot s	897
+ot t	1022
+ot u	1058
+ot v	1150
+ot w	1095
+ot y	1248
+ota	915
+ota 	1074
+otal	1046
+otas	1199
+otat	1008
+otc	1261
+otd	1129
+otdi	1140
+ote	792
+ote 	824
+oteb	1085
+otec	1045
+oted	1112
+oten	1236
+oter	1228
+otes	1060
+oth	726
+oth 	974
+othe	734
+othi	1152
+oti	847
+otia	1274
+otic	873
+otif	1014
+otin	1233
+otio	1274
+oto	957
+oto 	1193
+otoc	985
+otot	1211
+otp	1228
+ots	1029
+ots 	1046
 ott	1143
-otto	1205
-otv	1206
-otvo	1204
-oty	1233
-otyp	1234
-ou	479
-ou 	742
-ou a	1086
-ou c	927
-ou d	1145
-ou e	1289
-ou f	1181
-ou g	1303
-ou h	1220
-ou m	799
-ou n	1193
-ou o	1259
-ou p	1250
-ou r	1205
-ou s	1079
-ou t	1097
-ou u	1224
-ou w	992
-oub	1074
-oubl	1073
-ouc	1258
-ouch	1256
-oud	576
-oud 	578
-ouda	1207
-oudb	1044
-oudd	1250
-oudi	1244
-oudl	1145
-oudp	1303
-oudr	1139
-ouds	968
-oudt	1293
-oug	966
-ough	964
-oul	870
-ould	868
-oun	689
-ounc	1196
-ound	881
-ount	703
-oup	711
-oup 	729
-oupg	1200
-oupi	1269
-oupk	1193
-oupl	1273
-oups	899
-our	666
-our 	913
-ourc	675
-ourl	1244
-ours	1092
-ous	924
-ous 	970
-ousb	1097
-ousl	1108
-out	669
-out 	750
-outb	1162
-oute	892
-outg	1303
-outh	1119
-outi	1127
-outp	755
-outs	1134
-ov	654
-ov 	1265
-ova	983
-oval	984
-ove	747
-ove 	870
-ovea	1211
-oved	1016
-ovei	1064
-ovel	1076
-ovem	1202
-ovep	1241
-over	819
-oves	1071
-ovf	1296
-ovf 	1298
-ovi	708
-ovid	715
-ovin	1175
-ovis	961
-ow	675
-ow 	826
-ow a	1080
-ow b	1256
-ow c	1154
-ow d	1054
-ow e	1247
-ow f	1205
-ow h	1231
-ow i	1139
-ow k	1289
-ow l	1155
-ow m	1135
-ow n	1303
-ow o	1115
-ow p	1191
-ow r	1244
-ow s	1116
-ow t	998
-ow u	1211
-ow v	1191
-ow w	1156
-owa	1100
-owan	1135
-owc	1275
-owd	1229
-owda	1256
-owe	865
-owed	934
-owen	1247
-ower	967
-owes	1273
-owev	1080
-owi	854
-owin	853
-owk	1287
-owke	1285
-owl	824
-owle	1247
-owli	824
-owm	1218
-owmi	1262
-own	890
-own 	961
-owne	1005
-ownl	1086
-owns	1277
-owo	1287
-owr	1283
-owre	1308
-ows	905
-ows 	924
-owse	1158
-owss	1234
-owst	1239
-owt	1192
-owto	1196
-ox	845
-ox 	1134
-ox i	1308
-oxi	989
-oxie	990
-oxy	877
-oxy 	886
-oxyh	1250
-oxys	1244
-oy	847
-oy 	1049
-oy a	1159
-oy t	1259
-oyd	931
-oydb	929
-oye	1032
-oyed	1031
-oyi	1169
-oyin	1173
-oym	987
-oyme	990
-oymo	1285
-p	355
-p 	591
-p a	834
-p a 	1196
-p ad	944
-p al	1156
-p an	1029
-p ap	1140
-p ar	952
-p as	1147
-p at	1144
-p au	1266
-p b	896
-p ba	1137
-p be	1253
-p bu	915
-p by	1234
-p bz	1293
+otto	1220
+oty	1185
+otyp	1182
+ou	492
+ou 	792
+ou a	1082
+ou c	956
+ou d	1133
+ou f	1239
+ou h	1150
+ou i	1274
+ou m	892
+ou n	1168
+ou o	1270
+ou p	1225
+ou r	1233
+ou s	1098
+ou t	1157
+ou u	1245
+ou w	994
+oub	1048
+oubl	1047
+ouc	1239
+ouch	1239
+oud	600
+oud 	602
+ouda	1262
+oudb	1164
+oudc	1266
+oudd	1248
+oude	1236
+oudi	1199
+oudr	1170
+ouds	1009
+oug	960
+ough	957
+oul	839
+ould	837
+oun	695
+ounc	1258
+ound	856
+ount	715
+oup	715
+oup 	730
+oupa	1213
+oupi	1258
+oupl	1274
+oups	915
+our	672
+our 	911
+ourc	685
+ourn	1010
+ours	1100
+ous	906
+ous 	946
+ousb	1258
+ouse	1242
+ousl	1045
+out	671
+out 	757
+outb	1231
+oute	917
+outh	1220
+outi	908
+outp	766
+outs	1057
+ov	657
+ov 	1209
+ova	1097
+oval	1112
+ove	746
+ove 	866
+ovea	1223
+ovec	1242
+oved	980
+ovee	1266
+ovei	1048
+ovel	1105
+ovem	1216
+over	825
+oves	1060
+ovi	710
+ovid	712
+ovin	1176
+ovis	1042
+ow	669
+ow 	785
+ow a	1050
+ow b	1189
+ow c	1084
+ow d	1057
+ow e	1164
+ow f	1108
+ow h	1203
+ow i	1090
+ow l	1129
+ow m	1072
+ow n	1231
+ow o	1091
+ow p	1109
+ow r	1182
+ow s	1085
+ow t	956
+ow u	1181
+ow v	1245
+ow w	1136
+owa	1150
+owar	1262
+owd	1220
+owe	855
+owed	946
+ower	938
+owes	1255
+owev	1039
+owi	838
+owin	836
+owl	926
+owle	1201
+owli	934
+own	874
+own 	923
+owne	1008
+ownl	1112
+owns	1274
+owr	1233
+ows	878
+ows 	892
+owse	1165
+owsh	1211
+owss	1274
+owt	1102
+owte	1145
+owto	1245
+ox	916
+ox 	1029
+oxi	1084
+oxie	1102
+oxim	1252
+oxy	986
+oxy 	998
+oy	856
+oy 	970
+oy a	1181
+oy c	1231
+oy d	1182
+oy p	1203
+oy r	1132
+oy t	1186
+oyd	1095
+oydb	1093
+oye	1098
+oyed	1103
+oyi	1168
+oyin	1167
+oym	942
+oyme	940
+oyp	1272
+oypo	1274
+oys	1213
+oys 	1213
+oz	1179
+oze	1192
+oze 	1248
+p	366
+p 	595
+p a	845
+p a 	1170
+p ac	1242
+p ad	999
+p al	1201
+p an	1053
+p ap	1233
+p ar	939
+p as	1091
+p at	1131
+p b	888
+p ba	1110
+p be	1270
+p bi	1242
+p bu	914
+p by	1228
 p c	876
-p ca	935
-p ch	1150
-p cl	1247
-p co	985
-p cr	1281
-p d	947
-p da	1308
-p de	975
-p di	1209
-p do	1151
-p e	981
-p e 	1281
-p en	1028
-p ex	1138
-p f	798
-p fi	1132
-p fl	1262
-p fo	804
-p fr	1253
-p ft	1262
-p g	1108
+p ca	936
+p ch	1216
+p cl	1159
+p cm	1223
+p co	1001
+p d	929
+p da	1182
+p db	1066
+p de	998
+p di	1191
+p do	1203
+p e	1004
+p en	1054
+p ex	1170
+p f	816
+p fi	1079
+p fl	1255
+p fo	827
+p fr	1233
+p g	1083
 p gc	1205
-p gl	1298
-p gr	1250
-p h	1026
-p he	1101
-p ht	1142
-p hu	1256
-p i	804
-p id	1132
-p if	1207
-p im	835
-p in	1042
-p ip	1285
-p is	1018
-p it	1298
-p k	1164
-p ke	1209
-p ki	1277
-p l	1055
-p la	1247
-p le	1244
-p li	1298
-p lo	1119
-p m	1017
-p ma	1187
-p me	1161
-p mo	1244
-p mu	1184
-p my	1179
-p n	1046
-p na	1130
-p ne	1303
-p no	1141
-p o	932
-p of	1092
-p on	1038
-p op	1113
+p gr	1225
+p h	1054
+p ha	1245
+p he	1152
+p ho	1270
+p ht	1223
+p i	813
+p id	1060
+p if	1216
+p im	856
+p in	1043
+p ip	1171
+p is	1036
+p it	1242
+p j	1268
+p k	1118
+p kd	1228
+p ke	1189
+p l	1006
+p la	1255
+p le	1195
+p li	1216
+p lo	1058
+p m	993
+p ma	1102
+p me	1140
+p mo	1239
+p mu	1223
+p my	1203
+p n	1019
+p na	1098
+p ne	1199
+p no	1165
+p nu	1255
+p o	908
+p oa	1228
+p of	1045
+p on	1028
+p op	1115
 p or	1066
-p p	887
-p pa	1193
-p pe	1191
-p pl	989
-p po	1105
-p pr	975
-p q	1233
-p qu	1239
-p r	879
-p r 	1198
-p ra	1034
-p re	926
-p rr	1198
-p ru	1128
-p s	939
-p s 	1116
-p sc	1182
-p se	1077
-p sh	1229
-p si	1234
-p so	1269
-p sp	1298
-p ss	1171
-p st	1213
-p su	1239
-p sy	1244
-p t	899
-p t 	1250
-p ta	1277
-p te	1184
-p th	1027
-p to	963
-p tr	1222
-p ty	1289
-p u	1092
-p un	1289
-p ur	1244
-p us	1178
-p v	1038
-p v 	1187
-p va	1088
-p ve	1231
-p w	1051
-p wh	1209
-p wi	1106
-p ww	1250
-p x	1261
-p y	1244
-p yo	1285
-p z	1200
-p zo	1207
-pa	629
-pa 	1174
-pa p	1308
-pab	1090
-pabi	1111
-pabl	1250
-pac	822
-pace	961
-pach	1226
-paci	1119
-pack	862
-pact	1178
-pad	1113
-padd	1128
-pag	779
-paga	1259
-page	815
-pagi	895
-pai	968
-pair	967
-pal	1006
-pal 	1037
-pali	1166
-pals	1262
-pan	941
-pan 	1150
-pand	1055
-pann	1231
-pans	1013
-par	775
-para	827
-parc	1289
-pare	1006
-pari	1191
-pars	1023
-part	928
-pas	921
-pass	928
-past	1241
-pasv	1298
-pat	775
-pat 	1204
-patc	1102
-path	811
-pati	1050
-patt	931
-pau	1200
-paus	1234
-pay	1211
-payl	1231
-pb	1226
-pc	910
-pc 	963
-pc a	1196
-pc d	1191
-pc f	1236
-pc h	1220
-pc n	1159
-pc p	1175
-pc s	1138
-pca	1138
-pcac	1239
-pcal	1204
-pch	1170
-pcha	1185
-pco	1164
-pcom	1285
-pcon	1293
-pcp	1183
-pcpr	1198
-pcr	1300
-pcs	1197
-pcsc	1234
-pd	756
-pda	761
-pdat	760
-pday	1277
-pdb	1300
-pdi	1271
-pdis	1285
-pdr	1063
-pdr 	1061
-pe	534
-pe 	776
-pe a	1061
-pe b	1207
-pe c	1067
-pe d	1111
-pe e	1126
-pe f	1124
-pe g	1200
-pe h	1273
-pe i	1035
-pe l	1211
-pe m	1010
-pe n	1157
-pe o	994
-pe p	1114
-pe r	1155
-pe s	1042
-pe t	1019
-pe u	1205
-pe v	1231
-pe w	1187
-pea	1038
-pear	1087
-peat	1155
-pec	620
-pec 	1044
-peci	621
-pecs	1259
-pect	1018
-ped	1000
-ped 	1014
-pee	933
-peed	1150
-peer	946
-pel	1155
-peli	1168
-pem	1149
-pem 	1161
-pen	808
-pen 	1097
-pena	1241
-penc	1051
-pend	897
-pene	1285
-peng	1277
-peni	1285
-pens	897
-per	633
-per 	916
-pera	791
-perc	1074
-perd	1289
-pere	1220
-perf	942
-peri	857
-perl	1103
-perm	802
-pern	1281
-perp	1151
-pers	812
-pert	786
-peru	1156
-perv	1253
-pes	908
-pes 	908
-pet	1180
-pet 	1236
-pew	1025
-pewe	1024
-pf	1089
-pfo	1162
-pfor	1159
-pg	958
-pg 	1238
-pgp	1195
-pgp 	1229
-pgr	979
-pgra	979
-ph	629
-pha	633
-pha 	631
-phab	1229
-phan	1236
-phas	1256
-phe	982
-phea	1152
-phem	1234
-phen	1032
-pher	1176
-phi	1238
-phic	1281
-phr	1249
-phra	1247
-phu	1032
-phub	1030
-phy	1200
-phys	1200
-pi	649
-pi 	712
-pi a	1137
-pi c	965
-pi d	1262
-pi e	964
-pi f	1273
-pi g	1175
-pi m	1202
-pi o	1196
-pi p	815
-pi r	1151
-pi s	1213
-pi t	978
-pi w	825
-pic	920
-pic 	938
-pica	1207
-pick	1289
-pico	1187
-pics	1289
-pid	1117
-pid 	1157
-pids	1298
-pie	1113
-pie 	1289
-pied	1229
-pien	1259
-pies	1303
-pig	949
-piga	1087
-pige	975
-pil	1041
-pila	1277
-pile	1083
-pill	1293
-pilo	1234
-pin	975
-ping	991
-pins	1234
-pip	1088
-pipa	1308
-pipe	1111
-pir	1024
-pira	1136
-pire	1066
-pis	891
-pis 	890
-pit	827
-pite	825
-pk	877
-pka	1258
-pkac	1256
-pkc	1090
-pkcs	1088
-pke	1083
-pkey	1088
-pkg	909
-pkg 	914
-pkgb	1303
-pki	1271
-pl	614
-pl 	1129
-pl h	1234
-pl v	1231
-pla	733
-plab	1277
-plac	945
-plai	1135
-plan	860
-plat	847
-play	860
-ple	728
-ple 	784
-plea	1077
-pleb	1202
-plec	1122
-pled	1207
-plei	1078
-plem	1054
-plep	1158
-pler	1266
-ples	943
-plet	914
-plex	1184
-pli	749
-plia	1087
-plic	846
-plie	807
-plin	1167
-plit	1100
-plo	871
-ploa	1007
-ploc	1289
-ploy	900
-plu	1084
-plug	1114
-plus	1209
-plv	1231
-plv 	1234
-ply	920
-ply 	923
-plyi	1259
-pm	1061
-pm 	1119
-pm i	1308
-pma	1300
-pme	1210
-pmen	1207
-pn	951
-pn 	998
-pn c	1269
-pn g	1046
-pn t	1150
-png	1083
-pnga	1084
-pnt	1189
-pntu	1187
-po	596
-po 	1024
-po b	1298
-po g	1256
-po n	1222
-po o	1303
-po p	1308
-po r	1236
-po t	1308
-poc	1268
-pod	1060
-pod 	1140
-poda	1303
-pods	1156
-poi	805
-poin	803
-pol	704
-poli	704
-poll	1205
-polo	1181
-pon	907
-pon 	1187
-pond	1058
+p p	923
+p pa	1141
+p pk	1098
+p pl	1136
+p pn	1255
+p po	1141
+p pr	1029
+p q	1254
+p r	905
+p r 	1252
+p ra	1094
+p re	944
+p ro	1167
+p ru	1189
+p s	910
+p s 	1186
+p sc	1136
+p se	1038
+p sh	1207
+p si	1168
+p so	1213
+p sp	1242
+p st	1141
+p su	1233
+p sy	1091
+p t	889
+p t 	1231
+p ta	1258
+p tc	1207
+p te	1187
+p th	1011
+p ti	1220
+p to	981
+p tr	1203
+p ty	1173
+p u	1067
+p un	1236
+p up	1242
+p ur	1262
+p us	1189
+p v	1033
+p v 	1242
+p va	1134
+p ve	1262
+p vo	1133
+p w	1050
+p we	1258
+p wh	1218
+p wi	1121
+p x	1257
+p y	1230
+p yo	1270
+p z	1241
+pa	607
+pa 	1140
+pab	1035
+pabi	1045
+pabl	1255
+pac	781
+pace	852
+pach	1110
+paci	1101
+pack	865
+pact	1186
+pad	1044
+pad 	1131
+padd	1100
+pag	782
+paga	1177
+page	810
+pagi	922
+pai	973
+pair	973
+pal	980
+pal 	1009
+pali	1255
+pals	1207
+pam	1041
+pam 	1041
+pan	933
+pan 	1231
+pand	1122
+pane	1211
+pann	987
+pans	1143
+paq	1223
+paqu	1236
+par	745
+para	808
+parc	1266
+pare	931
+pari	1135
+park	1152
+pars	1009
+part	899
+pas	864
+pass	866
+past	1223
+pat	767
+pat 	1248
+patc	1003
+path	808
+pati	1020
+patt	937
+pau	1190
+paus	1209
+paw	1185
+pawn	1182
+pay	1168
+payl	1176
+pb	1160
+pc	861
+pc 	899
+pc a	1209
+pc c	1113
+pc d	1252
+pc e	1245
+pc f	1248
+pc h	1270
+pc l	1252
+pc m	1233
+pc n	1151
+pc p	1125
+pc r	1182
+pc s	1062
+pca	1244
+pci	1218
+pci 	1262
+pco	1093
+pcol	1177
+pcon	1197
+pcp	1201
+pcr	1186
+pcs	1254
+pct	1254
+pctx	1274
+pd	776
+pd 	1254
+pda	780
+pdat	778
+pdb	1276
+pde	1272
+pdf	1236
+pdf 	1245
+pdr	1205
+pdr 	1203
+pe	543
+pe 	773
+pe a	1070
+pe b	1191
+pe c	1075
+pe d	1110
+pe e	1155
+pe f	1103
+pe g	1189
+pe h	1211
+pe i	1038
+pe l	1193
+pe m	1054
+pe n	1147
+pe o	987
+pe p	1124
+pe r	1100
+pe s	1033
+pe t	1034
+pe u	1179
+pe w	1193
+pea	995
+peak	1274
+pean	1258
+pear	1042
+peat	1138
+pec	632
+pec 	1035
+peci	637
+pecr	1270
+pect	942
+ped	956
+ped 	979
+pede	1140
+pee	960
+peec	1193
+peed	1123
+peer	995
+pel	1010
+peli	1015
+pem	1090
+pem 	1110
+pen	797
+pen 	979
+penc	1209
+pend	879
+pene	1154
+peng	1220
+peni	1156
+pens	921
+pent	1225
+peo	1261
+peop	1270
+per	650
+per 	897
+pera	788
+perb	1233
+perc	1009
+perf	914
+perh	1266
+peri	954
+perl	1025
+perm	875
+perp	1225
+perr	1207
+pers	836
+pert	797
+peru	1164
+pes	894
+pes 	894
+pet	1209
+pew	1117
+pewe	1115
+pf	1017
+pf 	1105
+pfi	1121
+pfil	1123
+pg	943
+pg 	1063
+pg a	1262
+pgp	1223
+pgp 	1262
+pgr	1015
+pgra	1018
+pgs	1261
+ph	703
+ph 	1049
+ph i	1245
+ph m	1205
+pha	725
+pha 	726
+phab	1225
+phan	1182
+phas	1152
+phe	971
+phea	1239
+phem	1248
+phen	1022
+pher	1104
+phf	1183
+phfo	1181
+phi	1078
+phic	1123
+phin	1193
+pho	1145
+phon	1258
+phor	1199
+phr	1175
+phra	1174
+phs	1027
+phs 	1030
+phu	1153
+phub	1151
+phy	1151
+phys	1165
+pi	683
+pi 	778
+pi a	1197
+pi c	966
+pi d	1181
+pi e	1024
+pi f	1207
+pi g	1258
+pi i	1252
+pi m	1262
+pi o	1255
+pi p	924
+pi r	1223
+pi s	1216
+pi t	962
+pi w	937
+pic	880
+pic 	922
+pica	1091
+pick	1245
+pics	1112
+pict	1125
+pid	1012
+pid 	1025
+pie	1046
+pied	1151
+pien	1252
+pies	1141
+pig	1048
+piga	1187
+pige	1079
+pik	1251
+pike	1248
+pil	1037
+pila	1258
+pile	1072
+pim	1268
+pimm	1274
+pin	922
+pin 	1199
+pinf	1262
+ping	942
+pins	1248
+pip	982
+pipe	986
+pir	1028
+pira	1146
+pire	1070
+pis	942
+pis 	943
+pit	917
+pita	1082
+pite	936
+pix	1042
+pixe	1091
+pixm	1135
+pk	942
+pkc	1123
+pkcs	1128
+pke	1040
+pkey	1041
+pkg	1044
+pkg 	1053
+pkt	1251
+pl	619
+pl 	1183
+pla	746
+plac	944
+plai	1116
+plan	951
+plat	868
+play	829
+ple	724
+ple 	799
+plea	1088
+pleb	1233
+plec	1167
+plee	1211
+plei	1155
+plem	952
+plep	1187
+pleq	1186
+ples	951
+plet	918
+plev	1274
+plex	957
+pli	764
+plia	1098
+plic	854
+plie	830
+plif	1266
+plin	1142
+plit	1106
+plo	858
+ploa	1059
+ploc	1231
+ploy	873
+plt	1257
+plu	1044
+plug	1100
+plus	1127
+ply	924
+ply 	928
+plyi	1233
+pm	1030
+pm 	1122
+pma	1257
+pme	1205
+pmen	1233
+pms	1251
+pn	939
+pn 	1085
+pn g	1147
+pn t	1228
+pna	1272
+pnam	1270
+png	978
+png 	991
+pnga	1187
+pnt	1268
+pntu	1270
+po	598
+po 	1075
+po n	1274
+poc	1254
+poch	1262
+pod	1115
+pod 	1201
+pods	1203
+poi	802
+poin	800
+pok	1099
+poke	1096
+pol	731
+poli	732
+poll	1108
+pon	880
+pon 	1101
+pond	981
 pone	1023
-pons	995
-poo	849
-pool	847
-pop	1164
-pop 	1289
-popu	1220
-por	745
-pora	1101
-port	746
-pos	773
-pos 	1213
-pose	924
-posi	817
-poss	1020
-post	1062
-pot	1086
-pot 	1145
-pote	1229
-poty	1298
-pou	1226
-poun	1229
-pow	1176
-powe	1187
-pp	681
-pp 	967
-pp c	1138
-pp d	1244
-pp e	1191
-pp h	1259
-pp i	1215
-pp p	1136
-pp s	1220
-ppa	1165
-ppa 	1250
-ppar	1266
-ppc	1305
-ppe	928
-ppea	1087
-pped	1062
-ppee	1273
-ppen	1032
-pper	1145
-ppet	1224
-pph	1032
-pphu	1030
-ppi	1013
-ppin	1015
-ppl	748
-ppla	1019
-pple	1262
-ppli	771
-pply	933
-ppo	854
-ppoo	1289
-ppor	856
-ppos	1222
-ppp	1174
-pppr	1181
-ppr	909
-ppre	1121
-ppro	920
-pps	1176
-pps 	1277
-ppst	1244
-pq	1281
-pr	526
-pr 	1136
-pr i	1281
-pra	1046
-prac	1195
-pran	1071
-pre	685
-pre 	1250
-prea	1281
-prec	894
-pred	961
-pree	1128
-pref	869
-preg	1262
-prem	1149
-prep	1085
-pres	746
-pret	1039
-prev	991
-pri	788
-pria	1127
-pric	1262
-prim	1059
-prin	857
-prio	1007
-pris	1023
-priv	948
-pro	557
-proa	1226
-prob	1041
-proc	924
-prod	958
-prof	967
-prog	923
-proj	634
-prom	879
-prop	779
-prot	946
-prov	700
-prox	847
-prt	1287
-prt 	1293
-pru	1204
-prul	1229
-ps	699
-ps 	724
-ps a	1049
-ps b	1184
-ps c	831
-ps d	1031
-ps e	1015
-ps f	1136
-ps g	1077
-ps h	1146
-ps i	1096
-ps l	1080
-ps m	1003
-ps n	1198
-ps o	1116
-ps p	1044
-ps r	1097
-ps s	1084
-ps t	1074
-ps u	1105
-ps v	1285
-ps w	958
-psa	1145
-psag	1156
-psc	1036
-psc 	1173
-psca	1198
-pscn	1293
-pscp	1281
-pscr	1163
-pse	1125
-pser	1259
-pseu	1196
-psh	898
-pshe	1222
-psho	901
-psi	1296
-psp	1092
-pspe	1182
-pspr	1143
-pss	1246
-psse	1277
-pst	1121
-psta	1273
-pstr	1143
-psv	1305
-pt	667
-pt 	886
-pt a	1158
-pt b	1273
-pt c	1207
-pt e	1229
-pt f	1139
-pt i	1120
-pt m	1234
-pt o	1195
-pt p	1247
-pt r	1213
-pt s	1205
-pt t	1024
-pt u	1293
-pt w	1234
-pta	1238
-ptab	1266
-ptc	1174
-ptch	1204
-pte	897
-pted	906
-pter	1133
-pth	1252
-pth 	1266
-pti	709
-ptib	1175
-ptim	1110
-ptin	999
-ptio	717
-ptiv	1188
-ptl	1215
-ptli	1215
-pto	1017
-ptok	1070
-ptor	1135
-ptp	1255
-ptr	1115
-ptr 	1172
-ptra	1285
-ptrd	1259
-pts	987
-pts 	986
-ptu	1106
-ptun	1140
-ptur	1234
-pty	998
-pty 	1003
-ptyp	1269
-pu	610
-pu 	901
-pu a	1169
-pu c	1172
-pu i	1226
-pu l	1308
-pu m	1236
-pu n	1236
-pu o	1159
-pu p	1176
-pu q	1303
-pu r	1269
-pu s	1262
-pu t	1215
-pu v	1075
-pu w	1229
-pu z	1273
-pub	900
-pub 	1239
-publ	915
-pubs	1119
-puc	1249
-puco	1303
-pul	978
-pula	1047
-pull	1044
-pup	1150
-pupl	1156
-pur	1081
-purg	1293
-purp	1102
-pus	976
-pus 	994
-puse	1262
-push	1196
-put	628
-put 	792
-puta	1285
-pute	650
-putf	1244
-puti	1224
-putp	1298
-puts	1190
-putt	1231
-puv	1098
-puv 	1256
-puvm	1123
-pv	885
-pv 	892
-pv a	1002
-pv b	1308
-pv c	1152
-pv g	1193
-pv i	1143
-pv n	1141
-pv o	1151
-pv p	1099
-pv r	1234
-pv s	1269
-pv t	1250
-pva	1162
-pvau	1159
-pw	1152
-pwi	1194
-pwin	1193
-py	956
-py 	1034
-py a	1253
-py f	1277
-py o	1247
-py t	1250
-pyi	1305
-pyin	1303
-pyp	1233
-pypi	1231
-pyr	1156
-pyri	1162
-pyt	1075
-pyth	1074
-q	680
-q 	1014
-q d	1231
-q da	1259
-q j	1305
-q jo	1303
-q m	1246
-q mi	1277
-q t	1224
-q ta	1236
-qd	1111
-qdn	1120
-qdn 	1173
-qdns	1224
-ql	1004
-ql 	1039
-ql a	1293
-ql d	1156
-ql i	1195
-qli	1226
-qlin	1303
-qls	1222
-qlse	1220
-qp	1210
-qps	1208
-qps 	1217
+pons	997
+poo	858
+pool	856
+pop	1103
+pop 	1248
+popu	1164
+por	741
+pora	1089
+port	742
+pos	754
+pos 	1186
+pose	958
+posi	795
+poss	983
+post	976
+pot	1144
+pot 	1225
+pote	1236
+pow	1104
+powe	1105
+pp	690
+pp 	940
+pp a	1252
+pp b	1233
+pp c	1209
+pp d	1270
+pp e	1154
+pp f	1262
+pp i	1211
+pp l	1199
+pp p	1252
+pp s	1205
+pp v	1125
+ppa	1211
+ppc	1209
+ppe	884
+ppea	1043
+pped	1011
+ppen	1013
+pper	1032
+pph	1153
+pphu	1151
+ppi	965
+ppin	966
+ppl	777
+ppla	1168
+pple	1197
+ppli	799
+pply	946
+ppo	844
+ppor	846
+ppos	1189
+ppp	1225
+pppr	1274
+ppr	957
+ppre	1136
+ppro	974
+pps	1244
+pps 	1266
+pq	1230
+pr	534
+pr 	1197
+pra	1103
+prac	1228
+pran	1146
+pre	695
+pre 	1228
+prea	1242
+prec	919
+pred	1047
+pree	1179
+pref	881
+prem	1201
+prep	1084
+pres	751
+pret	1030
+prev	953
+pri	758
+pria	1076
+prim	1020
+prin	822
+prio	999
+pris	1055
+priv	902
+pro	568
+proa	1252
+prob	1046
+proc	801
+prod	951
+prof	935
+prog	863
+proj	665
+prom	957
+prop	785
+prot	929
+prov	704
+prox	951
+pru	1241
+prun	1262
+ps	728
+ps 	750
+ps a	1058
+ps b	1157
+ps c	855
+ps d	1048
+ps e	1134
+ps f	1159
+ps g	1115
+ps h	1211
+ps i	1111
+ps l	1098
+ps m	1040
+ps n	1225
+ps o	1103
+ps p	1119
+ps r	1119
+ps s	1094
+ps t	1061
+ps u	1112
+ps w	1016
+psa	1248
+psag	1270
+psc	1075
+psc 	1258
+pscc	1262
+psch	1223
+pscr	1225
+pse	1095
+pseu	1161
+psh	963
+psho	962
+psi	1236
+psp	1211
+pspr	1255
+psq	1272
+psql	1270
+pst	1128
+pstr	1157
+psu	1185
+psul	1189
+pt	661
+pt 	848
+pt a	1135
+pt b	1270
+pt c	1154
+pt d	1150
+pt e	1140
+pt f	1118
+pt g	1274
+pt i	1085
+pt l	1255
+pt m	1233
+pt o	1179
+pt p	1195
+pt r	1245
+pt s	1184
+pt t	985
+pt u	1252
+pt w	1168
+pta	1177
+ptab	1223
+ptc	1161
+ptch	1184
+ptd	1211
+ptde	1220
+pte	950
+pted	966
+pten	1193
+pter	1220
+ptf	1257
+pth	1053
+pth 	1118
+pthr	1134
+pti	714
+ptib	1225
+ptim	1078
+ptin	1046
+ptio	720
+ptiv	1223
+ptl	1244
+pto	932
+pto 	1209
+ptog	1270
+ptok	1122
+ptor	962
+ptp	1276
+ptr	1047
+ptr 	1085
+ptra	1239
+ptrd	1245
+pts	985
+pts 	991
+ptu	1160
+ptun	1218
+ptur	1252
+pty	982
+pty 	987
+ptyp	1274
+pu	656
+pu 	936
+pu a	1167
+pu c	1167
+pu o	1223
+pu p	1266
+pu s	1142
+pu t	1186
+pu v	1220
+pub	888
+pub 	1064
+publ	940
+pubs	1029
+pul	1017
+pula	1074
+pull	1100
+pun	1209
+punc	1252
+pup	1185
+pupl	1239
+pur	1055
+purp	1078
+pus	975
+pus 	1047
+puse	1176
+push	1071
+put	683
+put 	788
+putc	1236
+pute	730
+putf	1174
+puti	1270
+puts	1127
+putv	1220
+puv	1257
+puvm	1274
+pv	938
+pv 	949
+pv a	1075
+pv c	1255
+pv g	1270
+pv i	1220
+pv n	1187
+pv o	1195
+pv p	1176
+pv r	1207
+pv t	1270
+pva	1203
+pvau	1209
+pw	1116
+py	901
+py 	944
+py a	1242
+py d	1270
+py i	1274
+py o	1181
+py t	1205
+pyi	1223
+pyin	1220
+pyr	1131
+pyri	1130
+pyt	1081
+pyth	1081
+q	665
+q 	879
+q a	1060
+q an	1239
+q aq	1088
+q b	1201
+q b 	1255
+q c	1244
+q d	1276
+q e	1218
+q f	1149
+q fi	1242
+q fo	1223
+q h	1233
+q he	1239
+q i	1096
+q in	1110
+q m	1257
+q n	1254
+q o	1233
+q or	1262
+q p	1220
+q r	1175
+q re	1203
+q s	1156
+q s 	1236
+q t	1152
+q t 	1233
+qd	1116
+qdi	1186
+qdis	1184
+qdn	1195
+qdn 	1228
+ql	921
+ql 	940
+ql c	1205
+ql d	1161
+ql i	1081
+ql s	1131
+ql u	1242
+qli	1244
+qlin	1258
+qls	1174
+qlse	1186
+qp	1263
+qps	1276
+qps 	1274
+qs	1223
+qs 	1241
 qu	688
-qua	870
-qual	871
-quat	1266
-que	782
-que 	1128
-quen	1002
-quer	919
-ques	846
-queu	1024
-qui	780
-quic	1149
-quie	835
-quil	1303
-quir	889
-quit	1236
-quiv	1057
-quo	970
-quot	968
-qux	1186
-qux 	1184
-r	300
-r 	483
-r a	710
-r a 	853
-r ab	1289
-r ac	1074
-r ad	1102
-r af	998
-r ag	1285
-r ai	1136
-r al	983
-r an	856
-r ap	1084
+qua	873
+qual	878
+quan	1266
+quar	1274
+que	774
+que 	1050
+quen	967
+quer	926
+ques	866
+queu	941
+qui	784
+quic	1182
+quie	857
+quir	875
+quit	1191
+quiv	1024
+quo	972
+quot	970
+qux	1241
+qux 	1239
+r	297
+r 	470
+r a	704
+r a 	837
+r ab	1236
+r ac	1051
+r ad	1064
+r af	1013
+r ag	1242
+r al	975
+r an	840
+r ap	1043
+r aq	1239
 r ar	886
-r as	1043
-r at	1016
-r au	1051
-r av	1184
-r aw	1107
-r az	1101
-r b	843
-r ba	921
-r be	1058
-r bi	1028
-r bl	1134
-r bo	1182
-r br	1277
-r bu	1055
-r by	1127
-r c	803
-r c 	1273
-r ca	1016
-r ce	1164
-r ch	1098
-r ci	1293
-r cl	934
-r co	891
-r cp	1285
-r cr	1089
-r cu	1117
-r d	756
-r da	1116
-r dd	1229
-r de	778
-r di	1040
-r dn	1200
-r do	1000
-r du	1236
-r e	762
-r e 	1222
-r ea	1041
-r ed	1250
-r ei	1217
-r em	1253
-r en	967
-r eq	1196
-r er	1269
-r es	1303
-r ev	1215
-r ex	791
-r f	725
-r fa	1139
-r fe	1244
-r fi	938
-r fl	826
-r fo	846
-r fr	1117
-r fu	892
-r g	862
-r ga	1308
-r gc	959
-r ge	1190
-r gi	1184
-r gk	1092
-r gl	1209
-r gm	1042
-r go	1097
-r gr	1088
-r gz	1259
-r h	979
-r ha	1141
-r he	1144
-r hi	1241
-r ho	1136
-r ht	1111
-r i	797
-r i 	1217
-r id	1069
-r if	1039
-r im	1034
-r in	888
-r io	1168
-r ip	1090
-r is	953
-r it	1079
-r j	1119
-r jo	1256
-r js	1184
-r ju	1303
-r k	998
-r ke	1022
-r ki	1200
-r l	829
-r l 	1285
-r la	1075
-r le	1087
-r li	875
-r lo	983
-r m	802
-r ma	946
-r me	1019
-r mi	1125
-r mo	871
-r mu	1096
-r my	1099
-r n	893
-r n 	1256
-r na	989
-r ne	1074
-r no	1004
-r nu	1146
-r nv	1289
-r o	766
-r ob	1303
-r oc	1256
-r of	837
-r on	907
-r op	1037
-r or	967
-r os	1277
-r ot	1196
-r ou	1175
-r ov	1200
-r ow	1187
-r p	819
-r pa	948
-r pe	1046
-r pi	1303
-r pk	1169
-r pl	1266
-r po	991
-r pr	921
-r pu	1172
-r q	1190
-r qu	1202
-r r	839
-r r 	1234
-r ra	1084
-r re	875
-r ro	1068
-r ru	1068
-r s	822
-r s 	1059
-r sa	1277
-r sc	1120
-r se	952
-r sh	1038
-r si	1104
-r so	1094
-r sp	1089
-r ss	1163
-r st	1055
-r su	1060
-r sy	1158
-r t	675
-r ta	1078
-r tb	1273
-r tc	1239
-r te	997
-r th	702
-r ti	1185
-r tl	1262
-r to	883
-r tr	1066
-r tu	1168
-r tw	1273
-r ty	1044
-r u	923
-r un	1131
-r up	1099
-r ur	1154
-r us	978
-r v	951
-r v 	1120
-r va	1097
-r ve	1054
-r vi	1213
-r vm	1168
-r vp	1269
-r w	834
-r wa	916
-r we	1298
-r wh	991
-r wi	965
-r wo	1088
-r wr	1281
-r x	1168
-r x 	1220
-r y	1022
-r ya	1088
-r yo	1106
-r z	1136
-r zo	1152
-ra	575
-ra 	1028
-ra e	1129
-ra i	1308
-ra t	1213
-rab	1085
-rabi	1139
-rabl	1234
-raby	1256
-rac	729
-racc	1190
-race	823
-rack	1096
-ract	782
-rad	955
-rade	976
-radi	1157
-raf	958
-raff	999
-rafo	1072
-raft	1303
-rag	905
-rage	905
-ragm	1298
-rai	960
-rail	1181
-rain	982
-rais	1247
-ral	827
-ral 	843
-rali	1190
-rall	1046
-ralp	1285
-rals	1269
-ram	870
-ram 	990
-rame	919
-ramm	1229
-rams	1146
-ran	799
-ranc	1013
-rand	1078
-rang	872
-ranl	1281
-rans	937
-rant	1066
-ranu	1273
-rap	1049
-rap 	1178
-raph	1239
-rapi	1289
-rapp	1142
-rar	974
-rarc	1213
-rarg	1247
-rari	1163
-rary	1011
-ras	1036
-ras 	1101
-rase	1202
-rash	1293
-rast	1207
-rat	668
-rate	813
-rath	1116
-rati	707
-rato	907
-rau	1213
-raut	1222
-rav	1279
-rave	1277
-raw	1090
-raw 	1152
-rawp	1178
-ray	1049
-ray 	1074
-rays	1231
-rb	788
-rba	1160
-rbac	1293
-rbag	1289
-rbal	1259
-rbi	1211
-rbit	1220
-rbl	1229
-rblo	1226
-rbo	793
-rboa	909
-rbos	828
-rc	642
-rc 	1033
-rc a	1289
-rc c	1226
-rc f	1250
-rc i	1262
-rca	987
-rcas	989
-rce	669
-rce 	712
-rcea	1158
-rceb	1285
-rcec	1188
-rced	1078
-rcef	1111
-rcei	1133
-rcek	1269
-rcem	1085
-rcen	1089
-rceo	1289
-rcep	1039
-rcer	1137
-rces	814
+r as	1029
+r at	1026
+r au	1091
+r aw	1266
+r az	1231
+r b	857
+r ba	982
+r be	1023
+r bi	1057
+r bl	1170
+r bo	1133
+r br	1193
+r bs	1218
+r bu	1068
+r by	1089
+r c	789
+r c 	1199
+r ca	975
+r cb	1176
+r ce	1165
+r ch	1049
+r cl	953
+r co	875
+r cp	1266
+r cr	1085
+r cu	1140
+r d	755
+r da	1021
+r de	784
+r di	1024
+r do	981
+r du	1262
+r e	766
+r e 	1177
+r ea	1026
+r ed	1248
+r em	1171
+r en	995
+r eq	1155
+r er	1197
+r ev	1138
+r ex	799
+r f	724
+r fa	1144
+r fe	1220
+r fi	934
+r fl	842
+r fo	837
+r fr	1062
+r fu	882
+r g	865
+r ga	1258
+r gc	1014
+r ge	1095
+r gi	1171
+r gk	1193
+r gl	1084
+r gm	1044
+r go	1126
+r gr	1042
+r h	917
+r h 	1258
+r ha	1062
+r he	1147
+r hi	1179
+r ho	1110
+r ht	1189
+r hu	1022
+r i	761
+r i 	1106
+r id	1006
+r if	994
+r im	1045
+r in	852
+r io	1199
+r ip	1120
+r is	906
+r it	1029
+r j	1049
+r ja	1270
+r jo	1132
+r js	1203
+r ju	1220
+r k	993
+r ke	1010
+r l	832
+r l 	1220
+r la	1081
+r le	1095
+r li	885
+r lo	974
+r m	807
+r ma	954
+r me	1016
+r mi	1111
+r mo	882
+r ms	1274
+r mu	1071
+r my	1110
+r n	872
+r n 	1236
+r na	975
+r ne	1068
+r no	984
+r nu	1071
+r o	749
+r o 	1195
+r ob	1195
+r oc	1123
+r of	819
+r on	919
+r op	997
+r or	956
+r ot	1136
+r ou	1135
+r ov	1156
+r ow	1144
+r p	812
+r p 	1266
+r pa	941
+r pe	1082
+r pi	1216
+r pk	1203
+r pl	1223
+r pn	1213
+r po	1018
+r pr	900
+r pu	1186
+r q	1135
+r qu	1144
+r r	831
+r r 	1150
+r ra	1109
+r re	864
+r ri	1274
+r ro	1077
+r ru	1091
+r s	783
+r s 	1034
+r sa	1187
+r sc	1110
+r se	924
+r sh	1033
+r si	1038
+r sl	1258
+r so	1075
+r sp	1037
+r sq	1245
+r ss	1258
+r st	962
+r su	1045
+r sy	1071
+r t	663
+r t 	1211
+r ta	1047
+r tc	1274
+r te	991
+r th	693
+r ti	1123
+r tl	1274
+r to	844
+r tr	1085
+r tu	1239
+r tw	1252
+r ty	1056
+r u	884
+r u 	1225
+r un	1034
+r up	1105
+r ur	1191
+r us	946
+r ut	1258
+r v	932
+r v 	1163
+r va	1042
+r ve	1057
+r vi	1197
+r vm	1132
+r vp	1216
+r w	820
+r wa	906
+r we	1262
+r wh	973
+r wi	947
+r wo	1096
+r wr	1187
+r x	1071
+r x 	1161
+r y	1023
+r ya	1087
+r yo	1117
+r z	1137
+r zo	1174
+ra	565
+ra 	1066
+rab	1055
+rab 	1252
+rabi	1187
+rabl	1171
+rac	733
+racc	1245
+race	834
+rack	1045
+racl	1164
+ract	786
+rad	986
+rade	1012
+radi	1161
+raf	1007
+raff	1029
+rafo	1189
+rag	880
+rage	882
+ragm	1236
+rai	959
+rail	1145
+rain	1001
+rais	1145
+ral	849
+ral 	869
+rall	1025
+ram	804
+ram 	901
+rama	1274
+rame	881
+ramm	1113
+rams	1017
+ran	772
+ranc	968
+rand	1013
+rang	903
+rans	866
+rant	996
+ranu	1274
+rap	976
+rap 	1193
+raph	1062
+rapp	1076
+rar	886
+rarc	1113
+rari	1113
+rary	910
+ras	1025
+ras 	1258
+rase	1117
+rash	1197
+rast	1154
+rat	675
+rate	825
+rath	1103
+rati	708
+rato	941
+rav	1108
+rave	1110
+raw	890
+raw 	967
+rawa	1060
+rawc	1220
+rawd	1270
+rawi	1258
+rawn	1145
+raws	1085
+ray	977
+ray 	989
+rays	1197
+rb	815
+rb 	1236
+rba	1072
+rbac	1105
+rbag	1239
+rbe	1203
+rber	1205
+rbi	1087
+rbit	1102
+rbl	1236
+rblo	1236
+rbo	837
+rboa	1040
+rbos	851
+rc	647
+rc 	1008
+rc c	1225
+rc s	1274
+rca	970
+rcas	971
+rce	675
+rce 	710
+rcea	1270
+rceb	1201
+rcec	1209
+rced	1138
+rcef	1233
+rcei	1187
+rcel	1266
+rcem	1051
+rcen	1071
+rcep	984
+rcer	1182
+rces	848
 rcet	1181
-rceu	1239
-rch	882
-rch 	1005
-rcha	1308
-rche	1063
-rchi	947
-rchy	1256
-rci	1152
-rcip	1200
-rcn	1287
-rcne	1285
-rco	873
-rcom	1187
-rcon	882
-rcou	1179
-rcp	1218
-rcpu	1262
-rcr	1310
-rcre	1308
-rcs	1224
-rcse	1256
-rd	722
-rd 	821
-rd a	1133
-rd b	1185
-rd c	1125
-rd d	1244
-rd e	1065
-rd f	1144
-rd i	1031
-rd l	1220
-rd m	1211
-rd o	1045
-rd p	1154
-rd r	1089
-rd s	1121
-rd t	1046
-rd v	1308
-rd w	1215
-rda	1187
-rdap	1285
-rdb	1305
-rdc	1236
-rdco	1285
-rde	812
-rded	1145
-rdef	1181
-rden	1125
-rder	828
-rdex	1109
-rdi	955
-rdid	1175
-rdin	972
-rdis	1256
-rdl	1114
-rdle	1178
-rdlo	1236
-rdn	1283
-rdns	1281
-rdo	1208
-rdom	1226
-rdr	1131
-rdru	1143
-rds	1003
-rds 	1002
-rdt	1204
-rdti	1204
-rdw	1226
-rdwa	1241
-re	446
-re 	599
-re a	716
-re b	1026
-re c	937
-re d	900
-re e	1001
-re f	1005
-re g	1052
-re h	1135
-re i	891
-re k	1224
-re l	1034
-re m	945
-re n	878
-re o	927
-re p	856
-re q	1220
-re r	927
-re s	841
-re t	885
-re u	1016
-re v	1088
-re w	1063
+rch	871
+rch 	980
+rche	1084
+rchi	949
+rchy	1133
+rci	1203
+rcl	1104
+rcle	1152
+rco	942
+rcol	1255
+rcom	1274
+rcon	958
+rcou	1216
+rcp	1244
+rcr	1188
+rcre	1197
+rcs	1272
+rcu	1133
+rcum	1164
+rd	715
+rd 	808
+rd a	1115
+rd b	1225
+rd c	1012
+rd d	1177
+rd e	1056
+rd f	1126
+rd i	1044
+rd l	1168
+rd m	1182
+rd n	1233
+rd o	1059
+rd p	1119
+rd r	1164
+rd s	1079
+rd t	1069
+rd u	1252
+rd w	1170
+rda	1197
+rdat	1242
+rdb	1197
+rdc	1239
+rde	819
+rded	1112
+rdef	1203
+rden	1252
+rder	829
+rdex	1220
+rdi	943
+rdif	1274
+rdin	958
+rdis	1274
+rdl	1106
+rdle	1126
+rdo	1233
+rdp	1248
+rdr	1251
+rds	964
+rds 	982
+rdse	1154
+rdt	1272
+rdw	1120
+rdwa	1124
+re	443
+re 	584
+re a	728
+re b	1025
+re c	908
+re d	882
+re e	962
+re f	976
+re g	1047
+re h	1091
+re i	851
+re j	1262
+re k	1225
+re l	996
+re m	969
+re n	861
+re o	900
+re p	851
+re q	1266
+re r	935
+re s	824
+re t	830
+re u	963
+re v	1065
+re w	1013
+re x	1236
 re y	1142
-re z	1269
-rea	690
-rea 	1259
-reac	1217
-read	840
-reaf	1298
-reak	1202
-real	1114
-ream	990
-reap	1159
-reas	1055
-reat	729
-reau	1198
-reb	1109
-reba	1262
-rebi	1308
-rebo	1202
-rebu	1269
-rec	705
-reca	921
-rece	979
-rech	1184
-reci	1167
-recl	1308
-reco	924
-recr	1142
-recs	1298
-rect	746
-recu	1058
-red	750
-red 	790
-rede	1005
-redf	1253
-redi	914
-redn	1285
-reds	1184
-redu	1128
-redv	1200
-redw	1204
-ree	941
-ree 	1007
-reed	1176
-reem	1143
-reen	1121
-ref	804
-ref 	1163
-refe	878
-refi	882
-refo	1175
-refr	1200
-refu	1244
-reg	662
-reg 	1289
-rega	1101
-rege	962
-regi	672
-regr	1129
-regu	983
-reh	1215
-reha	1229
-rei	1155
-reim	1293
-rein	1209
-rej	1173
-reje	1171
-rel	929
-rela	980
-rele	1072
-reli	1226
-relo	1244
-rely	1191
-rem	794
-rema	1104
-reme	1003
-remi	1175
-remo	813
-ren	736
-ren 	1217
-rena	1115
-renc	892
-rend	1262
-rene	1171
-rent	764
-renv	1244
-rep	766
-rep 	1159
-repa	1127
-repe	1119
-repl	911
-repo	831
-repr	940
-reps	1244
-req	795
-req 	1190
-requ	795
-rer	1102
-rer 	1226
-rere	1211
-reru	1256
-res	597
-res 	881
-rese	815
-resh	979
-resi	1080
-reso	697
-resp	930
-resq	1293
-ress	722
-rest	825
-resu	951
-ret	812
-ret 	978
-reta	1075
-rete	994
-reth	1277
-retm	1239
-retn	1285
-retr	1060
-rets	1073
-retu	915
-retv	1123
-reu	1055
-reum	1220
-reus	1250
-reut	1095
-rev	929
-reva	1229
-reve	1101
-revi	970
-revo	1146
-rew	890
-rewa	892
-rewi	1256
-rf	822
-rf 	1220
-rfa	928
-rfac	927
-rfc	1104
-rfc 	1103
-rfi	1004
-rfil	1004
-rfl	1052
-rflo	1053
-rfo	938
-rfoo	1226
-rfor	942
-rg	638
-rg 	951
-rg a	1207
-rg c	1281
-rg d	1266
-rg f	1187
-rg h	1308
-rg i	1256
-rg l	1226
-rg s	1132
-rg t	1226
-rg w	1289
-rga	867
-rgan	865
-rgc	1296
-rge	812
-rge 	1087
-rged	1293
-rgen	1303
-rger	1185
-rges	1204
-rget	824
-rgeu	1273
-rgi	1265
-rgin	1262
-rgk	1204
-rgke	1202
-rgo	1261
-rgo 	1285
-rgp	1241
-rgpo	1247
-rgs	997
-rgs 	1020
-rgse	1156
-rgu	679
-rgum	677
-rh	1137
-rhe	1149
-rhea	1234
-rhel	1202
-ri	550
-ri 	854
-ri c	1205
-ri d	1222
-ri f	1298
-ri g	1020
-ri h	1262
-ri i	1253
-ri l	1037
-ri m	1308
-ri o	1169
-ri p	1226
-ri r	1281
-ri s	1308
-ri t	1034
-ri u	1281
-ria	766
-ria 	1172
-riab	876
-riag	1256
-rial	1023
-rian	823
-riat	1125
-rib	693
-ribe	789
-ribi	1129
-ribu	740
-ric	904
-ric 	1046
-rica	1145
-rice	1285
-rics	1057
-rict	994
-rid	881
-rid 	1281
-rida	1285
-ridd	1196
-ride	889
-rie	876
-ried	1224
-rief	1298
+re z	1242
+rea	670
+rea 	1174
+reac	1052
+read	785
+reak	1093
+real	1013
+ream	921
+reap	1255
+reas	988
+reat	739
+reb	1030
+reba	1095
+rebo	1134
+rec	725
+reca	957
+rece	946
+reci	1093
+reco	890
+recr	1195
+rect	785
+recu	1074
+recv	1274
+red	740
+red 	772
+reda	1274
+rede	971
+redi	953
+reds	1160
+redu	1101
+redv	1255
+ree	822
+ree 	931
+reed	956
+reei	1233
+reem	1193
+reen	971
+rees	1129
+reet	1132
+ref	789
+ref 	1068
+refe	866
+refi	898
+refl	1170
+refo	1126
+refr	1223
+refs	1089
+refu	1145
+reg	717
+rega	1057
+rege	1040
+regi	728
+regr	1182
+regu	1029
+reh	1228
+reha	1255
+rei	1092
+reig	1165
+rein	1201
+rej	1172
+reje	1176
+rel	869
+rela	955
+rele	971
+reli	1177
+relo	1103
+rely	1129
+rem	783
+rema	1066
+reme	988
+remi	1218
+remo	803
+ren	731
+ren 	1096
+rena	1088
+renc	891
+rend	983
+rent	770
+reo	1178
+rep	776
+rep 	1193
+repa	1075
+repe	1090
+repl	929
+repo	857
+repr	915
+req	800
+req 	1191
+reqs	1262
+requ	801
+rer	1121
+rer 	1258
+rere	1239
+res	602
+res 	851
+resc	1181
+rese	823
+resh	1053
+resi	1040
+reso	709
+resp	890
+resq	1108
+ress	732
+rest	872
+resu	887
+ret	739
+ret 	967
+reta	1097
+rete	1007
+reti	1248
+retm	1228
+retr	988
+rets	1078
+rett	1218
+retu	781
+retv	1098
+reu	1121
+reus	1233
+reut	1177
+rev	879
+rev 	1203
+reve	1004
+revi	933
+revo	1140
+rew	958
+rewa	974
+rewr	1191
+rex	1201
+rf	815
+rf 	1060
+rf d	1225
+rf r	1233
+rf s	1248
+rfa	918
+rfac	918
+rfc	1062
+rfc 	1066
+rfe	1218
+rfer	1228
+rfi	1095
+rfil	1100
+rfl	1073
+rflo	1074
+rfo	933
+rfon	1228
+rfor	939
+rfr	1248
+rg	634
+rg 	907
+rg a	1255
+rg f	982
+rg i	1236
+rg r	1266
+rg s	1146
+rga	875
+rgan	873
+rgb	1218
+rgb 	1258
+rgc	1137
+rgc 	1140
+rge	828
+rge 	991
+rged	1163
+rgen	1255
+rger	1115
+rges	1164
+rget	869
+rgi	1141
+rgin	1149
+rgp	1218
+rgpo	1231
+rgr	1241
+rgro	1252
+rgs	1066
+rgs 	1074
+rgu	674
+rgum	672
+rgv	1098
+rgv 	1098
+rgz	1203
+rgz 	1201
+rh	1093
+rhe	1143
+rhea	1168
+ri	546
+ri 	880
+ri a	1270
+ri g	1050
+ri h	1270
+ri i	1266
+ri l	1061
+ri o	1187
+ri t	1051
+ria	782
+ria 	1201
+riab	896
+riag	1252
+rial	1060
+rian	840
+riat	1068
+rib	691
+ribe	800
+ribi	1084
+ribu	731
+ric	908
+ric 	1016
+rica	1133
+rics	1088
+rict	1014
+rid	900
+rid 	1233
+ridd	1154
+ride	920
+ridg	1203
+rie	846
+ried	1173
 rien	1168
-ries	893
-riev	1133
-rif	1069
-rifi	1163
-rify	1128
-rig	867
-rigg	908
-righ	1065
-rigi	1022
-ril	1184
-rily	1196
-rim	874
-rima	1044
-rime	893
-rin	745
-rinc	1027
-rind	1184
-rinf	1277
-ring	786
-rins	1159
-rint	877
-rio	915
-riod	984
-rior	1007
-riou	1149
-rip	807
-rip 	1179
-ripp	1285
-ript	811
-ripv	1195
-ris	867
-ris 	902
-rise	1020
+rier	1231
+ries	869
+riev	1066
+rif	1025
+rifi	1123
+rify	1078
+rig	880
+rigg	970
+righ	1016
+rigi	989
+ril	1107
+rily	1120
+rim	950
+rima	1062
+rime	1025
+rimi	1121
+rin	716
+rinc	990
+rind	1143
+rinf	1239
+ring	760
+rins	1135
+rint	843
+rio	916
+rio 	1220
+riod	1023
+rior	1001
+riou	1091
+rip	799
+rip 	1157
+ripl	1193
+ripp	1266
+ript	805
+ris	894
+ris 	930
+rise	1056
 risk	1236
-riso	1231
-rist	1198
-rit	801
-rit 	1266
-rite	954
-rith	1077
-riti	1077
-ritt	1060
-rity	856
-riv	922
-riva	957
-rive	1073
-rivi	1162
-riz	904
-riza	1016
-rize	946
-rizo	1266
-rk	727
-rk 	800
-rk a	1069
-rk c	1150
-rk d	1188
-rk e	1042
-rk f	1066
-rk i	1015
-rk l	1122
-rk m	1202
-rk n	1057
-rk o	1125
-rk p	1089
-rk r	1168
-rk s	1120
-rk t	1012
-rk w	1173
-rka	1154
-rkat	1163
-rkc	1238
-rkco	1241
-rkd	1305
-rke	943
-rked	1110
-rken	1155
-rker	984
-rket	1277
-rkf	1042
-rkfi	1104
-rkfl	1123
-rki	988
-rkin	993
-rkip	1250
-rkl	930
-rklo	929
-rkp	1190
-rkpo	1303
-rkpr	1285
-rks	936
-rks 	954
-rkse	1217
-rksp	1281
-rkst	1224
-rkt	1135
-rkta	1293
-rkti	1181
-rkty	1303
-rl	749
-rl 	863
-rl a	1200
-rl b	1277
-rl c	1179
-rl d	1213
-rl e	1244
-rl f	1161
-rl g	1293
-rl h	1217
-rl i	1164
-rl k	1285
-rl m	1035
-rl o	1173
-rl p	1137
-rl r	1224
-rl s	1163
-rl t	1080
-rl u	1234
-rl w	1138
-rla	1015
-rlab	1022
-rlap	1266
-rld	1287
-rld 	1289
-rle	1165
-rles	1190
-rlf	1305
-rli	1134
-rlie	1229
-rlis	1229
-rlk	1287
-rlke	1285
-rlm	1085
-rlma	1084
-rlo	1210
-rloc	1298
-rlog	1303
-rls	1149
-rls 	1151
-rly	816
-rly 	816
-rlyi	1204
-rm	646
-rm 	814
+riso	1236
+rist	1213
+rit	763
+rit 	1193
+rita	1168
+rite	913
+rith	1010
+riti	1041
+rits	1258
+ritt	986
+rity	832
+riv	867
+riva	935
+rive	987
+rivi	1024
+riz	953
+riza	1044
+rize	1009
+rk	725
+rk 	826
+rk a	1075
+rk b	1231
+rk c	1176
+rk d	1203
+rk e	1134
+rk f	1127
+rk i	1053
+rk l	1228
+rk m	1209
+rk n	1071
+rk o	1129
+rk p	1127
+rk r	1203
+rk s	1085
+rk t	1066
+rk w	1187
+rka	1201
+rkat	1242
+rkc	1073
+rkco	1075
+rkd	1244
+rke	958
+rked	1082
+rken	1255
+rker	1007
+rkf	961
+rkfi	1211
+rkfl	1029
+rkfo	1044
+rki	975
+rkin	978
+rkl	961
+rklo	959
+rkm	1225
+rkma	1239
+rkp	1218
+rks	881
+rks 	985
+rkse	968
+rksp	1171
+rkst	1053
+rkt	1140
+rktr	1193
+rl	802
+rl 	925
+rl a	1252
+rl c	1182
+rl d	1197
+rl f	1270
+rl i	1199
+rl l	1248
+rl m	1120
+rl o	1199
+rl p	1245
+rl r	1274
+rl s	1231
+rl t	1211
+rl u	1274
+rla	1010
+rlab	1038
+rlap	1213
+rlay	1252
+rld	1192
+rld 	1239
+rle	1175
+rlen	1248
+rli	1072
+rlie	1111
+rlim	1274
+rlin	1270
+rlm	1199
+rlma	1199
+rlo	1139
+rloc	1223
+rlog	1248
+rls	1146
+rls 	1152
+rly	900
+rly 	908
+rlyi	1142
+rm	659
+rm 	843
 rm a	1127
-rm b	1293
-rm c	1171
-rm d	1266
-rm f	1220
-rm g	1308
-rm h	1128
-rm i	1215
-rm j	1095
-rm l	1193
-rm m	1057
-rm n	1308
-rm o	1065
-rm p	1054
-rm r	1105
-rm s	1172
-rm t	1132
-rm v	1108
-rm w	1289
-rm z	1205
-rma	721
-rmac	1269
-rmal	1055
-rman	1017
-rmap	1298
-rmat	728
-rme	1000
-rmed	1055
-rmem	1155
-rmet	1171
-rmi	766
-rmin	875
-rmis	808
-rmit	1142
-rmm	1226
-rmma	1226
-rmo	1119
-rmor	1181
-rmou	1253
-rms	1082
-rms 	1086
-rmv	1268
-rn	747
-rn 	866
-rn a	1146
-rn c	1220
-rn d	1303
-rn e	1269
-rn f	1181
-rn i	984
-rn m	1125
-rn o	1156
-rn p	1308
-rn r	1135
-rn s	1156
-rn t	1154
-rn v	1222
-rn w	1244
-rna	838
-rnal	877
-rnam	1074
-rnat	974
-rne	925
-rned	1084
-rnel	1164
-rnet	959
-rni	1055
-rnin	1057
-rno	1169
-rnod	1173
-rns	1000
-rns 	999
-ro	502
-ro 	998
-ro e	1293
-ro f	1250
-ro h	1253
-ro i	1266
-ro o	1256
-ro s	1259
-ro t	1236
-roa	1172
-roac	1226
-road	1259
-rob	1030
-roba	1273
-robe	1098
-robl	1139
-roc	924
-roc 	1159
-roce	936
-rod	947
-rod 	1205
-rodu	953
-rof	966
-rofi	967
-rog	925
-rogr	923
-roj	636
-roj 	1167
-roje	635
-rok	1222
-roke	1220
-rol	804
-rol 	956
-role	862
-roll	986
-rolp	1162
-rols	1101
-rom	753
-rom 	790
-rome	1211
-romf	1066
-romo	1222
-romp	887
-ron	819
-ron 	1256
-rong	1191
-ronm	827
-rono	1184
-ront	1215
-roo	977
-root	977
-rop	770
-rop 	1195
-ropa	1259
-rope	776
-ropo	1236
-ropp	1247
-ropr	1125
-ror	792
-ror 	977
-rore	1193
-rori	1076
-rorl	1293
-rors	819
-ros	946
-ros 	1222
-roso	1009
-ross	1037
-rot	935
-rota	1171
-rote	1044
-roto	994
+rm c	1209
+rm d	1255
+rm f	1203
+rm i	1152
+rm j	1197
+rm m	1155
+rm n	1270
+rm o	1107
+rm p	1117
+rm r	1159
+rm s	1145
+rm t	1084
+rm v	1199
+rm w	1252
+rma	723
+rmal	1011
+rman	1031
+rmap	1113
+rmat	733
+rme	1014
+rmed	1059
+rmem	1195
+rmer	1252
+rmet	1245
+rmi	798
+rmin	853
+rmio	1252
+rmis	895
+rmit	1089
+rmo	1139
+rmor	1170
+rms	979
+rms 	980
+rn	699
+rn 	822
+rn a	1017
+rn c	1205
+rn d	1239
+rn e	1150
+rn f	1168
+rn h	1266
+rn i	991
+rn l	1274
+rn m	1193
+rn n	1228
+rn o	1132
+rn p	1167
+rn r	1218
+rn s	1171
+rn t	1036
+rn v	1114
+rn x	1228
+rna	835
+rnal	873
+rnam	1059
+rnat	982
+rne	846
+rned	939
+rnel	941
+rnet	994
+rni	1019
+rnin	1019
+rno	1146
+rno 	1223
+rnod	1270
+rns	865
+rns 	863
+ro	506
+ro 	875
+ro a	1225
+ro c	1262
+ro d	1274
+ro f	1220
+ro i	1097
+ro m	1252
+ro o	1057
+ro r	1100
+ro s	1225
+ro t	1074
+ro v	1189
+ro w	1274
+roa	1148
+roac	1252
+road	1209
+rob	1028
+roba	1203
+robe	1156
+robl	1123
+roc	803
+roc 	956
+roce	828
+rod	935
+rod 	1231
+rodo	1270
+rodu	943
+roe	1265
+rof	930
+roff	1199
+rofi	941
+rog	865
+rog 	1258
+rogr	865
+roi	1177
+roid	1181
+roj	668
+roj 	1255
+roje	666
+rok	1169
+roke	1170
+rol	795
+rol 	969
+role	858
+roll	931
+rols	1098
+rom	758
+rom 	776
+rome	1252
+romf	1085
+romo	1218
+romp	971
+ron	855
+ron 	1151
+rong	1163
+roni	1225
+ronm	880
+rono	1106
+ront	1233
+roo	960
+root	963
+rop	775
+rop 	1098
+ropa	1176
+rope	790
+ropi	1255
+ropo	1245
+ropp	1193
+ropr	1075
+ror	800
+ror 	863
+rore	1255
+rori	1025
+rors	903
+ros	962
+ros 	1066
+rose	1255
+roso	1170
+ross	1053
+rot	916
+rota	1150
+rote	1042
+roto	967
 rou	667
-roub	1236
-roug	988
-roun	1054
-roup	709
-rout	787
-rov	702
-rova	992
-rove	1125
-rovi	707
-row	1052
-row 	1266
-rowe	1236
-rowk	1285
-rown	1262
-rows	1128
-rox	849
-roxi	987
-roxy	875
-rp	868
-rp 	1075
-rp a	1150
-rp c	1269
-rpa	1137
-rpar	1155
-rpc	1066
-rpc 	1109
-rpcp	1185
-rph	1310
-rpha	1308
-rpm	1310
-rpm 	1308
-rpo	1043
-rpoo	1164
-rpor	1289
-rpos	1102
-rpr	948
-rpre	1061
-rpri	1003
-rpro	1152
-rr	662
-rr 	1160
-rr i	1308
-rra	979
-rraf	1072
-rran	1179
-rrat	1308
-rray	1058
-rre	719
-rrec	819
-rred	1131
-rreg	1148
-rren	775
-rrep	1298
-rres	1030
-rri	879
-rria	1256
-rrid	884
-rrin	1220
-rro	788
-rror	790
-rrou	1193
-rrow	1193
-rrs	1258
-rrst	1256
-rru	1195
-rrup	1220
-rs	623
-rs 	685
-rs a	922
-rs b	1135
-rs c	977
-rs d	812
-rs e	1115
-rs f	1051
+roub	1258
+roug	995
+roun	1011
+roup	713
+rout	782
+rov	707
+rova	1134
+rove	1091
+rovi	708
+row	992
+row 	1091
+rown	1266
+rows	1071
+rox	954
+roxi	1081
+roxy	983
+roy	1092
+roy 	1176
+roye	1236
+roys	1225
+rp	837
+rp 	1090
+rp c	1242
+rpa	1109
+rpar	1205
+rpat	1197
+rpc	937
+rpc 	944
+rpo	1022
+rpoo	1151
+rpos	1075
+rpr	956
+rpre	1056
+rpri	1028
+rpro	1131
+rq	1182
+rq 	1233
+rqu	1272
+rr	680
+rr 	1059
+rr e	1258
+rra	958
+rraf	1189
+rran	1203
+rray	979
+rre	752
+rrec	913
+rred	1026
+rreg	1231
+rren	799
+rreq	1270
+rres	978
+rri	894
+rria	1252
+rrid	909
+rrie	1203
+rrin	1195
+rriv	1213
+rrn	1220
+rrno	1223
+rro	797
+rror	798
+rrou	1274
+rrow	1207
+rru	1108
+rrup	1118
+rry	1225
+rry 	1266
+rs	622
+rs 	693
+rs a	891
+rs b	1096
+rs c	1016
+rs d	905
+rs e	1130
+rs f	1043
 rs g	1156
-rs h	1209
-rs i	1007
-rs k	1308
-rs l	1069
+rs h	1189
+rs i	997
+rs k	1177
+rs l	1086
 rs m	1056
-rs n	1121
-rs o	1006
-rs p	1148
-rs r	1103
-rs s	1011
-rs t	903
-rs u	1020
-rs v	1101
-rs w	1051
-rs y	1262
-rsa	1052
-rsa 	1142
-rsal	1142
-rsau	1256
-rsc	1014
-rsco	1017
-rse	968
-rse 	1066
-rsec	1262
-rsed	1200
-rsel	1239
-rser	1077
-rses	1244
-rsh	996
-rshi	998
-rsi	785
-rsin	1202
-rsio	798
-rsis	1015
-rsiv	1173
-rso	831
-rson	831
-rsor	1217
-rsp	1238
-rspe	1253
-rss	1287
-rst	909
-rst 	926
-rsta	1164
-rsto	1247
-rstr	1234
-rsu	1143
-rsub	1262
-rsup	1198
-rsy	1279
-rsyn	1285
-rt	622
-rt 	756
-rt a	994
-rt b	991
-rt c	1110
-rt d	1099
-rt e	1134
-rt f	1080
-rt g	1259
-rt h	1204
-rt i	1060
-rt l	1231
-rt m	1079
-rt n	1078
-rt o	997
-rt p	1091
-rt r	1175
-rt s	1066
-rt t	946
-rt u	1204
-rt v	1289
-rt w	1060
-rta	1053
-rtab	1289
-rtag	1200
-rtai	1139
-rtan	1241
-rtb	845
-rtby	843
-rtc	1246
-rtcu	1293
-rtd	1238
-rtda	1250
-rte	857
-rted	885
-rter	1277
-rtex	1005
-rth	1021
-rth 	1226
-rtha	1152
-rthe	1088
-rthr	1277
-rti	786
-rtia	1176
-rtic	1084
-rtie	1054
-rtif	826
-rtim	1293
-rtin	1027
-rtio	1154
-rtis	1062
-rtit	1147
-rtl	1287
-rtm	1283
-rtn	1053
-rtna	1162
-rtne	1094
-rto	1132
-rtok	1222
-rton	1253
-rtp	1261
-rtpo	1259
-rtr	1202
-rtra	1281
-rtru	1277
-rts	888
-rts 	891
-rtsp	1253
-rtt	1137
-rtti	1150
-rtu	953
-rtua	1003
-rtun	1281
-rtup	1052
-rty	791
-rty 	793
-rtyp	1107
-ru	659
-ruc	992
-ruct	990
-rue	906
-rue 	904
-rul	845
-rule	843
-run	696
-run 	714
-runb	1303
-runc	1211
-rund	1198
-runi	1244
-runn	909
-runs	1073
-runt	1068
-rup	1095
-rupg	1222
-rupt	1125
-rus	989
-ruse	1151
-rust	1009
-rv	667
-rva	861
-rvab	1084
-rval	1026
-rvat	893
-rve	859
-rve 	1127
-rved	1035
-rver	889
-rves	1262
-rvi	700
-rvic	701
-rvie	1092
-rvin	1120
-rw	861
-rw 	1166
-rw h	1293
-rwa	974
-rwar	972
-rwi	932
-rwis	931
-rwo	1189
-rwor	1187
-rwr	1086
-rwri	1089
-rx	1267
-ry	675
-ry 	724
-ry a	992
-ry b	1150
-ry c	1028
-ry d	960
-ry e	1138
-ry f	1023
-ry g	1195
-ry h	1191
-ry i	987
-ry j	1303
-ry l	1105
-ry m	1087
-ry n	1144
-ry o	978
-ry p	1013
-ry r	1009
-ry s	1007
-ry t	976
-ry u	1157
-ry v	1124
-ry w	1065
-ry y	1303
-rya	1271
-ryau	1277
-ryd	1222
-ryda	1293
-rydi	1285
-ryf	1287
-ryi	823
-ryid	1236
-ryin	823
-ryp	895
-rypo	1277
-rypt	899
-ryr	1016
-ryra	1256
-ryru	1023
-rys	1147
-ryse	1293
-ryst	1193
-ryt	1187
-ryta	1298
-ryth	1273
-ryv	1291
-ryve	1289
-ryw	1275
-s	295
-s 	385
-s a	579
-s a 	786
-s ab	1027
-s ac	814
-s ad	930
-s af	1110
-s ag	1175
-s ai	1308
-s al	837
-s am	1239
-s an	731
-s ap	851
-s ar	700
-s as	889
-s at	960
-s au	1009
-s av	1077
-s aw	1244
-s az	1259
-s b	823
-s ba	972
-s be	929
-s bg	1253
-s bi	1069
-s bl	1187
-s bo	1141
-s br	1262
-s bu	1004
-s by	1060
-s c	630
-s c 	1198
-s ca	859
-s ce	1213
-s ch	1064
-s ci	1168
-s cl	818
-s co	709
-s cp	1269
-s cr	840
-s ct	1234
-s cu	813
-s d	696
-s d 	1195
-s da	1063
-s de	715
-s di	961
-s do	986
-s dr	1115
-s du	1133
-s e	797
-s e 	1084
-s ea	1133
-s ed	1132
-s ef	1281
-s eg	1259
-s ei	1162
-s em	1111
-s en	917
-s eq	1132
-s er	1289
-s es	1253
-s et	1241
-s ev	1116
-s ex	893
-s f	700
-s f 	1250
-s fa	1068
-s fe	1102
-s fi	918
-s fl	803
-s fo	794
-s fr	932
-s fu	1181
-s g	761
-s ga	1293
-s gb	1308
-s gc	1127
-s ge	975
-s gi	1041
-s gl	1016
-s gn	1226
-s go	1081
-s gp	1204
-s gr	806
-s gs	1256
-s gu	1163
-s h	861
-s h 	1256
-s ha	1002
-s he	935
-s hi	1293
-s ho	1037
-s ht	1106
-s i	666
-s i 	1198
-s ia	1156
-s id	1117
-s ie	1308
-s if	907
-s ig	1184
-s im	1026
-s in	708
-s io	1277
-s ip	1095
-s is	851
-s it	966
-s j	1088
-s ja	1266
-s jo	1222
-s js	1190
-s ju	1241
-s k	876
-s k 	1138
-s ke	893
-s ki	1253
-s km	1253
-s kn	1303
-s kr	1241
-s l	740
-s l 	1220
-s la	1032
-s ld	1298
-s le	1032
-s li	780
-s lo	890
-s m	750
-s m 	1182
-s ma	869
-s me	1039
+rs n	1125
+rs o	996
+rs p	1144
+rs r	1118
+rs s	996
+rs t	899
+rs u	1045
+rs v	1106
+rs w	995
+rsa	1027
+rsa 	1101
+rsal	1144
+rsc	1021
+rsco	1025
+rse	928
+rse 	1020
+rsec	1179
+rsed	1133
+rsel	1258
+rser	1142
+rses	1121
+rset	1159
+rsh	920
+rshi	920
+rsi	788
+rsin	1201
+rsio	799
+rsis	1087
+rsiv	1105
+rso	848
+rson	852
+rsor	1149
+rsp	1169
+rspe	1201
+rst	873
+rst 	891
+rsta	1156
+rsto	1124
+rsu	1164
+rsup	1255
+rsus	1258
+rsy	1248
+rsyn	1262
+rt	625
+rt 	741
+rt a	975
+rt b	999
+rt c	1082
+rt d	1100
+rt e	1157
+rt f	1046
+rt g	1186
+rt h	1123
+rt i	1046
+rt j	1239
+rt l	1161
+rt m	1092
+rt n	1066
+rt o	975
+rt p	1083
+rt r	1104
+rt s	1034
+rt t	960
+rt u	1170
+rt v	1242
+rt w	1046
+rt x	1203
+rt y	1216
+rta	998
+rtab	1120
+rtag	1258
+rtai	1116
+rtan	1177
+rtb	869
+rtby	867
+rtc	1172
+rtd	1276
+rte	858
+rted	868
+rter	1181
+rtex	1132
+rth	996
+rth 	1242
+rtha	1143
+rthe	1043
+rti	798
+rtia	1199
+rtic	1056
+rtie	986
+rtif	873
+rtin	1003
+rtio	1144
+rtis	1119
+rtit	1028
+rtl	1168
+rtls	1231
+rtm	1201
+rtma	1270
+rtn	1151
+rtne	1189
+rto	1101
+rtok	1181
+rtop	1274
+rtp	1201
+rtr	1228
+rts	885
+rts 	888
+rtt	1149
+rtti	1173
+rtu	987
+rtua	1047
+rtun	1236
+rtup	1096
+rty	812
+rty 	813
+rtyp	1167
+ru	668
+ru 	1268
+ruc	849
+ruct	847
+rue	910
+rue 	911
+rul	907
+rule	905
+rum	1254
+run	716
+run 	736
+runc	1127
+rune	1266
+runl	1274
+runn	943
+runs	1091
+runt	1016
+rup	1067
+rupg	1255
+rupt	1084
+rus	1014
+ruse	1156
+rust	1047
+rut	1261
+rv	678
+rv 	1272
+rva	941
+rvab	1132
+rval	1050
+rvat	1003
+rve	858
+rve 	1133
+rved	1045
+rver	885
+rves	1239
+rvi	703
+rvic	704
+rvie	1100
+rvin	1191
+rw	855
+rw 	1180
+rwa	997
+rwar	996
+rwi	906
+rwis	905
+rwo	1241
+rwor	1242
+rwr	1082
+rwri	1081
+rx	1260
+rx 	1276
+ry	670
+ry 	699
+ry a	968
+ry b	1104
+ry c	1002
+ry d	1021
+ry e	1061
+ry f	995
+ry g	1063
+ry h	1156
+ry i	955
+ry k	1274
+ry l	1069
+ry m	1074
+ry n	1097
+ry o	973
+ry p	995
+ry r	1013
+ry s	983
+ry t	945
+ry u	1093
+ry v	1157
+ry w	1031
+ry y	1242
+rya	1209
+ryau	1274
+ryc	1268
+ryd	1201
+rye	1261
+ryg	1141
+rygr	1145
+ryi	925
+ryin	925
+ryl	1203
+ryli	1231
+rym	1230
+ryp	891
+rypi	1156
+rypo	1209
+rypt	904
+ryr	1131
+ryre	1266
+ryru	1171
+rys	1046
+ryst	1065
+ryt	1146
+ryth	1239
+ryv	1254
+ryve	1255
+ryw	1261
+s	292
+s 	384
+s a	580
+s a 	753
+s ab	1020
+s ac	834
+s ad	938
+s af	1098
+s ag	1201
+s al	826
+s an	745
+s ap	873
+s ar	702
+s as	886
+s at	968
+s au	1045
+s av	1039
+s b	812
+s ba	1010
+s be	894
+s bi	1102
+s bl	1176
+s bo	1100
+s br	1216
+s bu	988
+s by	1038
+s c	651
+s c 	1177
+s ca	851
+s cb	1245
+s ce	1191
+s ch	1031
+s ci	1255
+s cl	832
+s co	735
+s cp	1207
+s cr	867
+s ct	1255
+s cu	857
+s d	719
+s d 	1151
+s da	1030
+s de	748
+s di	945
+s dn	1225
+s do	969
+s dr	1187
+s du	1165
+s e	791
+s e 	1087
+s ea	1106
+s ed	1122
+s ef	1209
+s ei	1151
+s ek	1207
+s el	1239
+s em	1110
+s en	918
+s eq	1091
+s er	1143
+s es	1209
+s et	1179
+s ev	1091
+s ex	904
+s f	697
+s fa	1048
+s fe	1066
+s fi	895
+s fl	828
+s fo	784
+s fr	921
+s fu	1066
+s g	766
+s ga	1266
+s gc	1144
+s ge	974
+s gi	1016
+s gk	1252
+s gl	1060
+s go	1103
+s gp	1255
+s gr	809
+s gu	1211
+s h	863
+s h 	1255
+s ha	986
+s he	948
+s hi	1213
+s ho	1042
+s ht	1147
+s i	655
+s i 	1138
+s ia	1151
+s id	1080
+s if	914
+s ig	1085
+s im	985
+s in	699
+s ip	1137
+s is	842
+s it	938
+s j	1058
+s ja	1225
+s jo	1199
+s js	1193
+s ju	1201
+s k	880
+s k 	1195
+s ke	896
+s ki	1193
+s km	1236
+s kn	1242
+s l	755
+s l 	1266
+s la	1040
+s lb	1270
+s le	1082
+s li	801
+s lo	884
+s m	742
+s m 	1164
+s ma	849
+s me	966
 s mi	1038
-s ml	1266
-s mo	983
-s mu	856
-s my	957
-s n	776
-s n 	1215
-s na	1001
-s ne	974
-s nf	1250
-s no	810
-s nu	1135
-s o	676
-s ob	1217
-s oc	1256
-s of	779
-s ol	1259
-s om	990
-s on	830
-s op	886
-s or	829
-s os	1148
-s ot	1172
-s ou	1111
-s ov	1115
-s ow	1125
-s p	741
-s pa	917
-s pe	910
-s pl	1158
-s po	872
-s pr	851
+s mo	976
+s mu	860
+s my	993
+s n	748
+s n 	1174
+s na	1000
+s ne	972
+s no	778
+s nu	1030
+s o	667
+s ob	1079
+s oc	1173
+s of	761
+s ol	1258
+s om	1065
+s on	818
+s op	875
+s or	841
+s os	1163
+s ot	1112
+s ou	1067
+s ov	1079
+s ow	1123
+s p	736
+s p 	1245
+s pa	890
+s pe	927
+s pi	1207
+s pl	1146
+s po	882
+s pr	841
+s pt	1223
 s pu	1119
-s py	1303
-s q	1100
-s qu	1110
-s r	726
-s r 	1188
-s ra	1063
-s re	755
-s ro	1074
-s ru	891
-s s	716
-s s 	1175
-s sa	1166
-s sc	1071
-s se	820
-s sh	980
-s si	1001
-s sl	1269
-s sm	1277
-s sn	1155
-s so	1031
-s sp	916
-s sr	1157
-s ss	1119
-s st	943
-s su	915
-s sw	1281
-s sy	1146
-s t	612
-s ta	979
-s tc	1256
-s te	1052
-s th	667
-s ti	1104
-s to	722
-s tp	1111
-s tr	911
-s tw	1256
-s tx	1308
-s ty	1101
+s q	1078
+s qu	1090
+s r	711
+s r 	1105
+s ra	1068
+s rb	1245
+s re	744
+s ro	930
+s ru	916
+s s	695
+s s 	1098
+s sa	1146
+s sc	1072
+s se	800
+s sh	956
+s si	974
+s sm	1252
+s sn	1191
+s so	997
+s sp	884
+s ss	1205
+s st	911
+s su	911
+s sw	1252
+s sy	1051
+s t	598
+s t 	1242
+s ta	995
+s tc	1197
+s te	1029
+s th	642
+s ti	1093
+s to	725
+s tp	1258
+s tr	927
+s tu	1270
+s tw	1211
+s ty	1071
 s u	734
-s un	868
-s up	861
-s ur	1011
-s us	823
-s ut	1277
-s v	844
-s v 	1149
-s va	886
-s ve	1051
-s vi	1105
-s vm	1202
-s vo	1182
-s vp	1145
-s w	706
-s wa	1119
-s we	1108
-s wh	895
-s wi	737
-s wo	1073
-s wr	1175
-s ww	970
-s x	1169
-s x 	1205
-s y	966
-s ya	1207
-s ye	1205
-s yo	992
-s yu	1285
-s z	1092
-s ze	1236
-s zo	1127
-sa	749
-sa 	1057
-sa p	1308
-sab	866
-sabl	865
-sac	1241
-sact	1298
-saf	1164
-safe	1169
-sag	919
-sage	917
-sal	1098
-sal 	1146
-sall	1231
-sam	890
-same	914
-samp	1039
-san	1213
-sand	1259
-sap	1055
-sap 	1277
-sapa	1256
-sapp	1091
-sar	1135
-sary	1138
-sas	1202
-sast	1285
-sat	1174
-sati	1236
-sau	1144
-saut	1142
-sav	1042
-save	1050
-say	1271
-sb	1036
-sb 	1279
-sba	1086
-sbac	1096
-sbi	1252
-sbin	1259
-sbu	1305
-sc	650
-sc 	1048
-sc a	1293
-sc c	1289
-sc o	1256
-sc p	1234
-sca	898
-scal	948
-scan	1143
-scap	1060
-scar	1155
-scau	1200
-scc	1218
-scc 	1285
-scco	1285
-sce	826
-scen	824
-sch	920
-sche	920
-sci	1080
-scid	1247
-scie	1262
-scii	1155
-scin	1269
-scl	1236
-scli	1298
-scn	1296
-scne	1293
-sco	820
-scom	1262
-scon	907
-scop	918
-scor	1016
-scou	1298
-scov	1097
-scp	1110
-scp 	1129
-scr	729
-scre	1185
-scri	728
-scs	1199
-scsi	1196
-sct	1238
-sctl	1293
-scu	1255
-scus	1266
-sd	897
-sd 	1036
-sd c	1256
-sd d	1239
-sd f	1253
-sd s	1298
-sd t	1281
-sd v	1303
-sda	1127
-sdae	1215
-sday	1187
-sde	1165
-sdef	1239
-sdk	975
-sdk 	979
-sdkr	1250
-sdo	1287
-sdr	1255
-sds	1202
-sds 	1236
-se	491
-se 	638
-se a	939
-se b	1085
-se c	858
-se d	1074
-se e	1053
-se f	790
-se g	1088
-se h	1128
-se i	922
-se k	1262
-se l	1089
-se m	998
-se n	1046
-se o	946
-se p	1065
-se r	1056
-se s	1013
-se t	851
-se u	1090
-se v	843
-se w	983
-se y	1172
-sea	943
-sear	997
-seas	1031
-sec	777
-sec 	1085
-sece	1209
-sech	1293
-seco	922
-secr	928
-sect	1022
-secu	865
-sed	735
-sed 	735
-sedi	1308
-sedp	1226
-see	815
-see 	818
-seed	1209
-seen	1229
-sef	1038
-sefu	1052
-seg	1283
-sei	1279
-sein	1303
-sek	1169
-sek 	1298
-sekk	1213
-sel	872
-sele	900
-self	1055
-seli	1157
-selo	1303
-selv	1277
-sely	1293
-sem	1017
-sema	1247
-semb	1087
-seme	1150
-semi	1204
-sen	853
-sen 	1148
-sena	1281
-senc	1205
-send	1022
-seng	1085
-sens	1131
-sent	908
-sep	897
-sepa	897
-seq	1020
-seq 	1229
-sequ	1030
-ser	626
-ser 	810
-sera	1293
-serc	1229
-serd	1179
-sere	1293
-seri	1002
-serm	1247
-sern	1114
-sero	836
-serp	1303
-sers	986
-sert	1116
-serv	669
-serw	1190
-ses	810
-ses 	830
-sese	1222
+s un	866
+s up	890
+s ur	1040
+s us	806
+s ut	1211
+s v	840
+s v 	1112
+s va	887
+s ve	1038
+s vi	1081
+s vm	1213
+s vo	1184
+s vp	1173
+s w	719
+s wa	1071
+s we	1010
+s wh	863
+s wi	769
+s wo	1076
+s wr	1081
+s ww	1028
+s x	1044
+s x 	1159
+s xf	1163
+s xm	1255
+s y	999
+s ya	1228
+s ye	1245
+s yo	1023
+s z	997
+s ze	1028
+s zo	1167
+sa	713
+sa 	1033
+sa p	1255
+saa	1209
+saas	1228
+sab	886
+sabl	884
+sac	1062
+sact	1069
+saf	938
+safe	936
+sag	858
+sage	856
+sal	1053
+sal 	1144
+sale	1193
+sall	1236
+salt	1274
+sam	866
+same	890
+samp	1013
+san	1174
+sap	1145
+sapp	1203
+sar	999
+sari	1199
+sary	1014
+sas	1139
+sass	1225
+sat	1178
+sati	1213
+sau	1248
+saut	1248
+sav	1001
+save	1007
+savi	1266
+say	1218
+sb	1045
+sb 	1168
+sb s	1262
+sba	1213
+sbac	1252
+sbi	1257
+sbin	1266
+sbo	1244
+sbu	1265
+sbuc	1274
+sc	649
+sc 	1062
+sca	885
+scad	1239
+scal	955
+scan	1044
+scap	1065
+scar	1110
+scc	1034
+scc 	1047
+scco	1231
+sce	851
+scen	851
+sch	865
+scha	1066
+sche	877
+sci	1054
+scie	1223
+scii	1112
+sck	1181
+sck 	1199
+scl	1205
+sco	854
+scon	1014
+scop	920
+scor	1020
+scou	1274
+scov	1117
+scp	1228
+scp 	1252
+scr	725
+scre	1001
+scri	730
+scro	1255
+scs	1223
+scsi	1242
+sct	1195
+sctl	1231
+scu	1141
+scus	1154
+sd	883
+sd 	944
+sd b	1112
+sd e	1197
+sd i	1266
+sd j	1274
+sd p	1211
+sd s	1093
+sda	1177
+sday	1270
+sde	1268
+sdi	1241
+sdk	1038
+sdk 	1051
+sdkr	1245
+sdo	1265
+sds	1140
+sds 	1145
+se	482
+se 	624
+se a	908
+se b	1059
+se c	868
+se d	1006
+se e	1045
+se f	795
+se g	1089
+se h	1124
+se i	901
+se k	1239
+se l	1062
+se m	992
+se n	1028
+se o	909
+se p	1010
+se r	1029
+se s	974
+se t	837
+se u	1084
+se v	897
+se w	1005
+se y	1123
+sea	934
+seal	1274
+sear	968
+seas	1084
+seat	1266
+sec	752
+sec 	1056
+secc	1258
+sech	1262
+seco	916
+secr	925
+secs	1266
+sect	909
+secu	851
+sed	715
+sed 	714
+sede	1270
+see	800
+see 	805
+seed	1156
+seek	1223
+seen	1242
+sef	996
+sefu	997
+seg	1088
+segm	1096
+sei	1230
+sel	890
+sele	931
+self	1039
+seli	1207
+selv	1211
+sely	1218
+sem	1004
+sem 	1233
+sema	1124
+semb	1146
+seme	1228
+semi	1138
+sen	821
+sen 	1144
+senc	1199
+send	990
+seng	1177
+sens	1124
+sent	859
+sep	899
+sep 	1228
+sepa	908
+sepo	1186
+seq	984
+sequ	985
+ser	633
+ser 	802
+serc	1258
+serd	1189
+seri	1062
+sern	1088
+sero	859
+serp	1252
+sers	951
+sert	995
+serv	679
+serw	1258
+ses	783
+ses 	798
+sese	1228
 sess	980
-set	648
-set 	664
-seta	1198
-setd	1247
-seti	1039
-setm	1293
-setn	1204
-setp	1293
-setr	1293
-sets	970
-sett	907
-setu	1171
-seu	1199
-seud	1196
-sev	1032
-sev 	1226
-seve	1049
-sew	1305
-sf	807
-sfe	1077
-sfea	1293
-sfer	1089
-sfi	835
-sfil	833
-sfo	1025
-sfor	1023
-sfr	1275
-sfro	1281
-sft	1268
-sftp	1266
-sfu	1097
-sful	1096
-sg	1150
-sg 	1238
-sgr	1208
-sgr 	1293
-sh	698
-sh 	889
-sh a	1171
-sh c	1129
-sh e	1204
-sh f	1244
-sh g	1269
-sh i	1142
-sh k	1058
-sh m	1285
-sh o	1289
-sh p	1185
-sh r	1308
-sh s	1181
-sh t	1137
-sh w	1250
-sha	910
-sha 	1111
-shad	1277
-shak	1256
-shal	1289
-shap	1195
+sest	1270
+set	641
+set 	662
+seta	1197
+setc	1216
+setd	1274
+sete	1270
+seti	1030
+setl	1245
+setm	1258
+setp	1189
+sets	909
+sett	893
+setu	1093
+seu	1161
+seud	1163
+sev	1042
+seve	1047
+sex	1233
+sf	808
+sfe	1045
+sfer	1046
+sfi	850
+sfil	848
+sfo	1007
+sfor	1005
+sfr	1261
+sfro	1266
+sfu	1051
+sful	1052
+sg	1011
+sg 	1079
+sgr	1149
+sgro	1203
+sh	691
+sh 	876
+sh a	1147
+sh c	1155
+sh d	1231
+sh e	1213
+sh f	1191
+sh i	1152
+sh k	1152
+sh l	1248
+sh m	1225
+sh o	1205
+sh p	1189
+sh r	1270
+sh s	1195
+sh t	1049
+sh u	1270
+sh w	1248
+sha	885
+sha 	1034
+shad	1140
+shal	1163
+shap	1189
 shar	939
-shb	1246
-shbo	1277
-she	877
-shea	1222
-shed	1127
-shel	901
-shes	1109
-shf	1291
-shi	937
-shie	1067
-shif	1281
-shin	1231
-ship	982
-shk	1090
-shke	1088
-shl	1213
-shli	1217
-sho	780
-shol	997
-shoo	1273
-shop	1277
-shor	1029
-shot	901
-shou	895
-show	942
-shu	1150
-shut	1154
-si	581
-si 	1136
-sia	1056
-siae	1125
-sian	1191
-sias	1195
-sib	971
-sibi	1231
-sibl	976
-sic	1029
-sic 	1065
-sica	1157
-sid	937
-side	938
-sie	1236
-sier	1253
-sig	858
-sigh	1150
-sigm	1308
-sign	864
-sil	1107
-sile	1128
-sily	1308
-sim	996
-sima	1308
-simi	1103
-simp	1080
-simu	1163
-sin	793
-sinc	956
-sine	1281
-sing	816
-sins	1269
-sinv	1241
-sio	669
-sion	667
-sip	1287
-sir	1126
-sire	1134
-sis	945
-sis 	1104
-sist	967
-sit	755
-site	1037
-siti	921
-sito	873
-sity	833
-siv	1037
-sive	1035
-six	1096
-six 	1096
-siz	807
-size	805
-sj	1298
-sja	1305
-sja 	1303
-sk	778
-sk 	840
-sk a	1124
-sk b	1250
-sk c	1162
-sk d	1178
-sk f	1163
-sk i	1063
-sk k	1229
-sk m	1173
-sk n	1139
-sk o	1200
-sk p	1162
-sk r	1229
-sk s	1074
-sk t	1013
-sk u	1285
-sk w	1152
-sk z	1269
-ska	1271
-skau	1277
-skd	1287
-skde	1285
-ske	972
-skew	1308
-skey	978
-ski	1075
-skin	1277
-skip	1091
-skk	1183
-skkm	1184
-skn	1287
-skp	1236
-skpr	1253
-skq	1296
-skqu	1293
-sks	949
-sks 	956
-sksi	1234
-skt	1098
-skto	1147
-skty	1195
-sl	795
-sl 	928
-sl a	1171
-sl c	1054
-sl h	1298
-sl m	1259
-sl o	1285
-sl p	1040
-sla	986
-sla 	1259
-slak	1293
-slan	1253
-slap	1298
-slas	1066
-slat	1112
-slc	1047
-slca	1211
-slce	1141
-slcm	1187
-slcr	1253
-sld	1166
-sldg	1256
-slds	1256
-sle	1032
-slec	1256
-slen	1256
-sles	1207
-slev	1100
-slg	1218
-slge	1215
-sli	1138
-slic	1195
-slm	1271
-slo	1017
-sloc	1068
-slog	1132
-slow	1281
-slp	1040
-slpk	1144
-slpo	1148
-slpr	1172
-slr	1151
-slre	1236
-slrs	1256
-sls	1108
-sls 	1215
-slsp	1256
-slu	1279
-slug	1277
-slv	1224
-slve	1253
-slx	1310
-slx 	1308
-sly	1107
-sly 	1107
-sm	986
-sm 	1192
-sma	1085
-smal	1125
-smax	1293
-sme	1236
-smi	1144
-smim	1256
-smis	1241
-smo	1222
-smoo	1303
-smt	1218
-smtp	1247
-sn	866
-sn 	1013
-sn a	1298
-sn p	1239
-sn t	1045
-sna	900
-snap	901
-sni	1181
-sni 	1293
-snip	1217
-snt	1291
-snt 	1289
-so	586
-so 	771
-so a	820
-so b	1083
-so c	1164
-so d	1195
-so e	1266
-so f	1205
-so h	1244
-so i	1133
-so k	1226
-so l	1298
-so m	1266
-so n	1244
-so o	1217
-so p	1185
-so r	1202
-so s	1038
-so t	1040
-so u	1193
-so w	1289
-so x	1303
-so y	1273
-soa	1172
-soak	1169
-soc	905
-soci	925
-sock	1066
-sof	953
-soft	958
-sofw	1244
-sol	934
-sole	1013
-solu	1026
-solv	1128
-som	853
-some	851
-son	792
-son 	923
-sona	831
-sonr	1215
-sons	1121
-soo	1275
-soon	1277
-sor	776
-sor 	1042
-sorb	909
-sorf	1166
-sors	1236
-sort	818
-sou	675
-sour	675
-sout	1113
-sov	1200
-sove	1198
-sp	591
-sp 	1151
-spa	941
-spac	959
-span	1234
-spar	1196
-spe	619
-spec	619
-spee	1133
-spen	1128
-sper	1140
-spi	826
-spil	1293
-spit	825
-spk	1258
-spka	1256
-spl	854
-spla	861
-spli	1100
-spo	899
-spol	1027
-spon	953
-spoo	1303
-spor	1191
-spot	1164
-spr	1013
-spre	1193
-spro	1035
-sq	993
-sql	1003
-sql 	1038
-sqli	1224
-sqls	1220
-squ	1229
-squa	1281
-sr	952
-sr 	1088
-sr b	1277
-sr l	1262
-sr s	1163
-src	1042
-src 	1126
-srci	1200
-srcn	1285
-srcs	1256
-sre	1204
-sreg	1239
-sri	1287
-srp	1236
-srp 	1234
-sru	1147
-srup	1179
-ss	572
-ss 	678
-ss a	809
-ss b	1089
-ss c	999
-ss d	1161
-ss e	1113
-ss f	1108
-ss g	1185
-ss i	996
-ss l	1050
-ss m	1115
-ss n	1162
-ss o	1019
-ss p	999
-ss r	1053
-ss s	1079
-ss t	885
-ss u	1176
-ss w	1179
-ss y	1273
-ssa	927
-ssag	966
-ssap	1082
-ssar	1133
-ssb	1241
-ssbi	1285
-ssc	935
-ssci	1247
-ssco	941
-ssd	1012
-ssd 	1046
-ssde	1281
-ssds	1211
-sse	845
-sse 	1293
-ssec	1226
-ssed	972
-ssem	1087
-ssen	1209
-sses	955
-sset	987
-ssf	1116
-ssfu	1116
-ssh	932
-ssh 	972
-ssha	1195
-sshf	1293
-sshk	1088
-ssi	700
-ssib	996
-ssic	1196
-ssig	929
-ssin	1027
-ssio	721
-ssit	1173
-ssiv	1231
-ssl	833
-ssl 	927
-ssla	1281
-sslc	1045
-ssld	1164
-ssle	1052
-sslg	1215
-sslm	1269
-sslo	1209
-sslp	1038
-sslr	1156
-ssls	1105
-sslv	1222
-sslx	1308
-ssm	1261
-sso	897
-ssoc	925
-ssor	1048
-ssou	1298
-ssp	1059
-sspo	1064
-sss	1140
-ssse	1308
-sssi	1161
-sst	829
-ssta	1226
-ssth	1205
-ssto	833
-ssty	1250
+shb	1175
+shbo	1184
+she	921
+shed	1081
+shel	979
+shes	1072
+shi	889
+shie	1152
+shif	1201
+shin	1157
+ship	910
+shk	1193
+shke	1195
+shm	1141
+sho	777
+shol	1089
+shor	977
+shot	956
+shou	869
+show	907
+shr	1261
+shu	1126
+shut	1130
+si	576
+si 	1123
+si c	1274
+sia	1157
+siae	1223
+sib	940
+sibi	1199
+sibl	945
+sic	1024
+sic 	1069
+sica	1145
+sid	909
+side	909
+sie	1211
+sier	1270
+sif	1225
+sifi	1262
+sig	807
+sig 	1213
+sigh	1088
+sign	819
+sil	1099
+sile	1115
+sim	940
+simi	1025
+simp	1023
+simu	1140
+sin	763
+sinc	933
+sine	1245
+sing	786
+sink	1179
+sins	1207
+sio	689
+sion	687
+sir	1096
+sire	1104
+sis	959
+sis 	1072
+sist	998
+sit	767
+site	1008
+siti	894
+sito	912
+situ	1209
+sity	858
+siv	1021
+sive	1020
+six	916
+six 	917
+siz	793
+size	791
+sj	1275
+sk	792
+sk 	863
+sk a	1146
+sk b	1223
+sk c	1209
+sk d	1205
+sk e	1258
+sk f	1151
+sk i	1082
+sk m	1233
+sk n	1242
+sk o	1191
+sk p	1216
+sk r	1252
+sk s	1093
+sk t	1061
+sk w	1167
+ska	1248
+skb	1257
+ske	1022
+skey	1033
+ski	1074
+skip	1088
+skp	1239
+sks	980
+sks 	990
+sksi	1233
+skt	977
+skto	982
+skty	1239
+sl	808
+sl 	920
+sl a	1209
+sl c	1103
+sl d	1248
+sl f	1091
+sl o	1203
+sl p	1071
+sl s	1207
+sla	975
+slan	1258
+slas	1103
+slat	1044
+slav	1245
+slc	1114
+slca	1274
+slce	1203
+slcm	1262
+sld	1239
+sle	1079
+slee	1177
+slev	1231
+slg	1254
+slge	1258
+sli	1077
+slic	1167
+slig	1228
+slis	1213
+slo	1028
+sloc	1156
+slog	1163
+slot	1179
+slow	1173
+slp	1137
+slpk	1231
+slpo	1266
+slr	1233
+sls	1197
+sly	1046
+sly 	1046
+sm	917
+sm 	1092
+sma	985
+smal	1014
+sman	1203
+smar	1274
+smi	1123
+smis	1236
+smit	1193
+smo	1257
+smp	1216
+smpl	1223
+sms	1241
+sms 	1255
+sn	895
+sn 	1021
+sn t	1069
+sna	953
+snam	1236
+snap	961
+sni	1248
+snip	1274
+sno	1162
+snoo	1189
+snt	1205
+snt 	1209
+so	592
+so 	766
+so a	836
+so b	1057
+so c	1119
+so d	1197
+so e	1233
+so f	1203
+so h	1213
+so i	1105
+so k	1242
+so l	1156
+so m	1231
+so n	1213
+so o	1197
+so p	1168
+so r	1157
+so s	1035
+so t	1004
+so u	1160
+so w	1174
+soa	1143
+soak	1152
+soc	852
+soc 	1233
+soci	897
+sock	953
+sof	1023
+soft	1029
+sol	926
+sola	1170
+sole	1036
+solu	1042
+solv	1059
+som	833
+some	831
+son	799
+son 	906
+sona	851
+sonp	1262
+sons	1098
+soo	1241
+soon	1248
+sor	813
+sor 	1044
+sorb	1039
+sorf	1262
+sors	1201
+sort	838
+sou	686
+sour	685
+sout	1205
+sov	1211
+sove	1211
+sp	594
+sp 	1106
+spa	811
+spac	851
+span	980
+spar	1064
+spat	1083
+spaw	1182
+spe	630
+spec	631
+spee	1085
+spen	1075
+sper	1159
+sph	1233
+sphr	1245
+spi	933
+spit	937
+spl	826
+spla	830
+spli	1107
+spo	869
+spok	1100
+spol	1120
+spon	919
+spor	1053
+spos	1197
+spot	1248
+spr	1083
+spre	1225
+spri	1239
+spro	1141
+sq	915
+sql	919
+sql 	938
+sqli	1242
+sqls	1171
+squ	1218
+squa	1245
+sr	944
+sr 	1070
+sr l	1182
+sr s	1203
+src	1064
+src 	1132
+sre	1125
+srel	1239
+sro	1248
+sru	1165
+srup	1209
+ss	588
+ss 	700
+ss a	893
+ss b	1123
+ss c	1035
+ss d	1107
+ss e	1147
+ss f	1074
+ss g	1082
+ss h	1201
+ss i	969
+ss l	1131
+ss m	1070
+ss n	1167
+ss o	959
+ss p	1060
+ss r	1066
+ss s	998
+ss t	880
+ss u	1209
+ss v	1262
+ss w	1076
+ss y	1258
+ssa	854
+ssag	882
+ssap	1228
+ssar	999
+ssb	1230
+ssc	1068
+ssco	1092
+ssd	1080
+ssd 	1141
+ssds	1218
+sse	827
+ssec	1173
+ssed	927
+ssem	1154
+ssen	1176
+sser	1186
+sses	931
+sset	1006
+ssf	1053
+ssfu	1055
+ssg	1213
+ssgr	1211
+ssh	1003
+ssh 	1040
+sshk	1191
+ssi	730
+ssib	966
+ssic	1258
+ssif	1228
+ssig	1002
+ssin	973
+ssio	761
+ssit	1274
+ssiv	1218
+ssiz	1228
+ssl	872
+ssl 	921
+sslc	1111
+ssld	1239
+ssle	1155
+sslg	1252
+sslp	1134
+sslr	1242
+ssls	1195
+ssm	1192
+ssma	1211
+sso	878
+ssoc	897
+ssor	1064
+ssp	1113
+sspa	1266
+ssph	1245
+sspo	1201
+sss	1180
+sst	854
+ssta	1262
+ssto	857
 ssu	953
-ssua	1139
-ssue	1082
-ssum	1075
-ssur	1079
-ssw	1011
-sswd	1209
-sswo	1024
-st	494
-st 	588
-st a	876
-st b	758
-st c	924
-st d	1020
-st e	974
-st f	1002
-st g	1064
-st h	1038
-st i	953
-st j	1231
-st k	1209
-st l	960
-st m	1021
-st n	1020
-st o	753
-st p	986
-st q	1303
-st r	976
-st s	952
-st t	781
-st u	978
-st v	1017
-st w	1077
-st y	1308
-st z	1285
-sta	644
-stab	1109
-stac	1034
-stag	1151
-stal	969
-stam	1046
-stan	680
-star	863
-stat	860
-stc	1086
-stco	1107
-std	1013
-stde	1161
-stdi	1106
-stdo	1119
-ste	693
-ste 	1303
-stea	887
-sted	878
-stem	906
-sten	982
-step	1211
-ster	755
-stf	1236
-stg	1177
-stgr	1187
-sth	1116
-sthe	1178
-sthr	1205
-sti	806
-stic	1087
-stif	1289
-stil	1124
-stin	843
-stio	1181
-stip	1213
-stit	982
-stk	1172
-stke	1229
-stki	1262
-stl	1226
-stly	1277
-stm	1168
-stma	1182
-stn	1109
-stna	1130
-stne	1293
-sto	709
-stok	833
-stom	890
-stop	1001
-stor	776
-stos	1285
-stp	1046
-stpa	1134
-stpo	1277
-stpr	1129
-str	781
-str 	1213
-stra	988
-stre	975
-stri	854
-strm	1298
-stro	1184
-stru	982
-stry	1018
-sts	872
-sts 	872
-stt	1238
-stu	1008
-stur	1163
-stus	1037
-stv	1268
-sty	1095
-styl	1141
-styp	1207
-su	702
-sua	1039
-sual	1081
-suan	1139
-sub	810
-sub 	1066
-subb	1259
-subc	1200
-subd	1121
-subj	1185
-subm	1128
-subn	896
-subp	1234
-subs	920
-subt	1266
-suc	947
-succ	1056
-such	984
-sue	1082
-sue 	1198
-sued	1277
-suer	1179
-sues	1256
-suf	1116
-suff	1113
-sug	1244
-sugg	1241
-sui	1168
-suit	1182
-sul	968
-sult	968
-sum	957
-sum 	1205
-suma	1303
-sume	997
-sumi	1285
-summ	1156
-sump	1281
-sun	1218
-sund	1244
-sup	831
-supe	1137
-supp	834
-sur	985
-sure	1022
-surg	1184
-suri	1273
-surr	1241
-sus	1099
-sus 	1293
-suse	1273
-susp	1141
-sut	1300
-suti	1298
-sv	1068
-sv 	1118
-sv i	1289
-svc	1287
-svc 	1285
-sw	926
-swa	1249
-swap	1253
-swd	1211
-swd 	1209
-swe	1015
-swes	1018
-swi	1123
-swit	1125
-swo	1026
-swor	1024
-sy	805
-sy 	1255
-syb	1181
-sybo	1179
-sym	993
-sym 	1281
-symb	1014
-syml	1239
-syn	886
-sync	916
-syno	1259
-synt	1024
-sys	900
-sysl	1285
-sysp	1244
-syst	906
-sz	1277
-t	257
-t 	410
+ssua	1233
+ssue	1052
+ssum	1047
+ssur	1145
+ssw	959
+sswd	1171
+sswo	969
+st	492
+st 	602
+st a	885
+st b	769
+st c	911
+st d	1016
+st e	987
+st f	969
+st g	1053
+st h	1046
+st i	931
+st j	1233
+st k	1170
+st l	963
+st m	972
+st n	1031
+st o	776
+st p	990
+st r	988
+st s	941
+st t	833
+st u	1038
+st v	1039
+st w	1087
+st x	1135
+st y	1213
+sta	659
+stab	1057
+stac	1004
+stag	1136
+stai	1116
+stal	972
+stam	1038
+stan	715
+star	859
+stas	1258
+stat	832
+stb	1195
+stc	1116
+stco	1145
+std	943
+std 	1154
+stda	1173
+stde	1138
+stdi	1067
+stdl	1154
+stdo	1115
+ste	671
+stea	890
+sted	881
+stem	765
+sten	1006
+step	1090
+ster	777
+stf	1174
+stfi	1270
+stg	1035
+stgr	1044
+sth	1172
+sthe	1255
+sti	807
+stic	1044
+stid	1239
+stif	1213
+stil	1095
+stim	1176
+stin	848
+stio	1100
+stit	1055
+stk	1195
+stke	1248
+stl	1175
+stla	1262
+stly	1255
+stm	1152
+stma	1258
+stme	1236
+stn	1058
+stna	1062
+sto	705
+stok	857
+stom	900
+stoo	1255
+stop	989
+stor	759
+stp	1044
+stpa	1216
+stpo	1262
+stpr	1110
+str	717
+str 	1165
+stra	941
+stre	911
+stri	807
+stro	1057
+stru	845
+stry	1073
+sts	885
+sts 	889
+stt	1195
+stta	1270
+stu	973
+stub	1266
+stur	1079
+stus	1036
+sty	1034
+styl	1045
+styp	1262
+su	670
+sua	976
+sual	981
+suan	1233
+sub	806
+sub 	979
+subc	1140
+subd	1134
+subj	1118
+subm	1040
+subn	959
+subo	1270
+subp	1242
+subs	926
+subt	1156
+subw	1186
+suc	863
+succ	926
+such	934
+sue	1054
+sue 	1170
+sued	1191
+suer	1187
+sues	1220
+suf	1020
+suff	1019
+sug	1225
+sugg	1223
+sui	1060
+suit	1070
+sul	891
+sula	1186
+sult	894
+sum	927
+sum 	1149
+sume	970
+sumi	1255
+summ	1126
+sump	1245
+sums	1274
+sun	1160
+sun 	1220
+sup	819
+supe	1060
+supp	827
+sur	979
+sure	1007
+surg	1270
+suri	1245
+sus	1046
+suse	1236
+susp	1095
+susv	1239
+sut	1186
+sutf	1207
+sv	999
+sv 	1100
+svc	1276
+svi	1135
+svid	1135
+svr	1171
+svr 	1168
+sw	893
+swa	1115
+swap	1119
+swd	1172
+swd 	1174
+swe	1069
+swer	1248
+swes	1084
+swi	1057
+swit	1061
+swo	971
+swor	969
+sx	1271
+sy	717
+sy 	1223
+syb	1276
+sybo	1274
+sym	918
+sym 	1248
+symb	943
+syml	1179
+symm	1191
+syms	1225
+syn	869
+sync	898
+syno	1171
+synt	1023
+sys	759
+sys 	1117
+sysc	1149
+sysl	1213
+syst	765
+sz	1182
+sz 	1239
+szo	1272
+szon	1270
+t	254
+t 	407
 t a	673
 t a 	847
-t ab	1205
-t ac	994
-t ad	991
-t af	1132
-t ag	1103
-t ai	1298
-t al	902
-t an	844
-t ap	996
+t ab	1171
+t ac	1022
+t ad	997
+t af	1084
+t ag	1164
+t al	887
+t an	838
+t ap	1020
 t ar	852
-t as	977
-t at	867
-t au	1010
-t av	1127
-t b	682
-t ba	967
-t be	700
-t bi	1092
-t bl	1234
-t bo	1108
-t br	1204
-t bu	1049
-t by	964
-t c	677
-t c 	1185
-t ca	867
-t ce	1120
-t ch	815
-t cl	985
-t cm	1308
-t co	746
-t cp	1259
-t cr	1051
-t cs	1293
-t ct	1188
-t cu	1125
-t d	791
-t d 	1207
-t da	1028
-t de	888
-t di	930
-t dn	1244
-t do	938
-t dr	1244
-t du	1234
-t e	816
-t e 	1209
-t ea	1162
-t ed	1273
-t ef	1303
-t ei	1236
-t el	1266
-t em	1127
-t en	945
-t eq	1298
-t er	1196
-t et	1298
-t eu	1125
-t ev	1137
-t ex	891
-t f	768
-t fa	1155
-t fe	1110
-t fi	886
-t fl	1095
-t fo	832
-t fq	1289
-t fr	1026
-t fu	1198
-t g	835
-t g 	1303
-t ga	1273
-t gc	1059
-t ge	1135
-t gi	919
-t gl	1140
-t go	1061
-t gr	984
-t gu	1303
+t as	962
+t at	871
+t au	1025
+t av	1125
+t b	703
+t b 	1197
+t ba	1009
+t be	730
+t bi	1059
+t bl	1161
+t bo	1089
+t br	1142
+t bu	1009
+t by	949
+t c	684
+t c 	1205
+t ca	840
+t ce	1144
+t ch	839
+t cl	965
+t cm	1252
+t co	760
+t cp	1173
+t cr	1041
+t ct	1207
+t cu	1136
+t d	772
+t d 	1174
+t da	958
+t de	864
+t di	923
+t dn	1236
+t do	942
+t dr	1274
+t du	1181
+t e	802
+t e 	1197
+t ea	1176
+t ed	1266
+t ef	1258
+t el	1182
+t em	1085
+t en	929
+t eq	1258
+t er	1159
+t et	1218
+t eu	1174
+t ev	1087
+t ex	886
+t f	749
+t fa	1010
+t fc	1152
+t fe	1136
+t fi	870
+t fl	1084
+t fo	831
+t fr	1006
+t ft	1223
+t fu	1094
+t g	821
+t ga	1177
+t gc	1074
+t ge	1082
+t gi	905
+t gl	1079
+t go	1105
+t gr	970
+t gs	1248
+t gu	1252
 t h	771
-t ha	946
-t he	829
-t ho	1035
-t ht	936
-t hu	1303
-t i	679
-t i 	1273
-t ia	1211
-t id	982
+t h 	1201
+t ha	904
+t he	843
+t hi	1201
+t ho	1051
+t ht	952
+t hu	1205
+t i	662
+t i 	1159
+t ia	1144
+t id	943
 t if	958
-t ig	1281
-t im	1060
-t in	785
-t ip	1111
-t is	765
-t it	918
-t j	1074
-t jo	1205
-t js	1129
-t ju	1269
-t k	980
-t ke	1089
-t km	1042
-t kn	1289
-t ku	1262
-t l	743
-t la	1109
-t le	1031
-t li	860
-t lo	790
-t m	748
-t ma	900
-t me	1043
-t mi	1041
-t mo	880
-t mu	866
-t my	967
-t n	761
-t n 	1253
-t na	949
-t ne	1007
-t no	793
-t nu	1084
+t ig	1245
+t im	1051
+t in	769
+t io	1197
+t ip	1134
+t is	747
+t it	904
+t j	1031
+t jo	1112
+t js	1171
+t ju	1201
+t k	969
+t ke	1017
+t ki	1228
+t km	1120
+t kn	1255
+t l	739
+t l 	1248
+t la	1076
+t le	975
+t li	870
+t lo	789
+t m	743
+t m 	1242
+t ma	869
+t me	960
+t mi	1053
+t mo	902
+t ms	1258
+t mu	872
+t my	999
+t n	779
+t n 	1184
+t na	947
+t ne	997
+t ng	1252
+t no	832
+t nu	1021
 t o	676
-t ob	1179
-t oc	1277
-t of	758
-t om	1298
-t on	799
-t op	970
-t or	887
-t os	1184
-t ot	1184
-t ou	934
-t ov	1152
-t p	720
-t p 	1185
-t pa	933
-t pe	1042
-t pl	1162
-t po	956
-t pr	750
-t ps	1241
-t q	834
-t qu	832
-t r	774
-t ra	1137
-t re	799
-t ro	1134
-t ru	949
-t s	727
-t s 	999
-t sa	1123
-t sc	1076
-t se	863
-t sh	1004
-t si	1059
-t sn	1089
-t so	1058
-t sp	892
-t ss	1123
-t st	932
-t su	930
-t sy	1209
-t t	607
-t t 	1262
-t ta	987
-t tc	1144
-t te	999
-t th	650
-t ti	1005
-t to	789
-t tp	1191
-t tr	823
-t tt	1231
-t tw	1259
-t ty	1011
-t u	863
-t uc	1308
-t un	1055
-t up	1094
-t ur	1079
-t us	910
-t v	828
-t v 	1044
-t va	890
-t ve	1002
-t vi	1172
-t vm	1166
-t vo	1109
-t vp	1120
-t w	810
-t wa	978
-t we	1190
-t wh	995
-t wi	871
-t wo	1042
-t wr	1277
-t x	1181
-t x 	1209
-t y	1000
-t ya	1289
-t ye	1247
-t yo	1014
-t z	1025
-t z 	1135
-t zo	1071
-ta	532
-ta 	774
-ta a	917
-ta b	1044
-ta c	889
-ta d	1207
-ta e	1178
-ta f	1075
-ta i	1115
-ta k	1154
-ta l	1222
-ta m	1231
-ta o	1185
-ta p	1115
-ta r	1182
-ta s	1112
-ta t	1144
-ta u	1231
-ta w	1226
-tab	787
-tab 	1118
-taba	1002
-tabi	1293
-tabl	805
-tabs	1226
-tac	844
-taca	1308
-tacc	1209
-tace	1256
-tach	870
-tack	1029
-tact	1190
-tad	921
-tad 	1191
-tada	937
-tadd	1244
-tadm	1298
-tadv	1285
-taf	1090
-tafi	1285
-tafl	1250
-tafr	1198
-tafu	1247
-tag	795
-tag 	893
-tage	1116
-tagg	1222
-tagi	1187
-tagp	1229
-tags	858
-tagv	1303
-tai	700
-tail	771
-tain	763
-tak	985
-take	987
-tal	861
-tal 	929
-tale	1207
-tali	1281
-tall	952
-talo	1191
-tals	1289
-tam	1042
-tamp	1046
-tan	682
-tanc	695
-tand	903
-tane	1229
-tant	1023
-tap	1002
-tapa	1281
-tapi	1262
-tapl	1113
-tapo	1166
-tapp	1188
-tapr	1176
-tar	770
-tar 	1175
-tarb	1259
-tarc	1213
-tare	1303
-targ	824
-tart	863
-tas	938
-tas 	1277
-tase	1016
-task	1068
-taso	1198
-tast	1142
-tat	745
-tat 	1273
-tate	952
-tati	774
-tatt	1220
-tatu	952
-tau	1246
-taut	1303
-tax	1030
-tax 	1029
-tb	827
-tb 	1187
-tb f	1273
-tba	1215
-tbac	1285
-tbo	1162
-tbou	1162
-tbu	1073
-tbuc	1074
-tby	846
-tby 	843
-tc	777
-tc 	1052
-tc a	1303
-tc t	1196
-tcd	1291
-tce	1305
+t ob	1086
+t oc	1168
+t of	762
+t on	802
+t op	951
+t or	884
+t os	1182
+t ot	1138
+t ou	941
+t ov	1142
+t ow	1245
+t p	729
+t p 	1220
+t pa	896
+t pe	1051
+t pi	1167
+t pl	1151
+t po	941
+t pr	780
+t ps	1258
+t pu	1110
+t q	854
+t qu	853
+t r	769
+t r 	1147
+t ra	1144
+t re	795
+t ro	1060
+t ru	975
+t s	705
+t s 	970
+t sa	1016
+t sc	1006
+t se	862
+t sh	990
+t si	997
+t sl	1255
+t sn	1184
+t so	993
+t sp	912
+t sr	1193
+t ss	1191
+t st	891
+t su	899
+t sv	1266
+t sw	1255
+t sy	1102
+t t	608
+t t 	1021
+t ta	967
+t tc	1209
+t te	975
+t th	656
+t ti	1004
+t tl	1242
+t to	779
+t tp	1266
+t tr	836
+t tw	1220
+t ty	1003
+t u	837
+t ui	1165
+t un	985
+t up	1054
+t ur	1130
+t us	898
+t ut	1203
+t v	843
+t v 	1076
+t va	901
+t ve	1010
+t vi	1144
+t vm	1211
+t vo	1125
+t vp	1176
+t w	781
+t w 	1167
+t wa	936
+t we	1133
+t wh	962
+t wi	856
+t wo	1011
+t wr	1160
+t x	983
+t x 	1100
+t xf	1083
+t xt	1211
+t y	979
+t y 	1182
+t ya	1248
+t ye	1182
+t yo	1020
+t z	1042
+t z 	1157
+t ze	1262
+t zo	1114
+ta	528
+ta 	699
+ta a	875
+ta b	1066
+ta c	874
+ta d	953
+ta e	1097
+ta f	999
+ta g	1124
+ta h	1193
+ta i	986
+ta k	1141
+ta l	1044
+ta m	1018
+ta n	1036
+ta o	1145
+ta p	1036
+ta q	1274
+ta r	1020
+ta s	959
+ta t	1011
+ta u	1103
+ta v	1266
+ta w	1102
+tab	768
+tab 	1060
+taba	887
+tabl	811
+tabs	1209
+tac	858
+taca	1081
+tacc	1187
+tace	1258
+tach	927
+tack	998
+tact	1091
+tad	945
+tada	957
+tadd	1233
+taf	1081
+tafl	1173
+tafu	1255
+tag	834
+tag 	921
+tage	1081
+tagg	1223
+tagi	1203
+tagk	1207
+tagr	1255
+tags	941
+tagt	1189
+tagv	1171
+tai	703
+tail	774
+tain	766
+tak	943
+take	945
+taki	1258
+tal	856
+tal 	942
+tale	1245
+tali	1223
+tall	962
+talo	1038
+tals	1266
+tam	1033
+tamp	1036
+tan	713
+tanc	740
+tand	884
+tane	1223
+tang	1140
+tant	1021
+tap	867
+tapi	1270
+tapl	963
+tapp	1018
+tapr	968
+taq	1265
+tar	788
+tar 	1156
+tarc	1131
+targ	868
+tart	860
+tary	1203
+tas	858
+tas 	1163
+tasc	1181
+tase	986
+tash	1255
+task	982
+tast	974
+tat	753
+tat 	1151
+tate	930
+tati	793
+tats	1252
+tatt	1167
+tatu	963
+taty	1187
+tau	1248
+taut	1274
+tax	999
+tax 	1044
+taxo	1094
+tb	847
+tb 	1174
+tba	1233
+tbi	1268
+tbo	1205
+tbou	1258
+tbu	1096
+tbuc	1114
+tby	868
+tby 	867
+tc	757
+tc 	963
+tc a	1233
+tc f	1248
+tc i	1266
+tc o	1255
+tc p	1258
+tc s	1155
+tc t	1216
+tca	1192
+tce	1261
+tcer	1266
 tch	810
-tch 	894
-tcha	1202
-tche	902
-tchi	1020
-tcho	1303
-tchs	1269
-tcl	1224
-tclo	1262
-tco	1033
-tcom	1247
-tcon	1061
-tcp	997
-tcp 	1022
-tcpp	1179
-tcr	1213
-tcre	1211
-tcu	1255
-tcus	1273
-td	917
-td 	1291
-tda	1158
-tdat	1159
-tde	1090
-tdef	1191
-tder	1195
-tdi	1004
-tdin	1145
-tdir	1277
-tdis	1045
-tdo	1052
-tdom	1229
-tdou	1115
-tdow	1168
-te	449
-te 	556
-te a	787
-te b	970
-te c	895
-te d	887
-te e	824
-te f	957
-te g	1072
-te h	1030
-te i	821
-te k	1140
-te l	1058
-te m	919
-te n	924
-te o	883
-te p	942
-te q	1226
-te r	832
-te s	762
-te t	810
-te u	980
-te v	1060
-te w	1045
-te y	1256
-te z	888
-tea	876
-teac	1247
-tead	886
-team	1211
-teau	1213
-teb	1105
-teba	1289
-tebo	1229
-tebu	1213
-tec	933
-teca	1247
-tecl	1273
-teco	1239
-tect	950
-ted	655
-ted 	660
-teda	1262
-tedb	1029
-tedc	1222
-tede	1224
-tedi	1178
-tedp	1143
-tedr	1277
-teds	1114
-tedu	1193
-tedv	1285
-tee	1136
-tee 	1293
-teed	1277
-teen	1222
-tef	1051
-teff	1239
-tefu	1075
-teg	989
-tege	1110
-tego	1215
-tegr	1050
-tegy	1266
-tei	1098
-tein	1167
-teip	1217
-tek	1202
-teke	1215
-tel	888
-tel 	1298
-tela	997
-teli	1259
-tell	1091
-telo	1231
-tely	967
-tem	789
-tem 	864
-tema	1008
-temd	1157
-teme	1101
-temp	910
-tems	1082
-ten	682
-ten 	782
-tena	796
-tenc	1116
-tend	1029
-tene	1131
-teno	1256
-tens	872
-tent	891
-teo	1156
-teon	1171
-tep	1060
-tep 	1285
-tepo	1140
-tepr	1226
-teps	1298
-ter	590
-ter 	669
-tera	836
-terc	896
-terd	1187
-tere	1034
-terf	927
-teri	1009
-terl	1259
-term	866
-tern	804
-tero	1266
-terp	969
-terr	1023
-ters	795
-tert	1256
-teru	1220
-terv	1018
-terw	1298
-tes	687
-tes 	745
-tese	825
-tesi	1293
-tesl	1143
-tesp	1204
-test	857
-tesu	1185
-tet	1061
-teti	1084
-teu	1265
-teus	1289
-tev	1199
-teve	1234
-tew	914
-tewa	916
-tewi	1308
-tex	842
-tex 	1026
-texa	1184
-text	862
-tf	859
-tf 	1118
-tf c	1293
-tf o	1293
-tfi	1125
-tfil	1144
-tfl	1305
-tfo	881
-tfor	880
-tft	1283
-tftp	1281
-tg	1014
-tgo	1287
-tgoi	1303
-tgr	1033
-tgre	1196
-tgro	1079
-tgrp	1198
-th	405
-th 	614
-th a	696
+tch 	879
+tcha	1098
+tchd	1193
+tche	941
+tchi	1019
+tcho	1248
+tcl	1104
+tcla	1255
+tcli	1266
+tclo	1207
+tco	965
+tcol	1125
+tcom	1262
+tcon	1001
+tcp	994
+tcp 	1013
+tcr	1193
+tcre	1203
+tcu	1254
+td	849
+td 	1094
+td h	1255
+tda	1090
+tdat	1098
+tdb	1268
+tdb 	1274
+tde	1019
+tdef	1167
+tdep	1187
+tder	1161
+tdev	1203
+tdi	1005
+tdin	1137
+tdio	1159
+tdir	1258
+tdis	1095
+tdl	1156
+tdli	1155
+tdo	1046
+tdom	1209
+tdou	1144
+tdow	1135
+tdr	1002
+tdra	1000
+te	454
+te 	582
+te a	799
+te b	1010
+te c	908
+te d	931
+te e	903
+te f	971
+te g	1107
+te h	1058
+te i	877
+te k	1082
+te l	1048
+te m	941
+te n	986
+te o	897
+te p	944
+te q	1262
+te r	896
+te s	815
+te t	809
+te u	1010
+te v	1005
+te w	1044
+te y	1223
+te z	982
+tea	879
+tead	890
+team	1252
+teau	1274
+teb	1050
+tebo	1085
+tebu	1270
+tec	900
+teca	1199
+tech	1199
+tecl	1151
+teco	1143
+tect	932
+ted	653
+ted 	654
+tedb	1155
+tedi	1239
+tedp	1207
+teds	1233
+tedu	1174
+tee	1064
+tee 	1211
+teed	1223
+teen	1193
+tees	1274
+teex	1252
+tef	1104
+teff	1270
+tefu	1159
+teg	928
+tege	999
+tego	1091
+tegr	1070
+tegy	1201
+tei	1160
+tein	1225
+tek	1220
+teke	1228
+tel	890
+tel 	1211
+tela	1030
+teli	1270
+tell	1096
+tely	953
+tem	718
+tem 	800
+tema	1060
+temc	1186
+temd	866
+teme	1117
+temp	875
+tems	970
+ten	693
+ten 	791
+tena	831
+tenc	1102
+tend	991
+tene	1184
+teni	1218
+tens	900
+tent	861
+tenv	1262
+teo	1114
+teon	1173
+tep	1041
+tep 	1133
+tepi	1274
+tepo	1216
+teps	1233
+ter	593
+ter 	665
+tera	874
+terc	942
+tere	990
+terf	913
+teri	1024
+terl	1187
+term	834
+tern	819
+terp	975
+terr	1069
+ters	799
+tert	1242
+teru	1233
+terv	1046
+tes	679
+tes 	727
+tese	851
+tesl	1213
+tesp	1136
+test	841
+tesu	1242
+tet	1048
+teti	1113
+teto	1266
+teu	1251
+tev	1151
+teve	1176
+tew	968
+tewa	970
+tex	844
+tex 	1111
+text	853
+tf	835
+tf 	925
+tf a	1228
+tf b	1182
+tf c	1225
+tf e	1270
+tf f	1228
+tf i	1137
+tf l	1248
+tf n	1199
+tf o	1255
+tf s	1118
+tf x	1171
+tfd	1254
+tfd 	1262
+tfi	1062
+tfil	1077
+tfo	915
+tfon	1042
+tfor	947
+tfs	1272
+tg	940
+tge	1254
+tgl	1139
+tgly	1157
+tgr	970
+tgra	1270
+tgre	1085
+tgro	1019
+th	397
+th 	625
+th a	738
 th b	1079
-th c	899
-th d	1032
-th e	1029
-th f	926
-th g	1129
-th h	1175
-th i	965
-th k	1198
-th l	1056
-th m	1025
-th n	1002
-th o	859
-th p	999
-th q	1289
-th r	1064
-th s	971
-th t	815
-th u	1142
-th v	1169
-th w	1132
-th y	1289
-th z	1269
-tha	709
-tham	1187
-than	938
-that	718
-thc	1017
-thca	1244
-thch	1039
-thco	1266
-the	449
-the 	465
-thea	1027
-thei	1017
-them	1017
-then	851
-ther	714
-thes	727
-theu	1213
-they	985
-thi	593
-thin	928
-thir	1231
-this	594
-thl	1275
-thm	1043
-thm 	1164
-thma	1256
-thme	1135
-thms	1253
-thn	1106
-thna	1105
-tho	737
-thod	1034
-thon	1074
-thop	1182
-thor	901
-thos	933
-thou	790
-thp	1187
-thpr	1244
-thr	896
-thre	947
-thro	983
-ths	1080
-ths 	1103
-thse	1308
-tht	1057
-thto	1273
-thtt	1075
-thu	1004
-thub	1033
-thus	1166
-thy	1027
-thy 	1049
-thyt	1187
-thz	1033
-thz 	1046
-thze	1266
-ti	486
-ti 	1181
-tia	872
-tial	924
-tiam	977
-tiat	1142
-tib	1023
-tibi	1121
-tibl	1072
-tic	767
-tic 	991
-tica	902
-tice	823
-ticl	1166
-tics	1171
-ticu	1101
-tid	1041
-tid 	1057
-tids	1303
-tie	932
-tier	1025
-ties	982
-tif	772
-tifa	914
-tifi	801
-tify	1109
-tig	1265
-til	935
-til 	1081
-tild	1200
-tili	1058
-till	1112
-tils	1080
-tim	781
-tima	1226
-time	784
-timi	1117
-tin	717
-tin 	1050
-tina	977
-tine	1222
-tinf	1234
-ting	740
-tins	1047
-tint	1234
-tinu	1010
-tio	535
-tio 	1157
-tion	533
-tip	927
-tipa	1229
-tipl	942
-tipr	1188
-tir	1082
-tire	1080
-tis	1041
-tise	1063
-tisf	1293
-tist	1253
-tit	891
-titi	1082
-titl	1039
-titu	981
-tity	1041
-tiv	785
-tiva	1106
-tive	790
-tivi	1136
-tiz	1296
-tk	1148
-tke	1199
-tkey	1196
-tki	1265
-tkin	1262
-tl	748
-tl 	1003
-tl a	1281
-tl c	1247
-tl f	1247
-tl o	1289
-tla	1084
-tlab	1098
-tlan	1289
-tle	1015
-tle 	1033
-tlev	1308
-tli	1147
-tlib	1262
-tlis	1239
-tlm	1261
-tlm 	1262
-tlo	1211
-tlog	1269
-tls	1002
-tls 	1042
-tlsj	1303
-tlsp	1293
-tlsv	1220
-tly	781
-tly 	778
-tm	870
-tma	916
-tmai	1222
-tman	930
-tmap	1241
-tmas	1241
-tme	1057
-tmem	1289
-tmen	1076
-tmet	1298
-tmi	1173
-tmir	1222
-tml	1106
-tml 	1104
-tmo	1165
-tmod	1207
-tmon	1303
-tmp	1190
-tmp 	1217
-tn	964
-tna	1014
-tnam	1016
-tne	1079
-tner	1094
-tnet	1293
-tnu	1296
-tnum	1308
-to	501
-to 	541
-to a	692
-to b	837
-to c	825
-to d	824
-to e	869
-to f	946
-to g	967
-to h	1014
-to i	932
-to j	1281
-to k	1128
-to l	873
-to m	942
-to n	1087
-to o	925
-to p	901
-to q	1213
-to r	873
-to s	723
-to t	777
-to u	829
-to v	1065
-to w	1007
-to y	1149
-to z	1266
-toa	1310
-tob	1158
-tobs	1281
-tobu	1222
-toc	985
-toco	995
-tocr	1234
-tod	1064
-tode	1064
-toe	1241
-toex	1241
-tof	1246
-tofi	1262
-tog	1119
-toge	1141
-togg	1308
-toh	1181
-tohe	1179
-tok	754
-toke	752
-tol	1255
-tom	831
-tom 	951
-toma	913
-tomc	1256
-tome	1063
-tomi	1244
-tomj	1148
-toml	1293
-tomm	1137
-tomr	1229
-tomv	1289
-ton	1136
-ton 	1253
-tonf	1241
-too	1002
-too 	1157
-tool	1030
-top	861
-top 	1023
-tope	1293
-topi	933
-topo	1169
-topp	1107
-topr	1060
-tops	1220
-tor	680
-tor 	861
-tora	908
-torc	1205
-tore	830
-tori	887
-toro	1285
-tors	964
-tort	1131
-tory	791
-tos	989
-tos 	1259
-tosc	1010
-tosf	1298
-tot	1112
-tota	1127
-toty	1308
-tou	1128
-touc	1262
-toup	1196
-tout	1269
-tp	648
-tp 	790
-tp a	1190
-tp c	1182
-tp e	1161
-tp f	1250
-tp h	1085
-tp i	1269
-tp m	1231
-tp n	1281
-tp o	1195
-tp p	1077
-tp r	1184
-tp s	1093
-tp t	1178
-tp w	1204
-tpa	1065
-tpat	1081
-tph	1155
-tphe	1152
-tpl	1252
-tpla	1266
-tpm	1222
-tpm 	1220
-tpo	1060
-tpol	1204
-tpoo	1125
-tpor	1269
-tpot	1262
-tpp	1140
-tppr	1149
-tpr	1060
-tpre	1231
-tpro	1087
-tps	773
-tps 	775
-tpsh	1222
-tpsp	1143
-tpu	734
-tpu 	945
-tpus	1012
-tput	755
-tpuv	1096
-tr	598
-tr 	1102
-tr d	1281
-tra	721
-tra 	1032
-trac	820
-trad	1247
-traf	1003
-trai	983
-tral	861
-tran	929
-trap	1154
-trar	1195
-tras	1094
-trat	1037
-trav	1303
-traw	1269
-trc	1236
-trc 	1239
-trd	1261
-trdo	1259
-tre	897
-trea	951
-tree	1114
-treg	1163
-trep	1193
-tres	1083
-tri	694
-tria	1179
-trib	740
-tric	939
-trie	990
-trig	908
-trin	907
-trip	1204
-trm	1300
-trm 	1298
-tro	881
-trod	1154
+th c	929
+th d	1029
+th e	1057
+th f	933
+th g	1091
+th h	1168
+th i	968
+th k	1179
+th l	1034
+th m	1029
+th n	1015
+th o	867
+th p	1014
+th q	1274
+th r	1063
+th s	976
+th t	795
+th u	1130
+th v	1167
+th w	1118
+th x	1266
+th z	1225
+tha	680
+than	889
+that	691
+thc	978
+thca	1014
+thch	1133
+thcl	1242
+the	436
+the 	451
+thea	1142
+thei	969
+thel	1274
+them	975
+then	820
+ther	698
+thes	734
+thet	1252
+they	951
+thi	599
+thin	933
+thir	1165
+this	601
+thl	1192
+thm	1006
+thm 	1050
+thme	1239
+thms	1154
+thn	1084
+thna	1084
+tho	758
+thod	1005
+thon	1081
+thop	1233
+thor	935
+thos	950
+thou	814
+thp	1268
+thr	841
+thre	865
+thro	990
+ths	1031
+ths 	1056
+thsp	1231
+tht	1131
+thto	1223
+thtt	1197
+thu	1009
+thub	1082
+thus	1093
+thy	1146
+thy 	1164
+thz	1117
+thz 	1145
+ti	478
+ti 	1162
+tia	841
+tial	881
+tiam	966
+tiat	1124
+tib	1002
+tibi	1098
+tibl	1069
+tic	770
+tic 	971
+tica	870
+tice	870
+tick	1242
+ticl	1161
+tics	1042
+ticu	1075
+tid	1027
+tid 	1037
+tie	918
+tier	1085
+ties	939
+tif	784
+tifa	992
+tifi	803
+tify	1046
+tig	1164
+tigu	1270
+til	928
+til 	1017
+tild	1255
+tile	1252
+tili	1093
+till	1085
+tils	1135
+tim	762
+tima	1138
+time	766
+timi	1116
+timp	1266
+tin	698
+tin 	969
+tina	952
+tinc	1236
+tine	919
+tinf	1220
+ting	733
+tini	1255
+tins	1145
+tint	1258
+tinu	1051
+tio	527
+tio 	1167
+tion	525
+tip	944
+tipl	957
+tir	1074
+tire	1074
+tis	1018
+tise	1123
+tisf	1270
+tist	1131
+tit	860
+tith	1252
+titi	1011
+titl	993
+titu	1053
+tity	960
+tiv	791
+tiva	1034
+tive	809
+tivi	1024
+tiz	1257
+tj	1256
+tjo	1272
+tjob	1270
+tk	1104
+tke	1161
+tkey	1165
+tki	1223
+tkin	1225
+tl	753
+tl 	977
+tl f	1270
+tl s	1233
+tl t	1245
+tla	1102
+tlab	1137
+tlak	1270
+tle	969
+tle 	1050
+tlem	1058
+tlev	1236
+tli	1074
+tlim	1225
+tlin	1156
+tlis	1225
+tlo	1123
+tloc	1197
+tlog	1233
+tls	1005
+tls 	1044
+tlsp	1197
+tly	801
+tly 	799
+tm	881
+tm 	1225
+tma	976
+tman	1036
+tmap	1170
+tmas	1239
+tmax	1182
+tme	1093
+tmem	1255
+tmen	1132
+tmi	1213
+tml	1078
+tml 	1077
+tmo	1190
+tmod	1228
+tmp	1030
+tmp 	1066
+tmpf	1164
+tn	973
+tna	1017
+tnam	1017
+tne	1122
+tner	1195
+to	502
+to 	542
+to a	717
+to b	822
+to c	829
+to d	828
+to e	883
+to f	944
+to g	959
+to h	1016
+to i	908
+to j	1242
+to k	1098
+to l	886
+to m	945
+to n	1049
+to o	934
+to p	879
+to q	1225
+to r	864
+to s	727
+to t	750
+to u	856
+to v	1072
+to w	1003
+to x	1211
+to y	1151
+to z	1205
+tob	1138
+toc	975
+toco	980
+tod	1108
+tode	1133
+toe	1268
+tof	1239
+tog	1058
+toge	1111
+togg	1242
+togr	1189
+toh	1188
+tohe	1266
+toi	1223
+toi 	1255
+tok	775
+toke	773
+tol	1168
+tole	1258
+tom	845
+tom 	953
+toma	942
+tomc	1239
+tome	1109
+tomi	1163
+tomm	1106
+tomo	1248
+tomr	1218
+tomt	1266
+ton	1084
+ton 	1236
+tonl	1262
+tono	1228
+too	962
+too 	1089
+tood	1255
+tool	1003
+top	828
+top 	928
+tope	1195
+topi	903
+topo	1262
+topp	1117
+topr	1182
+tops	1248
+topt	1236
+tor	679
+tor 	848
+tora	888
+torc	1242
+tore	807
+tori	915
+tors	956
+tort	1218
+tory	812
+tos	1015
+tosc	1038
+tot	1023
+tota	1043
+toty	1211
+tou	1148
+touc	1239
+tov	1268
+tow	1239
+towa	1270
+tp	680
+tp 	827
+tp c	1236
+tp e	1262
+tp f	1262
+tp h	1181
+tp m	1248
+tp o	1231
+tp p	1152
+tp r	1205
+tp s	1209
+tpa	1084
+tpas	1258
+tpat	1133
+tph	1233
+tphe	1242
+tpi	1241
+tpm	1146
+tpm 	1160
+tpo	1077
+tpoi	1213
+tpol	1211
+tpoo	1233
+tpp	1254
+tppr	1274
+tpr	1030
+tpre	1197
+tpro	1056
+tps	819
+tps 	818
+tpsp	1266
+tpu	761
+tpu 	1084
+tpus	1149
+tput	766
+tpuv	1255
+tr	584
+tr 	1001
+tr i	1239
+tr p	1223
+tr s	1245
+tra	719
+tra 	1090
+trac	826
+trad	1205
+traf	1030
+trai	989
+tral	897
+tran	860
+trap	1197
+trar	1100
+tras	1197
+trat	996
+trav	1135
+trd	1164
+trd 	1236
+tre	848
+tre 	1262
+trea	906
+tree	994
+treg	1225
+trem	1225
+tren	1130
+trep	1201
+tres	1197
+trf	1276
+tri	677
+tria	1245
+trib	731
+tric	953
+trie	920
+trig	969
+trin	834
+trip	1079
+trl	1132
+trl 	1161
+tro	868
+trod	1135
 trol	900
-tron	1239
-trou	1154
-tru	842
-truc	990
-true	904
-trul	1155
-trun	1231
-trus	1010
-try	797
-try 	943
-tryi	823
-tryp	1229
-ts	605
-ts 	608
-ts a	774
-ts b	1115
-ts c	961
-ts d	955
-ts e	1064
-ts f	963
-ts g	1047
-ts h	1185
-ts i	788
-ts k	1211
-ts l	966
-ts m	973
-ts n	1124
-ts o	936
-ts p	919
-ts r	975
-ts s	977
-ts t	817
-ts u	1007
-ts v	1064
-ts w	862
-ts y	1122
-tsc	1100
-tsch	1224
-tsco	1167
-tscr	1289
-tse	979
-tsec	1125
-tsel	1104
-tser	1084
-tset	1173
-tsh	1258
-tsha	1308
-tsi	1155
-tsid	1217
-tsiz	1281
-tsn	1124
-tsna	1124
-tso	1283
-tsp	1192
-tspe	1207
-tss	1186
-tssl	1196
-tst	1184
-tsta	1281
-tsu	1168
-tsub	1204
-tt	603
-tta	875
-ttab	1281
-ttac	877
-ttar	1269
-ttc	1178
-ttcp	1179
-tte	728
-tted	927
-ttem	1036
-tten	784
-tter	898
-ttes	981
-tth	1279
-tthr	1303
-tti	870
-ttim	1119
-ttin	876
-ttl	1031
-ttl 	1046
-ttle	1250
-tto	1104
-ttok	1256
-ttom	1226
-tton	1269
-ttos	1308
-ttp	714
-ttp 	797
-ttph	1152
-ttpp	1139
-ttps	772
-ttr	747
-ttri	745
-ttt	1231
-tttl	1229
-tty	1063
-tty 	1266
-ttyp	1076
-tu	735
-tu 	1137
-tua	935
-tual	937
-tuat	1266
-tue	1244
-tues	1298
-tun	993
-tuni	1080
-tunn	1057
-tup	1022
-tup 	1094
-tupg	1277
-tupp	1269
-tups	1158
-tur	810
-tura	1303
-turb	1281
-ture	868
-turi	1173
-turl	1211
-turn	902
-tus	917
-tus 	955
-tusa	1281
-tuse	1038
-tut	985
-tute	1138
-tuti	1008
-tv	1035
-tva	1283
-tvar	1308
-tve	1108
-tver	1105
-tvo	1202
-tvol	1200
-tvp	1186
-tvpn	1184
-tw	746
-twa	1059
-twar	1057
-twe	988
-twee	992
-twi	1233
-two	758
-two 	1004
-twor	765
-tx	1094
-txt	1100
-txt 	1098
-ty	655
-ty 	699
-ty a	974
-ty b	1155
-ty c	874
-ty d	1133
-ty e	1253
-ty f	1094
+tron	1228
+trou	1195
+troy	1094
+trs	1276
+tru	792
+truc	847
+true	908
+trul	1252
+trun	1119
+trus	1047
+try	825
+try 	879
+tryg	1152
+tryi	931
+tryp	1248
+ts	598
+ts 	603
+ts a	776
+ts b	1082
+ts c	940
+ts d	964
+ts e	1060
+ts f	939
+ts g	1084
+ts h	1173
+ts i	784
+ts k	1170
+ts l	992
+ts m	991
+ts n	1089
+ts o	896
+ts p	930
+ts r	987
+ts s	955
+ts t	808
+ts u	1003
+ts v	1074
+ts w	876
+ts x	1142
+ts y	1146
+tsc	1012
+tsch	1051
+tsco	1186
+tscr	1248
+tse	976
+tsec	1164
+tsel	1074
+tser	1182
+tset	1107
+tsi	1104
+tsid	1155
+tsiz	1262
+tsn	1244
+tsna	1255
+tso	1268
+tsp	1088
+tspe	1099
+tst	1065
+tsta	1141
+tsto	1173
+tstr	1262
+tsu	1115
+tsub	1191
+tsut	1211
+tt	614
+tta	927
+ttab	1179
+ttac	939
+ttc	1268
+ttcp	1270
+tte	730
+tted	940
+ttem	1022
+tten	796
+tter	870
+ttes	1067
+ttex	1036
+tti	864
+ttim	1115
+ttin	870
+ttl	1046
+ttl 	1100
+ttle	1186
+ttls	1231
+tto	1128
+ttom	1245
+tton	1262
+ttp	755
+ttp 	832
+ttph	1242
+ttpp	1258
+ttps	817
+ttr	736
+ttr 	1115
+ttri	736
+ttt	1261
+tty	1009
+tty 	1110
+ttyp	1065
+tu	690
+tu 	1166
+tua	946
+tual	958
+tuat	1146
+tub	1254
+tue	1272
+tui	1248
+tun	1019
+tuni	1152
+tunn	1079
+tup	1010
+tup 	1069
+tupg	1255
+tupl	1255
+tups	1203
+tur	723
+tura	1252
+ture	811
+turi	1231
+turn	776
+tus	924
+tus 	968
+tuse	1029
+tut	1042
+tute	1123
+tuti	1115
+tv	1015
+tv 	1239
+tva	1156
+tval	1270
+tvar	1207
+tve	1086
+tver	1084
+tvp	1265
+tw	754
+twa	1089
+twar	1093
+twe	950
+tweb	1220
+twee	957
+twi	1143
+twic	1255
+twin	1266
+twis	1266
+two	773
+two 	965
+twor	787
+tx	988
+tx 	1023
+tx n	1266
+tx p	1187
+tx s	1252
+txt	1125
+txt 	1127
+ty	647
+ty 	693
+ty a	1028
+ty b	1116
+ty c	871
+ty d	1064
+ty e	1040
+ty f	1082
 ty g	1085
-ty i	1024
-ty l	1125
-ty m	1168
-ty n	1239
-ty o	1081
-ty p	959
-ty r	992
-ty s	1025
-ty t	1041
-ty u	1250
-ty v	1003
-ty w	1155
-tya	1195
-tyad	1217
-tyc	1162
-tyco	1178
-tyl	1136
-tyle	1141
-tym	1211
-tymo	1209
-typ	762
-type	771
-typi	1185
-typo	1016
-typr	1209
-tys	1137
-tysc	1289
-tyse	1181
-tyt	1211
-tyty	1234
-tz	1204
-tzo	1231
-tzon	1229
-u	358
-u 	714
-u a	1041
-u ac	1308
-u al	1298
-u an	1289
-u ar	1099
-u at	1250
-u c	913
-u ca	933
-u co	1125
-u cr	1266
-u cu	1308
-u d	1120
-u de	1285
-u do	1190
-u e	1195
-u ex	1289
-u f	1140
-u fo	1190
-u g	1152
-u ge	1293
-u gp	1234
-u h	1197
-u ha	1213
-u i	1160
-u in	1234
-u is	1308
-u l	1200
-u li	1308
-u m	799
-u ma	1132
-u mi	806
-u mu	1113
-u n	1124
-u ne	1182
-u no	1269
-u o	1051
-u om	1289
-u on	1188
-u or	1099
+ty h	1105
+ty i	997
+ty l	1116
+ty m	1001
+ty n	1130
+ty o	1034
+ty p	953
+ty r	1035
+ty s	995
+ty t	1010
+ty u	1233
+ty v	1023
+ty w	1107
+tya	1236
+tyc	1152
+tyco	1168
+tyl	1046
+tyle	1044
+tym	1239
+typ	754
+type	764
+typi	1080
+typo	1034
+typr	1136
+tys	1116
+tyse	1150
+tyt	1223
+tz	1161
+tz 	1228
+tzo	1276
+tzon	1274
+u	360
+u 	750
+u a	1034
+u al	1213
+u an	1242
+u ar	1115
+u c	939
+u ca	964
+u co	1149
+u d	1099
+u do	1159
+u e	1134
+u ex	1179
+u f	1165
+u fo	1245
+u g	1193
+u h	1142
+u ha	1146
+u i	1145
+u in	1236
+u l	1192
+u li	1252
+u m	890
+u ma	1097
+u mi	916
+u mu	1121
+u n	1122
+u ne	1164
+u o	1092
+u on	1248
+u or	1152
 u p	1131
-u pa	1293
-u pl	1224
-u pr	1259
-u q	1300
-u qu	1298
-u r	1144
-u re	1161
-u s	1051
-u se	1244
-u sh	1152
-u sp	1190
-u sy	1303
-u t	1060
-u to	1092
-u ty	1298
-u u	1125
-u us	1168
-u v	1073
-u v 	1229
-u vm	1109
-u w	983
-u wa	1009
-u wi	1168
-u wo	1239
-u z	1275
-u zo	1273
-ua	762
-uag	937
-uage	935
-ual	806
-ual 	907
-uala	1239
-uali	879
-uall	1008
-uals	1172
-uan	1137
-uanc	1139
-uar	1172
-uara	1213
-uat	943
-uate	970
-uati	1082
-ub	744
-ub 	930
-ub a	1080
-ub b	1289
-ub c	1131
-ub d	1164
-ub e	1164
-ub l	1266
-ub o	1293
-ub p	1281
-ub r	1277
-ub s	1179
-ub t	1205
-ubb	1246
-ubbl	1259
-ubc	1202
-ubco	1205
-ubd	1123
-ubdi	1123
-ube	944
-ube 	1289
-ubec	1137
-ubel	1179
-uben	1217
-uber	986
-ubj	1187
-ubje	1185
-ubk	1296
-ubl	898
-uble	1073
-ubli	915
-ubm	1128
-ubmi	1129
-ubn	898
-ubne	896
-ubp	1236
-ubpr	1241
-ubs	909
-ubsc	1107
-ubse	1070
-ubsh	1213
-ubst	976
-ubsu	1124
-ubt	1255
-ubu	1184
-ubun	1191
-uc	808
-uca	1300
-ucc	1058
-ucce	1056
-uce	1029
-uce 	1120
-uced	1148
-ucer	1202
-uces	1229
-uch	964
-uch 	965
-uci	1283
-uck	938
-ucke	936
-ucm	1310
-uco	1291
-ucou	1303
-uct	926
-uct 	1045
-ucti	1031
-ucts	1118
-uctu	1104
-ud	572
-ud 	580
-ud a	674
-ud b	800
-ud c	805
-ud d	1085
-ud e	1266
-ud f	1178
-ud g	846
-ud h	814
-ud i	1154
-ud k	1092
-ud l	1010
-ud m	1133
-ud n	1163
-ud o	1269
+u pr	1201
+u r	1141
+u re	1177
+u s	1013
+u se	1123
+u sh	1173
+u so	1223
+u sp	1213
+u st	1239
+u t	1084
+u ti	1274
+u to	1160
+u u	1138
+u us	1211
+u v	1177
+u w	981
+u wa	1017
+u wi	1126
+u wo	1248
+ua	769
+uag	999
+uage	996
+ual	803
+ual 	895
+uali	889
+uall	980
+uals	1199
+uan	1177
+uanc	1233
+uant	1270
+uar	1085
+uara	1127
+uard	1274
+uat	960
+uate	988
+uati	1095
+ub	741
+ub 	877
+ub a	1181
+ub c	1141
+ub d	1236
+ub e	1191
+ub f	1274
+ub i	1252
+ub l	1093
+ub m	1125
+ub o	1255
+ub p	1167
+ub s	1011
+ub t	1132
+ubc	1135
+ubcl	1209
+ubco	1195
+ubd	1137
+ubdi	1140
+ube	1003
+ubec	1170
+ubel	1270
+uben	1228
+uber	1056
+ubj	1121
+ubje	1120
+ubl	912
+uble	1065
+ubli	937
+ubm	1042
+ubmi	1101
+ubmo	1123
+ubn	961
+ubne	959
+ubo	1244
+ubp	1244
+ubpr	1270
+ubs	890
+ubs 	1147
+ubsc	1022
+ubse	1054
+ubst	1056
+ubsu	1030
+ubsy	1225
+ubt	1156
+ubto	1258
+ubtr	1239
+ubu	1251
+ubw	1188
+ubwi	1187
+uc	742
+ucc	928
+ucce	926
+uce	990
+uce 	1107
+uced	1098
+ucer	1157
+uces	1160
+uch	920
+uch 	921
+uci	1254
+uck	908
+ucke	906
+ucs	1261
+ucs 	1258
+uct	832
+uct 	935
+ucti	1023
+uctp	1266
+ucts	1100
+uctu	918
+ud	591
+ud 	604
+ud a	761
+ud b	779
+ud c	848
+ud d	948
+ud e	1106
+ud f	1067
+ud g	866
+ud h	829
+ud i	1056
+ud k	1101
+ud l	1036
+ud m	1050
+ud n	993
+ud o	1179
 ud p	993
-ud r	945
-ud s	981
-ud t	926
-ud v	1215
-ud w	813
-uda	1206
-udas	1293
-udb	1046
-udbi	1142
-udbu	1091
-udd	1241
-udde	1289
-ude	903
-ude 	971
-uded	1042
-udes	1086
-udg	1100
-udge	1098
-udi	987
-udie	1241
-udig	1277
-udin	1052
-udit	1099
-udl	1147
-udlo	1145
-udo	1195
-udot	1239
-udp	1180
-udp 	1231
-udpl	1303
-udr	1137
-udro	1308
-udru	1175
-uds	970
-udsd	995
-udsh	1239
-udsq	1200
-udt	1296
-ue	673
-ue 	733
-ue a	1059
-ue b	1166
-ue c	1082
-ue d	1166
-ue e	1145
-ue f	984
-ue g	1148
-ue h	1226
-ue i	909
-ue k	1130
-ue l	1172
-ue m	1088
-ue n	1152
-ue o	954
-ue p	996
-ue r	1187
-ue s	1129
-ue t	946
-ue u	1166
-ue v	1239
-ue w	1073
-ued	1044
-ued 	1084
-uedr	1148
-uef	1258
-uefi	1259
-uen	999
-uenc	1044
-uent	1097
-uer	914
+ud r	942
+ud s	887
+ud t	956
+ud v	1120
+ud w	834
+uda	1257
+udb	1166
+udbu	1191
+udc	1268
+udco	1274
+udd	1244
+udde	1270
+ude	854
+ude 	909
+uded	1030
+udep	1255
+udes	1049
+udev	1181
+udg	1155
+udge	1152
+udi	948
+udie	1201
+udig	1274
+udin	1004
+udio	1201
+udit	1108
+udo	1149
+udo 	1218
+udot	1274
+udp	1067
+udp 	1078
+udr	1162
+udru	1218
+uds	1011
+uds 	1228
+udsd	1072
+udsq	1216
+udst	1195
+ue	658
+ue 	714
+ue a	1043
+ue b	1149
+ue c	1071
+ue d	1142
+ue e	1155
+ue f	998
+ue g	1160
+ue h	1182
+ue i	898
+ue k	1187
+ue l	1159
+ue m	1085
+ue n	1155
+ue o	932
+ue p	997
+ue r	1094
+ue s	1071
+ue t	931
+ue u	1147
+ue v	1231
+ue w	1092
+ued	1092
+ued 	1107
+uel	1261
+uen	961
+uenc	1012
+uent	1050
+uer	921
 uer 	1231
-ueri	1154
-uers	1285
-uery	930
-ues	800
-ues 	918
-uesd	1298
-uess	1200
-uest	837
-ueu	1026
-ueue	1024
-uf	1058
-uff	1060
-uffe	1158
-uffi	1113
-ug	880
-ug 	1041
-ug i	1205
-ug r	1224
-ug t	1281
-uge	1300
-ugg	1076
-ugge	1200
-uggi	1134
-uggy	1253
-ugh	965
-ugh 	996
-ughp	1111
-ugi	1113
-ugin	1111
-ugp	1194
-ugpo	1204
-ugs	1148
-ugs 	1159
-ui	718
-ui 	1258
-uic	1151
-uic 	1273
-uick	1190
-uid	1037
-uid 	1082
+ueri	1121
+uery	943
+ues	799
+ues 	874
+uest	861
+ueu	944
+ueue	943
+uf	889
+uf 	1090
+uf s	1252
+uff	913
+uffe	956
+uffi	1020
+ufs	1272
+ug	868
+ug 	1030
+ug i	1213
+ug r	1252
+ug s	1252
+uge	1162
+uge 	1223
+ugg	1070
+ugge	1179
+uggi	1123
+ugh	957
+ugh 	982
+ughp	1140
+ught	1262
+ugi	1088
+ugin	1085
+ugs	1131
+ugs 	1131
+ui	735
+ui 	1223
+uic	1185
+uick	1201
+uid	956
+uid 	980
 uide	1147
-uie	837
-uiet	835
-uil	803
-uild	817
-uilt	988
-uir	891
-uire	890
-uiri	1298
-uis	1275
-uish	1298
-uit	1133
-uit 	1293
-uita	1239
-uite	1222
-uiv	1059
-uiva	1057
-ul	614
-ul 	967
-ul a	1285
-ul c	1250
-ul d	1281
-ul f	1161
-ul h	1281
-ul i	1140
-ul o	1266
-ul s	1253
-ul t	1207
-ul w	1224
-ula	902
-ula 	1256
-ular	949
-ulat	1004
-uld	869
-uld 	869
-ule	813
-ule 	880
-ulec	1293
-uled	1156
-ulei	1247
-uler	1169
-ules	904
-uli	1159
-ulin	1166
-ulk	1268
-ulk 	1266
-ull	751
-ull 	883
-ullr	1195
-ulls	1213
-ully	783
-uln	1151
-ulne	1149
-uls	1229
-ulsh	1244
-ult	693
-ult 	725
-ulta	1176
-ulti	897
-ults	889
-ultt	1259
-um	628
-um 	857
-um a	1161
-um c	1167
-um i	1229
-um l	1259
-um n	909
-um o	1198
-um p	1256
-um r	1269
-um s	1163
-um t	1195
-um v	1213
-uma	1088
-uma 	1298
-umab	1303
-uman	1121
-umb	814
-umbe	812
-ume	661
-ume 	974
-umed	1091
-umen	669
-umer	1035
-umes	1115
-umet	1303
-umi	1265
-umin	1269
-umm	1157
-umma	1156
-umn	1034
-umn 	1111
-umnf	1281
-umno	1285
-umns	1127
-ump	1112
-ump 	1195
-umpt	1277
-ums	1305
-un	593
-un 	716
-un a	1137
-un b	1211
-un c	1217
-un d	1146
-un e	1222
-un f	1171
-un g	795
-un i	1187
-un l	1269
-un m	1137
-un o	1164
-un r	1231
-un s	1193
-un t	1081
-un v	1234
-una	1076
-unaf	1293
-unau	1308
-unav	1164
-unb	1249
-unbu	1293
-unc	912
-unca	1226
-unce	1196
-unch	1150
-unco	1211
-unct	940
-und	813
-und 	897
-unda	1088
-unde	896
-undi	1259
-undl	1200
-undo	1289
-undp	1229
-undu	1198
-une	1165
-unen	1236
-unex	1293
-unh	1111
-unhe	1109
-uni	922
-unic	1162
-unid	1244
-unin	1072
-uniq	1116
-unit	1057
-univ	1136
-unix	1141
-unk	1128
-unk 	1213
-unkn	1202
-unl	900
-unle	1034
-unli	928
-unm	1105
-unma	1129
-unme	1289
-unn	890
-unne	1053
-unni	910
-unp	1200
-unpa	1217
-unq	1275
-unqu	1273
-unr	1197
-unre	1195
-uns	868
-uns 	1073
-unse	906
-unsi	1293
-unsp	1050
-unsu	1298
-unt	700
-unt 	712
-untd	1298
-unte	1120
-unti	999
-untp	1176
-unts	1006
-untt	1229
-untu	1179
-unu	1238
-unus	1241
-unz	1296
-unzi	1293
-uo	923
-uo 	1275
-uot	970
-uota	1069
-uote	1026
-uoti	1226
-uou	1028
-uous	1026
-up	611
-up 	691
-up a	913
-up b	905
-up c	909
-up d	978
-up e	1089
-up f	1056
-up g	1193
-up i	998
-up k	1250
-up l	1150
-up m	1129
-up n	1138
-up o	1030
-up p	958
-up r	955
-up s	1049
-up t	965
-up u	1244
-up v	1071
-up w	1143
-up z	1220
-upc	1148
-upch	1185
-upco	1266
-upd	756
-upda	759
-updi	1289
-updr	1062
-upe	1013
-upen	1051
-uper	1137
-upf	1210
-upfo	1207
-upg	980
-upgr	979
-upi	1233
-upid	1269
-upk	1195
-upke	1224
-upl	978
-upla	1130
-upli	1222
-uplo	1016
-upm	1283
-upo	1189
-upon	1187
-upp	818
-uppe	1195
-uppl	951
-uppo	856
-uppr	1111
-upr	1005
-upre	1015
-upru	1231
-ups	851
-ups 	861
-upsc	1163
-upse	1269
-upst	1154
-upt	1115
-upt 	1281
-upti	1150
-upv	1154
-upva	1159
-upw	1192
-upwi	1193
-ur	568
-ur 	908
-ur a	1173
-ur b	1256
-ur c	1099
-ur d	1285
-ur e	1266
-ur g	1253
-ur i	1209
-ur l	1266
-ur m	1205
-ur o	1171
-ur p	1118
-ur s	1185
-ur t	1234
-ur v	1229
-ur w	1277
-ura	761
-ural	1303
-urat	760
-urb	1283
-urbo	1285
-urc	677
-urce	675
-urd	1300
-ure	794
-ure 	839
-urea	1277
-ureb	1215
-ured	982
-urem	1266
-uren	1293
-urep	1293
-urer	1244
-ures	994
-uret	1161
-urg	1152
-urge	1151
-uri	763
-uri 	852
-urin	1019
-uris	899
-urit	891
-url	851
-url 	871
-urlk	1285
-urlm	1084
-urls	1151
-urly	1241
-urn	903
-urn 	947
-urne	1115
-urns	1050
-uro	1021
-urop	1020
-urp	1102
-urpo	1102
-urr	775
-urre	775
-urri	1266
-urro	1224
-urs	983
-urs 	1072
-urse	1151
-ursi	1159
-urso	1217
-urst	1211
-urt	1186
-urth	1195
-urv	1283
-urve	1285
-us	561
-us 	832
-us a	1116
-us b	1119
-us c	1109
-us d	1162
-us e	1171
-us f	1200
-us i	1082
-us l	1196
-us m	1211
-us n	1204
-us o	1071
-us p	1207
-us q	1209
-us r	1172
-us s	1084
-us t	1059
-us u	1205
-us v	1182
-us w	1244
-usa	1019
-usab	1231
-usag	1038
-usb	1098
-usba	1097
-usc	866
-usce	866
-usd	1194
-usda	1215
-use	638
-use 	761
-usea	1031
-used	760
-usef	1052
-user	750
-uses	906
-ush	1150
-ush 	1241
-ushe	1229
-usi	852
-usin	869
-usio	1094
-usiv	1097
-usl	1108
-usly	1108
-usm	1279
-usp	1136
-uspe	1138
-usr	1095
-usr 	1104
-uss	1241
-usse	1289
-ust	669
-ust 	739
-ustc	1137
-uste	763
-usti	1266
-usto	890
-ustr	1164
-usts	1176
-usu	1075
-usua	1083
-usw	1020
-uswe	1018
-usy	1174
-usyb	1179
-ut	536
-ut 	680
-ut a	915
-ut b	1145
-ut c	899
-ut d	1060
-ut e	1182
-ut f	995
-ut g	1298
-ut h	1154
-ut i	931
-ut j	1250
-ut l	1132
-ut m	1113
-ut n	812
-ut o	1023
-ut p	1106
-ut r	1098
-ut s	1040
-ut t	906
-ut u	1129
-ut v	1175
-ut w	976
-ut y	1308
-uta	1083
-utab	1112
-utat	1229
-utb	1160
-utbo	1162
-utc	1160
-utc 	1164
-utd	1146
-utdo	1168
-ute	609
-ute 	638
-uted	1010
-uten	835
-utep	1175
-uter	948
-utes	824
-utet	1298
-utf	1163
-utf 	1234
-utfi	1256
-utg	1287
-utgo	1303
-uth	808
-uth 	935
-uthe	967
-uthm	1266
-utho	901
-uths	1285
-uthz	1032
-uti	860
-util	995
-utin	1054
-utio	913
-utiv	1226
-utl	1129
-utl 	1146
-uto	825
-uto 	1078
-utoc	1148
-utod	1067
-utoh	1179
-utom	912
-uton	1308
-utop	1040
-utor	1134
-utos	1007
-utou	1200
-utp	757
-utpa	1298
-utpu	756
-uts	1090
-uts 	1185
-utse	1193
-utsi	1220
-utt	1152
-utte	1308
-utti	1250
-utto	1269
-utu	1025
-utua	1135
-utur	1064
-uu	1218
-uui	1255
-uuid	1253
-uv	1093
-uv 	1255
-uvm	1125
-uvm 	1123
-ux	1071
-ux 	1084
-v	478
-v 	797
-v a	918
-v ac	1182
-v ad	1019
-v al	1104
-v an	1190
-v ap	1028
-v b	1226
-v c	1122
-v ci	1169
-v co	1277
-v d	1255
-v e	1180
-v en	1239
-v f	1199
-v fl	1293
-v g	1135
-v gn	1234
-v go	1193
-v h	1255
-v i	1059
-v in	1132
-v ip	1207
-v is	1231
-v k	1305
-v l	1310
-v m	1174
-v my	1244
-v n	1115
-v ne	1145
-v o	1100
-v ob	1273
-v on	1169
-v or	1269
-v p	1022
-v po	1200
-v pr	1058
-v pu	1289
-v r	1144
-v ra	1273
-v re	1298
-v ro	1266
-v s	1127
-v st	1289
-v su	1250
-v t	1145
-v to	1277
-v tp	1285
-v v	1152
-v ve	1184
-v w	1258
-va	608
-va 	1176
-vab	1084
-vabi	1084
-vai	726
-vail	724
-val	699
-val 	932
-vale	1057
-valg	1281
-vali	889
-vals	1250
-valu	730
-van	1120
-vanc	1196
-vant	1188
-var	774
-var 	1163
-vari	775
-vars	1253
-vat	846
-vate	947
-vati	888
-vau	1051
-vaul	1048
-vc	1147
-vc 	1271
-vcp	1226
-vcpu	1224
-vd	1302
-vdi	1310
-ve	592
-ve 	736
+uids	1216
+uie	859
+uiet	857
+uil	888
+uild	902
+uilt	1072
+uin	1071
+uing	1258
+uint	1087
+uir	877
+uire	877
+uis	1181
+uish	1223
+uit	1038
+uit 	1220
+uita	1123
+uite	1135
+uiv	1026
+uiva	1024
+uk	1253
+ul	608
+ul 	936
+ul c	1205
+ul f	1090
+ul i	1137
+ul o	1245
+ul t	1141
+ul w	1155
+ula	900
+ular	969
+ulat	969
+uld	839
+uld 	838
+ule	824
+ule 	888
+uled	1143
+uler	1123
+ules	927
+uli	1104
+ulin	1118
+ulk	1233
+ulk 	1270
+ull	742
+ull 	843
+ulls	1248
+ully	786
+uln	1223
+ulne	1220
+ult	690
+ult 	727
+ulta	1187
+ulte	1209
+ulti	876
+ultl	1248
+ultm	1274
+ults	886
+ultt	1270
+um	616
+um 	841
+um a	1129
+um c	1176
+um d	1191
+um f	1274
+um i	1189
+um l	1170
+um m	1209
+um n	920
+um o	1142
+um p	1207
+um r	1236
+um s	1133
+um t	1167
+um v	1197
+um w	1270
+uma	1107
+uman	1173
+umb	793
+umbe	791
+ume	655
+ume 	971
+umed	1087
+umen	663
+umer	1002
+umes	1083
+umf	1197
+umfl	1201
+umi	1241
+umin	1248
+umm	1110
+umma	1123
+umn	985
+umn 	1031
+umns	1091
+ump	1010
+ump 	1055
+umps	1266
+umpt	1231
+ums	1183
+ums 	1262
+umst	1274
+umu	1261
+umul	1262
+un	587
+un 	737
+un a	1127
+un b	1239
+un c	1258
+un d	1174
+un e	1262
+un f	1187
+un g	819
+un i	1197
+un j	1173
+un m	1177
+un o	1179
+un r	1154
+un s	1116
+un t	1066
+un w	1201
+una	1096
+unab	1242
+unav	1220
+unb	1228
+unc	793
+unc 	1075
+unca	1135
+unce	1258
+unch	1154
+unco	1143
+unct	808
+und	793
+und 	880
+unda	1089
+unde	877
+undi	1156
+undl	1091
+undo	1225
+unds	1242
+une	1138
+une 	1248
+unex	1255
+ung	1220
+unh	1218
+unhe	1231
+uni	855
+unic	1085
+unif	1186
+unin	1137
+unio	1197
+uniq	1057
+unis	1231
+unit	930
+univ	1203
+unix	1068
+unk	1049
+unk 	1146
+unkn	1141
+unks	1207
+unl	897
+unle	1031
+unli	940
+unlo	1117
+unm	1106
+unma	1143
+unn	920
+unne	1066
+unni	945
+unp	1151
+unpa	1197
+unpr	1270
+unr	1089
+unre	1087
+uns	888
+uns 	1093
+unsa	1123
+unse	994
+unsi	1031
+unsp	1075
+unsu	1228
+unt	708
+unt 	729
+unta	1236
+unte	1019
+unti	937
+untp	1223
+untr	1213
+unts	1025
+unu	1132
+unus	1129
+unw	1265
+unz	1223
+unzi	1228
+uo	953
+uot	973
+uota	1018
+uote	1079
+uou	1131
+uous	1128
+up	625
+up 	702
+up a	904
+up b	909
+up c	913
+up d	1022
+up e	1127
+up f	1097
+up g	1152
+up h	1252
+up i	985
+up l	1142
+up m	1141
+up n	1131
+up o	990
+up p	1054
+up r	970
+up s	1022
+up t	967
+up u	1258
+up v	1133
+up w	1157
+upa	1192
+upas	1218
+upc	1128
+upco	1156
+upd	779
+upda	778
+updr	1205
+upe	1035
+upen	1216
+uper	1060
+upg	1011
+upg 	1266
+upgr	1018
+upi	1156
+upim	1274
+upl	1003
+upla	1216
+uple	1274
+upli	1143
+uplo	1056
+upo	1102
+upon	1104
+upp	819
+uppe	1116
+uppl	1007
+uppo	845
+uppr	1129
+upr	1114
+upre	1135
+ups	873
+ups 	885
+upsc	1154
+upst	1152
+upt	1047
+upt 	1248
+upte	1203
+upti	1102
+upv	1207
+upva	1209
+ur	566
+ur 	899
+ur a	1164
+ur b	1223
+ur c	1123
+ur d	1252
+ur e	1252
+ur f	1245
+ur i	1171
+ur l	1252
+ur m	1167
+ur o	1164
+ur p	1129
+ur r	1239
+ur s	1146
+ur t	1274
+ura	783
+ural	1236
+urat	784
+urc	687
+urce	685
+ure	753
+ure 	783
+ureb	1255
+ured	997
+uree	1266
+urem	1248
+ures	947
+uret	1231
+urg	1205
+urge	1209
+uri	773
+uri 	879
+urin	1023
+uris	932
+urit	868
+url	939
+url 	966
+urlm	1201
+urls	1168
+urn	769
+urn 	863
+urna	1011
+urne	944
+urni	1161
+urns	873
+uro	1090
+urop	1089
+urp	1074
+urpo	1079
+urr	797
+urre	796
+urs	951
+urs 	1038
+urse	1115
+ursi	1115
+urso	1149
+urst	1231
+urt	1061
+urth	1062
+urv	1205
+urve	1228
+us	558
+us 	823
+us a	1124
+us b	1199
+us c	1102
+us d	1197
+us e	1123
+us f	1141
+us i	1073
+us l	1228
+us m	1121
+us n	1228
+us o	1081
+us p	1032
+us r	1189
+us s	1075
+us t	1089
+us u	1203
+us v	1236
+us w	1225
+usa	994
+usab	1205
+usag	1011
+usb	1218
+usba	1255
+usc	900
+usce	901
+usd	1236
+use	626
+use 	757
+usea	1082
+usec	1231
+used	744
+usef	997
+user	742
+uses	875
+uset	1168
+ush	1032
+ush 	1101
+ushe	1174
+usi	825
+usin	833
+usio	1132
+usiv	1123
+usl	1045
+usly	1045
+usp	1095
+uspe	1105
+usr	1075
+usr 	1082
+uss	1153
+ussi	1187
+ust	685
+ust 	745
+ustc	1236
+uste	797
+usti	1191
+usto	900
+ustr	1191
+usts	1258
+usu	1027
+usua	1026
+usv	1230
+usv 	1231
+usw	1085
+uswe	1084
+usy	1248
+usyb	1274
+ut	554
+ut 	676
+ut a	907
+ut b	1091
+ut c	895
+ut d	1042
+ut e	1132
+ut f	973
+ut g	1252
+ut h	1170
+ut i	913
+ut j	1274
+ut l	1112
+ut m	1108
+ut n	858
+ut o	996
+ut p	1072
+ut r	1085
+ut s	1012
+ut t	889
+ut u	1056
+ut v	1181
+ut w	967
+ut y	1255
+uta	1032
+utab	1044
+utat	1245
+utb	1230
+utbo	1258
+utc	1110
+utc 	1124
+utd	1126
+utdo	1144
+ute	649
+ute 	694
+utec	1252
+uted	1002
+uten	857
+utep	1258
+uter	1002
+utes	817
+utex	1171
+utf	1016
+utf 	1044
+utfi	1182
+uth	834
+uth 	967
+uthc	1233
+uthe	961
+utho	937
+utht	1262
+uthz	1116
+uti	833
+util	1030
+utin	899
+utio	940
+utiv	1270
+utl	1169
+utl 	1233
+utm	1174
+utmp	1187
+uto	856
+uto 	1103
+utoc	1218
+utod	1134
+utoh	1220
+utom	938
+uton	1189
+utop	1150
+utor	1135
+utos	1033
+utp	769
+utpu	767
+uts	1011
+uts 	1065
+utsi	1156
+utst	1270
+utt	1188
+utto	1258
+utu	1051
+utua	1225
+utur	1071
+utv	1220
+utva	1220
+uu	1075
+uui	1102
+uuid	1100
+uum	1261
+uum 	1266
+uv	1244
+uvm	1276
+uvm 	1274
+ux	909
+ux 	915
+ux a	1146
+ux i	1216
+ux k	1228
+ux p	1270
+ux s	1142
+ux t	1170
+uxi	1261
+uxil	1266
+v	479
+v 	793
+v a	940
+v ad	1089
+v al	1141
+v an	1177
+v ap	1011
+v b	1115
+v be	1142
+v c	1142
+v co	1211
+v d	1205
+v e	1139
+v en	1218
+v f	1193
+v g	1177
+v go	1252
+v h	1225
+v i	1099
+v in	1176
+v is	1258
+v l	1181
+v lo	1258
+v m	1183
+v n	1127
+v ne	1195
+v o	1126
+v on	1228
+v or	1258
+v p	1053
+v po	1199
+v pr	1103
+v r	1111
+v ra	1233
+v re	1218
+v s	1036
+v sd	1274
+v se	1225
+v st	1100
+v t	1122
+v u	1254
+v v	1142
+v v 	1266
+v ve	1216
+v w	1257
+va	615
+va 	1106
+vab	1127
+vabi	1133
+vac	1199
+vacu	1258
+vad	1248
+vai	747
+vail	744
+val	693
+val 	979
+vale	1024
+valg	1189
+vali	899
+vals	1233
+valu	716
+van	1081
+vanc	1171
+vant	1138
+var	785
+var 	1138
+vari	789
+vars	1168
+vary	1262
+vat	875
+vate	923
+vati	965
+vau	1117
+vaul	1115
+vc	1113
+vco	1254
+vcp	1257
+vcpu	1255
+vd	1223
+ve	584
+ve 	727
 ve a	896
-ve b	1097
-ve c	1089
-ve d	1057
-ve e	1116
-ve f	1092
-ve g	1308
-ve h	1205
-ve i	1016
-ve k	1285
-ve l	1151
-ve m	961
+ve b	1035
+ve c	1065
+ve d	1053
+ve e	1102
+ve f	1060
+ve g	1258
+ve h	1179
+ve i	987
+ve l	1147
+ve m	1022
 ve n	1103
-ve o	1110
-ve p	1008
-ve r	1156
-ve s	1033
-ve t	928
-ve u	1178
-ve v	1217
-ve w	1100
-ve y	1247
-vea	1165
-veac	1308
-vec	1137
-veca	1224
-veco	1269
-vect	1289
-ved	881
-ved 	922
-veda	1308
-vedi	999
-vedq	1247
-vee	1296
-veen	1293
-vef	1268
-vefi	1269
-vei	1059
-veia	1079
-vein	1239
-vel	842
-vel 	959
-vela	1077
-velo	1050
-vels	1014
-vely	958
-vem	1186
-veme	1217
-ven	797
-ven 	818
-vend	1224
-veni	1266
-vent	967
-vep	1238
-vepr	1303
-ver	670
-ver 	856
-vera	1028
-verb	827
-verc	1154
-vere	1064
-veri	1074
-verl	1151
-verm	1250
-vero	1250
-verr	883
-vers	787
-vert	935
-verv	1077
-verw	1089
-very	997
-ves	960
-ves 	977
-vese	1285
-vest	1253
-vesu	1303
-vet	1244
-veti	1303
-vev	1283
-vevp	1303
-vew	1287
-vex	1233
-vex 	1266
-vf	1257
-vf 	1300
-vi	594
-vi 	1169
-via	1030
-via 	1037
-viat	1285
-vic	699
-vice	697
-vid	713
-vid 	1266
-vide	717
-vidi	1033
-vidu	1138
-vie	908
-view	906
-vil	1168
-vile	1167
-vim	1082
-vim 	1103
-vimr	1285
-vin	1018
-ving	1017
-vio	953
-viol	1151
-vior	1041
-viou	1029
-vip	1296
-vip 	1308
-vir	813
-viro	827
-virt	1000
-vis	913
-visi	916
-viso	1308
-vit	823
-vita	825
-vity	1141
-vl	1139
-vla	1144
-vlan	1144
-vm	854
-vm 	896
-vm a	1204
-vm b	1285
-vm c	1222
-vm d	1262
-vm f	1224
-vm i	1010
-vm m	1222
-vm n	1172
-vm o	1273
-vm p	1273
-vm r	1269
-vm s	1139
-vm t	1195
-vm w	1226
-vmc	1287
-vmco	1285
-vme	1211
-vme 	1215
-vmi	1305
-vmip	1303
-vmm	1283
-vms	1002
-vms 	1005
-vmt	1310
-vmty	1308
-vmw	1218
-vmwa	1220
-vn	1218
-vni	1296
-vo	847
-voc	983
-voca	981
-voi	979
-void	977
-vok	1051
-voke	1056
-vol	961
-volu	964
-volv	1308
-vor	1202
-vori	1215
-vp	889
-vp 	1258
-vpc	963
-vpc 	992
-vpca	1150
-vpcs	1226
-vpn	956
-vpn 	1003
-vpng	1084
-vpnt	1187
-vr	1307
-vs	1144
-vst	1200
-vsto	1198
-vt	1228
-vtp	1265
-vtpm	1262
-vu	1151
-vul	1149
-vuln	1149
-vv	1192
-vva	1275
-vvar	1273
-vx	1248
-vx 	1271
-w	491
-w 	745
-w a	1005
-w a 	1196
-w ac	1262
-w al	1169
-w an	1161
-w ap	1266
-w as	1253
-w at	1269
-w au	1273
-w b	1101
-w ba	1213
-w be	1273
-w bi	1259
-w bo	1285
-w c	1049
-w cl	1200
-w co	1109
-w cu	1285
-w d	1019
-w da	1207
-w de	1060
-w di	1222
-w e	1172
-w en	1308
-w ex	1236
-w f	1091
-w fe	1226
-w fi	1273
-w fo	1205
-w fr	1266
-w g	967
-w gn	1163
-w go	994
-w gu	1234
-w h	1152
-w he	1308
-w ho	1229
-w ht	1277
-w i	1064
-w in	1117
-w is	1289
-w it	1308
-w k	1255
-w ke	1256
-w l	1046
-w la	1111
-w li	1250
-w lo	1158
-w m	1079
-w ma	1200
-w me	1266
-w mo	1269
-w mu	1195
-w n	1159
-w na	1250
-w ne	1308
-w no	1277
-w o	1035
-w of	1200
-w on	1140
-w op	1256
-w or	1169
-w p	1090
-w pa	1250
-w po	1303
-w pr	1150
-w r	1144
-w re	1195
-w s	1052
-w se	1205
-w st	1190
-w su	1247
-w sy	1303
-w t	972
-w ta	1298
-w te	1293
-w th	1021
-w ti	1281
-w to	1116
-w u	1158
-w un	1269
-w us	1205
-w v	1076
-w va	1256
-w ve	1135
-w vi	1259
-w vm	1293
-w w	1119
-w we	1303
-w wh	1244
-w wi	1247
-w wo	1285
-w y	1300
-w yo	1298
-wa	722
-waf	1213
-waf 	1293
-wai	950
-wait	948
-wal	893
-wall	891
-wan	971
-wanc	1139
-want	990
-wap	1255
-wap 	1273
-war	882
-ward	959
-ware	998
-warf	1222
-warn	1057
-warr	1220
-was	987
-was 	991
-wat	1268
-watc	1289
-way	824
-way 	927
-ways	867
-wc	1238
-wco	1310
-wd	1112
-wd 	1168
-wda	1255
-wday	1269
-wde	1305
-we	778
-we 	1186
-wea	1291
-web	1015
-web 	1093
-webh	1113
-webs	1213
-wed	932
-wed 	947
-wedn	1281
-weds	1196
-wee	958
-week	1077
-ween	992
-wei	1180
-weig	1198
-wel	1097
-well	1098
-wen	1236
-wend	1247
-wer	931
-wer 	1048
-werc	992
-were	1152
-wes	948
-west	946
-wev	1083
-weve	1080
-wex	1310
-wf	1257
-wh	710
-wha	1079
-what	1077
-whe	763
-when	785
-wher	964
-whet	1018
-whi	816
-whic	828
-whil	1048
-whit	1148
-who	995
-who 	1100
-whol	1148
-whos	1084
-wi	573
-wid	804
-wide	812
-widg	1154
-widt	1077
-wik	1163
-wiki	1161
-wil	751
-wild	1146
-will	751
-win	821
-win 	1303
-wind	949
-wing	852
-wir	1089
-wire	1087
-wis	929
-wise	929
-wish	1277
-wit	619
-witc	1148
-with	617
-wk	1161
-wk 	1208
-wke	1279
-wkey	1277
-wl	818
-wle	1246
-wled	1250
-wli	820
-wlin	1102
-wlis	824
-wly	1211
-wly 	1209
-wm	1214
-wmi	1265
-wmis	1262
-wn	888
-wn 	962
-wn a	1161
-wn b	1209
-wn d	1293
-wn f	1281
-wn i	1193
-wn m	1281
-wn p	1259
-wn s	1273
-wn t	1190
-wn u	1281
-wn w	1308
-wna	1255
-wnam	1266
-wne	1005
-wned	1198
-wner	1021
-wni	1310
-wnl	1088
-wnlo	1088
-wns	1275
-wo	708
-wo 	1006
-wo a	1281
-wo c	1250
-wo d	1266
-wo n	1176
-wo o	1273
-wo p	1303
-wo r	1250
-wo s	1308
-won	1224
-won 	1226
-wor	715
-word	926
-work	727
-worl	1298
-wors	1308
-wou	1055
-woul	1053
-wp	1122
-wpr	1158
-wpre	1172
-wr	918
-wra	1159
-wrap	1158
-wre	1275
-wri	934
-writ	932
-wro	1258
-wron	1277
-ws	872
-ws 	886
-ws a	1145
-ws b	1298
-ws c	1133
-ws d	1163
-ws f	1217
-ws g	1259
-ws i	1211
-ws l	1204
-ws m	1303
-ws n	1234
-ws o	1217
-ws r	1207
-ws s	1181
-ws t	1128
-ws u	1266
-ws w	1285
-ws x	1293
-ws y	1139
-wse	1160
-wser	1169
-wss	1220
-wsst	1244
-wst	1236
-wsta	1239
-wt	1152
-wt 	1275
-wto	1199
-wto 	1202
-ww	896
-ww 	964
-ww f	1293
-ww g	978
-www	963
-www 	962
-wx	1293
-x	579
-x 	757
-x a	919
-x a 	1002
-x ac	1217
-x ai	1028
-x an	1152
-x ar	1293
-x as	1281
-x b	1151
-x bc	1308
-x by	1281
-x c	1086
-x co	1120
-x d	1123
-x di	1247
-x do	1231
-x e	1043
-x en	1067
-x ex	1293
-x f	1099
-x fi	1215
-x fo	1205
-x g	1283
-x h	1169
-x ha	1308
-x ht	1231
-x i	1049
-x if	1298
-x in	1133
-x is	1166
-x k	1287
-x l	1111
-x le	1143
-x m	1100
-x ma	1266
-x me	1273
-x mo	1217
-x n	1140
-x no	1209
-x nu	1281
-x o	1057
-x of	1111
-x on	1241
-x op	1298
-x or	1247
-x p	1086
-x pa	1277
-x po	1253
-x pr	1181
-x pu	1289
-x r	1071
-x ra	1298
-x re	1108
-x ru	1241
-x s	1099
-x se	1273
-x st	1224
-x su	1293
-x t	1065
-x th	1169
-x to	1164
-x u	1186
-x un	1247
-x v	1252
-x w	1130
-x wh	1234
-x wi	1204
-x x	1074
-x x 	1078
-x y	1197
-x y 	1207
-xa	762
-xa 	1268
-xac	995
-xact	994
-xad	1305
-xade	1308
-xag	1184
-xage	1182
-xai	1218
-xai 	1256
-xam	775
-xami	1209
-xamp	775
-xar	1279
-xarc	1289
-xb	1312
-xc	928
-xce	1025
-xcee	1143
-xcep	1061
-xch	1249
-xcha	1247
-xcl	992
-xclu	992
-xco	1244
-xcon	1266
-xd	1172
-xdg	1249
-xdg 	1247
-xe	873
-xec	918
-xec 	1178
-xecu	924
-xed	1104
-xed 	1103
-xen	1130
-xend	1139
-xes	1038
-xes 	1036
-xf	1172
-xfl	1287
-xfla	1285
-xh	1238
-xha	1310
-xhau	1308
+ve o	1082
+ve p	1014
+ve r	1117
+ve s	1051
+ve t	908
+ve u	1117
+ve v	1216
+ve w	1127
+ve y	1245
+vea	1162
+vec	1087
+vect	1140
+ved	883
+ved 	893
+vedi	1129
+vee	1251
+veen	1258
+vei	1046
+veia	1054
+vel	851
+vel 	944
+vela	1104
+velo	1049
+vels	1108
+vely	964
+vem	1181
+veme	1203
+ven	767
+ven 	813
+vend	1209
+veni	1213
+vent	867
+vep	1168
+vepa	1262
+vepo	1252
+ver	665
+ver 	827
+vera	1033
+verb	850
+verc	1174
+vere	1120
+verf	1165
+verh	1165
+veri	993
+verl	1107
+vern	1239
+verr	904
+vers	784
+vert	941
+verv	1096
+verw	1084
+very	946
+ves	929
+ves 	935
+vest	1233
+vet	1248
+vf	1185
+vf 	1276
+vh	1263
+vi	600
+vi 	1223
+via	974
+via 	987
+viat	1189
+vic	696
+vice	694
+vid	709
+vid 	1120
+vide	712
+vidi	1109
+vidu	1117
+vie	913
+view	911
+vil	1029
+vile	1028
+vim	1172
+vim 	1191
+vin	1003
+ving	1003
+vio	931
+viol	1184
+vior	1017
+viou	996
+vir	863
+viro	879
+virt	1042
+vis	905
+visi	925
+visu	1084
+vit	904
+vita	936
+vity	1029
+vk	1275
+vl	1120
+vla	1201
+vlan	1201
+vli	1218
+vlin	1252
+vm	889
+vm 	972
+vm i	1089
+vm s	1255
+vm t	1236
+vmc	1254
+vme	1236
+vmm	1272
+vms	1068
+vms 	1078
+vmw	1040
+vmwa	1037
+vn	1241
+vo	827
+voc	1013
+voca	1011
+voi	924
+void	922
+vok	1024
+voke	1035
+voki	1228
+vol	947
+vola	1252
+volu	966
+volv	1161
+vor	1181
+vp	903
+vp 	1004
+vp d	1270
+vp k	1197
+vp m	1181
+vp p	1099
+vp s	1252
+vpc	998
+vpc 	1026
+vpca	1274
+vpn	1045
+vpn 	1089
+vpng	1187
+vpnt	1270
+vr	1130
+vr 	1168
+vr b	1242
+vs	1149
+vt	1165
+vt 	1225
+vu	1194
+vul	1207
+vuln	1220
+vv	1162
+vva	1174
+vvar	1171
+vx	1253
+w	487
+w 	715
+w a	996
+w a 	1163
+w al	1231
+w an	1145
+w ap	1248
+w ar	1248
+w as	1223
+w at	1258
+w b	1103
+w ba	1270
+w bi	1270
+w bo	1252
+w c	1011
+w ca	1223
+w cl	1213
+w co	1066
+w d	983
+w da	1186
+w de	1058
+w di	1223
+w dr	1129
+w e	1065
+w el	1207
+w en	1213
+w ex	1195
+w f	1026
+w fi	1155
+w fl	1248
+w fo	1143
+w fr	1223
+w g	1020
+w gn	1228
+w go	1065
+w gu	1233
+w h	1144
+w ho	1239
+w i	1028
+w in	1098
+w is	1195
+w it	1248
+w k	1201
+w ke	1211
+w l	1052
+w la	1144
+w le	1255
+w li	1239
+w lo	1171
+w m	1036
+w ma	1155
+w me	1173
+w mo	1179
+w mu	1225
+w n	1128
+w na	1203
+w no	1258
+w o	983
+w ob	1157
+w of	1165
+w on	1124
+w op	1191
+w or	1171
+w p	1040
+w pa	1154
+w po	1252
+w pr	1133
+w r	1089
+w re	1126
+w s	1006
+w sc	1274
+w se	1165
+w si	1262
+w so	1225
+w st	1170
+w su	1266
+w sy	1228
+w t	931
+w ta	1255
+w te	1167
+w th	989
+w to	1073
+w u	1136
+w un	1258
+w us	1203
+w v	1093
+w va	1184
+w ve	1195
+w w	1103
+w wh	1258
+w wi	1165
+w x	1205
+w xf	1255
+w y	1265
+wa	710
+wab	1055
+wabl	1053
+wai	925
+wait	923
+wak	1268
+wake	1266
+wal	958
+wal 	1258
+wall	966
+wan	979
+want	979
+wap	1121
+wap 	1150
+war	870
+ward	970
+ware	959
+warn	1027
+was	884
+was 	889
+wasm	1179
+wat	1125
+watc	1150
+way	829
+way 	948
+ways	864
+wc	1121
+wcr	1257
+wcre	1255
+wd	1070
+wd 	1141
+wde	1241
+we	769
+we 	1098
+wea	1218
+weak	1236
+web	1032
+web 	1084
+webh	1167
+webs	1252
+wed	943
+wed 	955
+wee	941
+week	1118
+ween	957
+wei	1146
+weig	1147
+wel	1056
+well	1057
+wen	1268
+wer	887
+wer 	1010
+werc	981
+were	1028
+werp	1258
+wes	1012
+west	1010
+wev	1041
+weve	1038
+wf	1279
+wg	1198
+wge	1241
+wget	1239
+wh	686
+wha	1029
+what	1027
+whe	748
+whee	1266
+when	777
+wher	915
+whet	995
+whi	784
+whic	796
+whil	1015
+whit	1098
+who	955
+who 	1041
+whol	1156
+whos	1036
+why	1192
+why 	1191
+wi	580
+wic	1257
+wice	1255
+wid	803
+wide	828
+widg	995
+widt	1043
+wik	1201
+wiki	1199
+wil	757
+wild	1152
+will	756
+win	798
+win 	1223
+wind	915
+wing	834
+wir	1192
+wire	1191
+wis	891
+wise	900
+wish	1110
+wit	635
+witc	1069
+with	634
+wk	1205
+wl	904
+wle	1165
+wled	1242
+wli	920
+wlin	1106
+wlis	935
+wlo	1261
+wly	1201
+wly 	1199
+wm	1250
+wn	864
+wn 	910
+wn a	1121
+wn b	1213
+wn i	1177
+wn o	1236
+wn p	1239
+wn s	1211
+wn t	1120
+wn u	1252
+wn w	1176
+wne	1008
+wned	1164
+wner	1029
+wnl	1115
+wnlo	1115
+wns	1268
+wo	707
+wo 	966
+wo a	1242
+wo c	1223
+wo d	1252
+wo f	1239
+wo n	1189
+wo o	1248
+wo p	1207
+wo r	1228
+wo s	1216
+won	1186
+won 	1213
+wor	719
+word	921
+work	731
+worl	1228
+wou	1012
+woul	1010
+wp	1166
+wpr	1254
+wr	854
+wra	1073
+wrap	1071
+wre	1261
+wri	871
+writ	869
+wro	1197
+wron	1220
+ws	852
+ws 	874
+ws a	1075
+ws c	1184
+ws d	1154
+ws e	1258
+ws f	1209
+ws i	1189
+ws l	1239
+ws m	1252
+ws o	1216
+ws p	1255
+ws r	1255
+ws s	1174
+ws t	1054
+ws u	1274
+ws w	1228
+ws y	1209
+wse	1138
+wser	1197
+wsh	1213
+wshi	1218
+wss	1268
+wst	1109
+wstr	1125
+wt	1083
+wte	1148
+wtem	1145
+wto	1241
+wto 	1258
+wu	1198
+ww	951
+ww 	1018
+ww g	1050
+ww o	1228
+www	1019
+www 	1016
+wx	1279
+x	562
+x 	701
+x a	922
+x a 	1024
+x ac	1262
+x ai	1184
+x al	1233
+x an	1053
+x ar	1228
+x as	1168
+x at	1225
+x b	1094
+x bu	1223
+x by	1248
+x c	1006
+x c 	1115
+x ca	1266
+x co	1099
+x d	1014
+x da	1177
+x de	1270
+x di	1216
+x do	1131
+x dr	1171
+x e	1010
+x en	1085
+x ev	1270
+x ex	1163
+x f	1040
+x fa	1258
+x fi	1213
+x fo	1154
+x fr	1258
+x g	1108
+x gl	1184
+x h	1175
+x i	1003
+x if	1262
+x in	1097
+x is	1113
+x k	1158
+x ke	1167
+x l	1008
+x la	1197
+x lb	1100
+x le	1191
+x li	1239
+x lo	1167
+x m	1086
+x ma	1176
+x me	1205
+x n	1090
+x ne	1228
+x no	1218
+x nu	1211
+x o	1044
+x of	1147
+x on	1236
+x op	1266
+x or	1174
+x p	999
+x pa	1140
+x pi	1258
+x po	1104
+x pr	1195
+x r	994
+x re	1013
+x s	971
+x se	1084
+x sh	1258
+x si	1245
+x so	1266
+x sp	1138
+x st	1218
+x su	1252
+x sy	1199
+x t	1003
+x t 	1203
+x ta	1211
+x th	1096
+x to	1150
+x u	1133
+x un	1236
+x us	1245
+x v	1121
+x v 	1266
+x w	1082
+x wa	1236
+x wh	1191
+x wi	1195
+x x	1116
+x x 	1161
+x y	1218
+x y 	1236
+x z	1257
+xa	780
+xab	1209
+xab 	1209
+xac	1015
+xact	1012
+xad	1134
+xada	1266
+xade	1164
+xag	1257
+xage	1262
+xam	799
+xami	1197
+xamp	798
+xat	1268
+xau	1180
+xc	862
+xce	935
+xcee	1100
+xcep	956
+xch	1165
+xcha	1191
+xcl	1002
+xclu	1005
+xco	1017
+xcom	1203
+xcon	1038
+xd	1032
+xdg	1228
+xdg 	1231
+xdi	1276
+xdr	1099
+xdr 	1100
+xe	837
+xe 	1248
+xec	886
+xec 	1102
+xecs	1258
+xecu	901
+xed	1040
+xed 	1046
+xel	1094
+xel 	1104
+xem	1276
+xen	1254
+xes	1035
+xes 	1034
+xf	868
+xft	873
+xft 	1093
+xftc	1084
+xftd	994
+xftf	1047
+xftg	1151
+xftt	1041
+xg	1166
+xgl	1183
+xgly	1181
+xh	1230
 xi	775
-xib	1305
-xid	1305
-xid 	1308
-xie	992
-xies	991
-xim	893
-ximu	892
-xin	1202
-xing	1217
-xis	864
-xist	862
-xit	955
-xit 	979
-xits	1115
-xl	1161
-xle	1180
-xlen	1178
-xm	1145
-xml	1183
-xml 	1200
-xn	1210
-xno	1226
-xnod	1226
-xp	723
-xp 	990
-xp i	1202
-xp r	1052
-xpa	965
-xpan	963
-xpe	987
-xpec	1118
-xper	1021
-xpi	1028
-xpir	1025
-xpl	1006
-xpla	1093
-xpli	1060
-xpo	885
-xpod	1308
-xpon	1262
-xpor	891
-xpos	1209
-xpr	795
-xpr 	1147
-xpre	796
-xr	1083
-xra	1252
-xrat	1293
-xre	1189
-xrep	1293
-xru	1206
-xrun	1204
-xs	1143
-xsc	1279
-xsca	1277
-xsu	1268
-xsur	1266
-xt	773
-xt 	897
-xt a	1187
-xt b	1229
-xt c	1190
-xt d	1211
-xt e	1293
-xt f	1148
-xt h	1211
-xt i	1152
-xt l	1244
-xt m	1097
-xt o	1204
-xt r	1281
-xt s	1211
-xt t	1191
-xt w	1289
-xte	882
-xten	967
-xter	934
-xth	1184
-xtho	1182
-xtm	948
-xtma	946
-xtr	966
-xtra	968
-xts	1283
-xts 	1308
-xtt	1252
-xttl	1250
-xtu	1116
-xtua	1116
-xu	1128
-xub	1224
-xube	1222
-xun	1261
-xuna	1259
-xut	1241
-xuti	1239
-xw	1298
-xx	1160
-xx 	1229
-xxf	1283
-xxfl	1285
-xy	877
-xy 	888
-xy a	1173
-xy b	1259
-xy c	1124
-xy h	1138
-xy i	1138
-xy n	1158
-xy o	1253
-xy p	1187
-xy r	1184
-xy s	1140
-xy t	1085
-xy u	1285
-xyh	1244
-xyhe	1250
-xys	1246
-xyse	1244
-xyz	1268
-xyz 	1281
-y	453
-y 	496
-y a	720
-y a 	894
-y ac	813
-y ad	1111
-y af	1175
-y ai	1075
-y al	1040
-y an	958
-y ap	1040
-y ar	989
-y as	1010
-y at	1028
-y au	1100
-y av	1126
-y b	853
-y ba	1114
-y be	917
-y bi	1012
-y bl	1247
-y bo	1207
-y br	1239
-y bu	1101
-y by	1137
-y c	802
-y ca	1080
-y ce	1298
-y ch	1052
-y cl	1090
-y co	835
-y cr	1120
-y ct	1293
-y cu	1178
-y d	837
-y d 	1273
-y da	1088
-y de	892
-y di	1065
-y do	990
-y dp	1231
-y e	793
-y e 	1273
-y ea	824
-y ei	1205
-y el	1256
-y en	1051
-y ev	1262
-y ex	990
-y f	780
-y fa	1200
-y fe	1184
-y fi	817
-y fl	1229
-y fo	925
-y fr	1098
-y fu	1253
-y g	945
-y ga	1202
-y gc	1080
-y ge	1161
-y gi	1205
-y gk	1148
-y gl	1236
-y go	1128
-y gr	1157
-y h	939
-y ha	1099
-y he	1108
-y hi	1285
-y ho	1202
-y ht	1138
-y hy	1041
-y i	754
-y i 	1308
-y id	1138
-y if	1024
-y ig	1151
-y im	1146
-y in	793
-y ip	1166
-y is	941
-y it	1099
-y j	1095
-y jo	1236
-y js	1130
-y k	1024
+xid	1248
+xie	1103
+xies	1102
+xil	1268
+xili	1266
+xim	882
+xima	1209
+ximu	884
+xin	1157
+xing	1209
+xis	874
+xist	872
+xit	927
+xit 	941
+xits	1164
+xl	1083
+xle	1241
+xlen	1252
+xlf	1193
+xlfd	1191
+xli	1190
+xlib	1201
+xm	1039
+xma	1131
+xmap	1133
+xmb	1195
+xmbu	1193
+xml	1185
+xml 	1197
+xmm	1261
+xmm 	1258
+xn	1207
+xno	1272
+xo	1039
+xon	1088
+xono	1094
+xop	1183
+xope	1181
+xor	1265
+xp	752
+xp 	1079
+xp r	1170
+xpa	1063
+xpan	1066
+xpe	1015
+xpec	1079
+xper	1099
+xpi	1035
+xpir	1032
+xpl	974
+xpla	1047
+xpli	1041
+xpo	914
+xpon	1245
+xpor	925
+xpos	1170
+xpr	822
+xpr 	1266
+xpre	821
+xr	1056
+xr 	1254
+xre	1110
+xren	1236
+xret	1233
+xs	1039
+xs 	1276
+xsc	1190
+xscr	1233
+xse	1276
+xsh	1186
+xshm	1233
+xsi	1272
+xt	750
+xt 	857
+xt a	1085
+xt b	1236
+xt c	1140
+xt d	1209
+xt e	1189
+xt f	1086
+xt h	1266
+xt i	1130
+xt m	1182
+xt o	1184
+xt p	1216
+xt r	1211
+xt s	1112
+xt t	1135
+xta	1157
+xtap	1184
+xtc	1177
+xtd	1223
+xte	837
+xten	881
+xter	960
+xtex	1099
+xtf	1276
+xtg	1257
+xth	1218
+xtho	1233
+xti	1151
+xtis	1177
+xtm	1123
+xtma	1123
+xtp	1218
+xtpo	1252
+xtr	978
+xtra	1019
+xtre	1094
+xts	1190
+xtu	1146
+xtua	1187
+xu	1172
+xw	1260
+xx	1090
+xx 	1169
+xxx	1162
+xxx 	1258
+xxxx	1207
+xy	981
+xy 	1000
+xy c	1236
+xy i	1223
+xy r	1255
+xy s	1245
+xy t	1203
+xyz	1272
+xz	1203
+xz 	1203
+y	452
+y 	494
+y a	745
+y a 	882
+y ac	914
+y ad	1089
+y af	1152
+y ag	1270
+y ai	1239
+y al	988
+y an	933
+y ap	1085
+y ar	988
+y as	1030
+y at	1045
+y au	1102
+y av	1125
+y b	819
+y b 	1236
+y ba	1097
+y be	881
+y bi	974
+y bl	1233
+y bo	1189
+y br	1262
+y bu	1082
+y by	1092
+y c	787
+y ca	1000
+y ce	1189
+y ch	1041
+y cl	1088
+y co	829
+y cr	1107
+y ct	1209
+y cu	1164
+y d	818
+y da	1039
+y de	885
+y di	1035
+y do	1020
+y dp	1034
+y dr	1255
+y du	1262
+y e	844
+y e 	1266
+y ea	935
+y ei	1233
+y el	1211
+y em	1063
+y en	1043
+y er	1201
+y ev	1176
+y ex	1002
+y f	781
+y f 	1274
+y fa	1154
+y fe	1203
+y fi	833
+y fl	1205
+y fo	908
+y fr	1061
+y fu	1168
+y g	922
+y ga	1181
+y gc	1129
+y ge	1109
+y gi	1155
+y gk	1216
+y gl	1242
+y go	1133
+y gr	1039
+y h	928
+y ha	1059
+y he	1091
+y hi	1252
+y ho	1177
+y ht	1266
+y hu	1225
+y hy	1038
+y i	766
+y i 	1274
+y id	1129
+y if	1016
+y ig	1133
+y im	1150
+y in	811
+y ip	1220
+y is	948
+y it	1078
+y j	1082
+y jo	1258
+y js	1115
+y k	1036
 y ke	1085
-y km	1142
-y ku	1285
-y l	955
-y la	1120
-y le	1187
-y li	1057
-y lo	1062
-y m	896
-y m 	1269
-y ma	1005
-y me	1137
-y mi	1220
-y mo	1073
-y mu	1081
-y my	1063
-y n	863
-y n 	1308
-y na	912
-y ne	1072
-y no	1003
-y nu	1269
-y o	778
-y ob	1293
-y oc	1259
-y of	860
-y on	892
-y op	1082
-y or	976
-y ot	1130
-y ou	1207
-y ov	1253
-y ow	1277
-y p	843
-y pa	1019
-y pe	1073
-y pi	1308
-y pk	1285
-y pl	1198
-y po	947
-y pr	966
-y pu	1188
-y q	894
-y qu	892
-y r	822
-y ra	1178
-y re	893
-y ro	1224
-y ru	898
-y s	786
-y s 	1234
-y sa	1193
-y sc	1131
-y se	944
-y sh	1169
-y si	1143
-y sl	1266
-y so	1130
-y sp	865
-y ss	1211
-y st	1009
-y su	1047
-y sy	1269
-y t	725
-y ta	1057
-y te	1181
-y th	756
-y ti	1171
-y tl	1298
-y to	906
-y tr	1101
-y tu	1293
-y tw	1277
-y ty	1097
-y u	918
-y un	1132
-y up	1129
-y ur	1032
-y us	1001
-y v	844
-y v 	1188
-y va	861
-y ve	1130
-y vi	1171
-y vm	1215
-y w	882
-y wa	1200
-y we	1196
-y wh	1037
+y km	1213
+y l	922
+y la	1127
+y le	1160
+y li	1021
+y lo	1017
+y m	874
+y ma	998
+y me	1072
+y mi	1117
+y mo	1071
+y mt	1063
+y mu	1099
+y my	1126
+y n	865
+y n 	1274
+y na	926
+y ne	1052
+y no	1002
+y nu	1191
+y o	771
+y ob	1151
+y oc	1218
+y of	847
+y om	1270
+y on	903
+y op	1062
+y or	984
+y ot	1098
+y ou	1179
+y ov	1231
+y p	836
+y pa	1020
+y pe	1102
+y pi	1115
+y pl	1191
+y po	951
+y pr	947
+y pu	1195
+y q	898
+y qu	897
+y r	832
+y ra	1171
+y re	881
+y ri	1242
+y ro	1110
+y rp	1228
+y ru	967
+y s	769
+y s 	1125
+y sa	1223
+y sc	1100
+y se	915
+y sh	1116
+y si	1093
+y so	1119
+y sp	863
+y st	992
+y su	1026
+y sy	1163
+y t	716
+y t 	1120
+y ta	1036
+y te	1096
+y th	749
+y ti	1147
+y to	905
+y tr	1116
+y tw	1231
+y ty	1086
+y u	895
+y un	1091
+y up	1109
+y ur	1045
+y us	965
+y ut	1270
+y v	865
+y v 	1159
+y va	884
+y ve	1131
+y vi	1186
+y vm	1274
+y w	863
+y wa	1122
+y we	1177
+y wh	1011
 y wi	922
-y wo	1226
-y wr	1266
-y x	1291
-y y	1102
-y ya	1277
-y yo	1127
-y z	1199
-y zo	1220
-ya	898
-yac	1291
-yacc	1289
-yad	1180
-yadm	1198
-yam	947
-yaml	945
-yan	1275
-yap	1128
-yapi	1273
-yapp	1152
-yar	1275
-yarn	1298
-yas	1135
-yass	1135
-yau	1152
-yaut	1157
-yb	936
-yba	1095
-ybac	1097
-ybi	998
-ybin	996
-ybo	1138
-yboa	1298
-ybox	1179
-ybu	1190
-ybuc	1226
-yc	963
-yce	1268
-ycer	1308
-ych	1206
-yche	1244
-ycl	1038
-ycle	1259
-yclo	1293
-yclu	1061
-yco	1078
-ycon	1092
-ycoo	1293
-ycr	1271
-ycre	1285
-yd	900
-yda	1202
-ydat	1207
-ydb	930
-ydb 	928
-yde	1231
-ydev	1293
-ydi	1117
-ydis	1122
-ydo	1145
-ydom	1143
-ye	915
-yea	1156
-year	1154
-yed	998
-yed 	1014
-yedi	1224
-yedm	1269
-yen	1187
-yenv	1205
-yer	1115
-yer 	1126
-yes	1098
-yes 	1096
-yet	1211
-yet 	1213
-yex	1194
-yexp	1209
-yf	1032
-yfa	1252
-yfam	1250
-yfi	1058
-yfil	1061
-yfo	1305
-yg	1120
-ygr	1177
-ygro	1175
-yh	1192
-yhe	1238
-yhea	1236
-yi	738
-yid	1186
-yid 	1202
-yim	1218
-yima	1236
-yin	739
-yinc	1266
-yind	1285
-ying	743
-yins	1039
-yip	1252
-yips	1256
-yj	1307
-yjo	1310
-yjob	1308
-yk	1155
-yke	1169
-ykey	1167
-yl	1039
-yle	1137
-yle 	1152
-yli	1255
-ylin	1285
-ylo	1114
-yloa	1220
-yloc	1172
-ym	895
-ym 	1229
-ym f	1293
-yma	1154
-ymai	1220
-ymb	1016
-ymbo	1014
-yme	991
-ymen	990
-ymi	1283
-yml	1241
-ymli	1239
-ymm	1265
-ymmd	1308
-ymo	1100
-ymod	1211
-ymon	1247
-ymou	1191
-yn	846
-yna	977
-ynam	977
-ync	918
-ync 	930
-ynch	1169
-yncr	1256
-yne	1174
-ynet	1200
-yno	1135
-ynod	1179
-ynon	1269
-ynt	1026
-ynta	1025
-yo	723
-yol	1158
-yol 	1157
-yon	1037
-yond	1089
-yone	1127
-yor	1148
-yorc	1224
-yorg	1209
-yot	1300
-yoth	1303
-you	729
-you 	740
-your	935
-yp	717
-ypa	1112
-ypac	1241
-ypar	1239
-ypas	1247
-ype	768
-ype 	797
-yped	1222
-ypee	1308
-ypen	1285
-yper	1068
-ypes	934
-yph	1035
-yphe	1033
-ypi	1138
-ypi 	1293
-ypic	1215
-ypk	1275
-ypkg	1273
-ypo	976
-ypoi	1256
-ypol	991
-ypor	1303
-ypos	1281
-ypr	943
-ypro	942
-ypt	901
-ypt 	1241
-ypte	1084
-ypti	947
-ypto	1062
-ypu	1291
-yq	1189
-yqu	1202
-yque	1244
-yr	881
-yra	1258
-yran	1256
-yre	994
-yreg	1158
-yrep	1072
-yres	1109
-yri	978
-yrig	1162
-yrin	992
-yro	1271
-yrou	1273
-yru	1012
-yrul	1220
-yrun	1023
-ys	755
-ys 	800
-ys a	1029
-ys b	1211
-ys c	1146
-ys d	1155
-ys f	1191
-ys g	1285
-ys h	1247
-ys i	1171
-ys k	1244
-ys l	1196
-ys m	1076
-ys n	1308
-ys o	1152
-ys p	1244
-ys r	1146
-ys s	1191
-ys t	1078
-ys u	1181
-ys w	1273
-ysc	1133
-ysca	1256
-ysch	1200
-yse	1072
-ysec	1207
-yser	1108
-ysi	1084
-ysic	1200
-ysig	1303
-ysis	1150
-ysl	1255
-yslo	1277
-ysn	1300
-ysna	1298
-yso	1229
-ysof	1239
-ysp	1210
-yspr	1234
-yst	901
-yste	906
-ysto	1266
-ystr	1220
-ysu	1241
-ysub	1239
-yt	877
-yta	1064
-ytab	1103
+y wo	1104
+y wr	1195
+y x	1152
+y x 	1266
+y y	1093
+y ya	1266
+y yo	1116
+y z	1183
+y zo	1245
+ya	915
+yad	1197
+yadd	1255
+yam	952
+yaml	950
+yap	1213
+yapp	1228
+yas	1272
+yau	1203
+yaut	1211
+yb	924
+yba	1117
+ybac	1138
+ybas	1270
+ybi	977
+ybin	976
+ybo	1156
+yboa	1225
+ybox	1266
+ybr	1265
+ybu	1137
+ybuc	1147
+yc	947
+yce	1261
+ych	1244
+ycl	1037
+ycle	1140
+yclu	1088
+yco	1029
+ycom	1205
+ycon	1060
+yd	994
+yda	1174
+ydat	1186
+ydb	1090
+ydb 	1089
+yde	1160
+ydep	1205
+ydi	1192
+ydis	1228
+ydo	1272
+ye	919
+yea	1164
+year	1161
+yed	1019
+yed 	1021
+yen	1155
+yend	1239
+yer	1142
+yer 	1168
+yes	1103
+yes 	1104
+yet	1164
+yet 	1161
+yex	1171
+yexp	1258
+yf	1065
+yfi	1104
+yfil	1109
+yg	1069
+ygr	1118
+ygro	1117
+yh	1176
+yi	817
+yid	1207
+yid 	1218
+yie	1276
+yiel	1274
+yim	1254
+yima	1274
+yin	820
+ying	828
+yins	1072
+yk	1175
+yke	1190
+ykey	1187
+yl	979
+yle	1039
+yle 	1051
+yli	1172
+ylin	1228
+ylo	1099
+yloa	1171
+yloc	1209
+ym	841
+ym 	1168
+ym f	1242
+yma	1157
+yman	1274
+ymb	943
+ymbo	943
+yme	935
+ymen	940
+ymg	1241
+ymgm	1242
+yml	1181
+ymli	1179
+ymm	1171
+ymme	1191
+ymo	1140
+ymou	1211
+yms	1197
+yms 	1203
+yn	833
+yna	965
+ynam	963
+ync	900
+ync 	919
+ynch	1084
+yne	1203
+ynet	1213
+yno	1119
+ynod	1231
+ynon	1191
+ynt	1025
+ynta	1042
+ynth	1201
+yo	764
+yol	1272
+yol 	1270
+yon	1054
+yond	1143
+yone	1109
+yop	1236
+yor	1203
+you	771
+you 	790
+your	939
+yout	1207
+yp	708
+ypa	1104
+ypar	1255
+ypas	1187
+ype	765
+ype 	795
+yped	1103
+yper	1159
+ypes	922
+yph	918
+yph 	1087
+yphe	1019
+yphf	1181
+yphi	1195
+yphs	1027
+ypi	1035
+ypic	1085
+ypip	1151
+ypo	990
+ypoi	1266
+ypol	1049
+ypoo	1103
+ypr	970
+ypri	1262
+ypro	975
+ypt	906
+ypt 	1081
+ypte	1101
+ypti	985
+ypto	1071
+ypts	1242
+yq	1250
+yqu	1248
+yr	914
+yre	1057
+yreg	1242
+yrep	1145
+yres	1197
+yri	965
+yrig	1130
+yrin	986
+yro	1248
+yrou	1266
+yru	1135
+yrun	1156
+ys	695
+ys 	790
+ys a	1038
+ys b	1189
+ys c	1129
+ys d	1167
+ys f	1184
+ys g	1245
+ys i	1150
+ys k	1236
+ys l	1193
+ys m	1075
+ys o	1154
+ys p	1184
+ys r	1145
+ys s	1130
+ys t	1033
+ys u	1164
+ys v	1228
+ys w	1248
+ysc	1087
+ysca	1163
+ysch	1216
+ysct	1255
+yse	1018
+ysec	1130
+yser	1092
+yset	1205
+ysi	1100
+ysic	1168
+ysis	1205
+ysl	1203
+yslo	1213
+ysp	1236
+ysq	1152
+ysql	1151
+yst	761
+yste	765
+ysto	1047
+ystr	1270
+ysu	1203
+yt	852
+yta	1118
+ytab	1173
 ytag	1236
-ytar	1244
-yte	950
-yte 	1060
-yten	1163
-yter	1289
-ytes	1016
-yth	1026
-ythi	1191
-ytho	1074
-ythr	1184
-yti	1283
-yto	1279
-ytp	1202
-ytpu	1200
-ytr	1186
-ytri	1207
-yty	1204
-ytyp	1202
-yu	1144
-yum	1258
-yum 	1256
-yut	1258
-yutl	1256
-yv	1018
-yva	1073
-yval	1074
-yve	1117
-yver	1116
-yw	1129
-ywi	1296
-ywin	1293
-ywo	1195
-ywor	1193
-yy	1156
-yym	1310
-yymm	1308
-yyy	1199
-yyym	1308
-yyyy	1266
-yz	1120
-yz 	1271
-yze	1168
-yzei	1303
-z	655
-z 	925
-z a	1100
-z at	1141
-z az	1262
-z b	1283
-z c	1283
-z d	1296
-z e	1220
-z ev	1236
-z f	1236
-z h	1305
-z o	1310
-z p	1148
-z po	1158
-z q	1186
-z qu	1184
+yte	893
+yte 	1006
+ytes	937
+yth	1037
+ythi	1150
+ytho	1081
+yti	1164
+ytic	1193
+yto	1205
+ytr	1272
+yty	1195
+ytyp	1193
+yu	1155
+yv	1053
+yva	1091
+yval	1089
+yve	1183
+yver	1181
+yw	1043
+ywa	1272
+ywh	1228
+ywhe	1225
+ywo	1093
+ywor	1091
+yy	1187
+yyy	1230
+yz	1101
+yze	1132
+yze 	1197
+z	666
+z 	924
+z a	1132
+z at	1252
+z az	1266
+z c	1225
+z d	1254
+z e	1233
+z f	1239
+z i	1268
+z p	1213
+z po	1245
+z q	1241
+z qu	1239
+z s	1251
 z t	1190
-z ti	1234
-z w	1291
-z z	1283
-za	833
-zat	832
-zati	830
-ze	764
-ze 	807
-ze a	1178
-ze b	1220
-ze c	1239
-ze d	1231
-ze e	1289
-ze f	1236
-ze g	1289
-ze i	1159
-ze l	1289
-ze m	1209
-ze o	1073
-ze p	935
-ze r	1168
-ze s	986
-ze t	1129
-ze u	1157
-ze w	1303
-zed	921
-zed 	957
-zedn	1175
-zedo	1190
-zedv	1115
-zei	1226
-zeia	1303
-zeim	1285
-zer	992
-zer 	1222
-zere	1200
-zero	1029
-zert	1222
-zes	1119
-zes 	1157
-zesc	1244
-zev	1268
-zeva	1266
-zi	1064
-zie	1310
-zie 	1308
-zin	1229
-zing	1226
-zip	1102
-zip 	1108
-zo	747
-zon	745
-zona	1066
-zone	748
-zont	1269
-zu	1030
-zur	1028
-zure	1025
-zz	1277
+z v	1228
+z ve	1231
+z w	1276
+za	845
+zat	846
+zati	843
+ze	740
+ze 	790
+ze a	1143
+ze b	1213
+ze c	1182
+ze d	1177
+ze f	1160
+ze g	1266
+ze i	1085
+ze l	1274
+ze m	1174
+ze n	1242
+ze o	1023
+ze p	951
+ze r	1228
+ze s	1004
+ze t	1019
+ze u	1239
+ze w	1258
+zed	951
+zed 	965
+zedn	1274
+zedv	1205
+zeo	1142
+zeof	1147
+zer	890
+zer 	1120
+zerc	1236
+zero	906
+zert	1270
+zes	1067
+zes 	1074
+zi	1024
+zin	1192
+zing	1193
+zip	1053
+zip 	1085
+zl	1279
+zm	1166
+zma	1165
+zma 	1163
+zo	812
+zon	810
+zona	1138
+zone	813
+zs	1167
+zst	1177
+zstd	1191
+zu	1097
+zur	1104
+zure	1102
+zy	1228
+zy 	1276
+zz	1260
 """#
     ),
     (

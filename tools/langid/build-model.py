@@ -13,6 +13,7 @@ usage: python3 tools/langid/build-model.py      (after tools/langid/install-sour
 import collections
 import math
 import os
+import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -45,7 +46,10 @@ def table(language):
     if language != "en":
         english = corpus.english_shingles(language)
         lines = [l for l in lines if not corpus.untranslated(l, english)]
-    lines = [l for l in lines if corpus.in_language_script(language, l)][:LINES]
+    lines = [l for l in lines if corpus.in_language_script(language, l)]
+    # A seeded sample across every page, not the first pages in name order.
+    random.Random(language).shuffle(lines)
+    lines = lines[:LINES]
     counts = collections.Counter()
     for line in lines:
         counts.update(grams(line))
