@@ -43,13 +43,13 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
       Double(cheapest) / Double(grams) < unlikely
     else { return LatinWordModel.identify(text) }
     let words = LatinWordModel.scores(text)
-    let total = NGramModel.languages.enumerated().map { position, language -> Double in
+    let total = NGramModel.latin.enumerated().map { position, language -> Double in
       let word = LatinWordModel.languages.firstIndex(of: language).map { words[$0] } ?? 0
       return Double(costs[position]) - wordWeight * word
     }
     let ranked = total.indices.sorted { total[$0] < total[$1] }
     let margin = (total[ranked[1]] - total[ranked[0]]) / 100 / Double(grams)
-    return (NGramModel.languages[ranked[0]], min(1, margin * 10))
+    return (NGramModel.latin[ranked[0]], min(1, margin * 10))
   }
 
   /// The share of the letters at which a non-Latin script decides over Latin.
@@ -95,11 +95,17 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
 
     switch dominant.script {
     case .kana:
-      // A few Katakana loanwords in Chinese text do not make it Japanese.
+      // Kana for a fifth of the Han and Kana or more is Japanese; below that (a Katakana
+      // loanword in Chinese), the grams decide.
+      // Hiragana (は, の, を…) is Japanese grammar, which Chinese never borrows.
       let kanaShare = Double(kana) / Double(kana + han)
-      return LanguageGuess(language: kanaShare >= 0.2 || han == 0 ? "ja" : "zh", confidence: share)
+      let hiragana = text.unicodeScalars.contains { (0x3041...0x309F).contains($0.value) }
+      let language =
+        kanaShare >= 0.2 || han == 0 || hiragana ? "ja" : NGramModel.hanLanguage(text)
+      return LanguageGuess(language: language, confidence: share)
     case .han:
-      return LanguageGuess(language: "zh", confidence: share)
+      // Han alone: Japanese written in kanji or Chinese; their grams tell them apart.
+      return LanguageGuess(language: NGramModel.hanLanguage(text), confidence: share)
     case .latin:
       guard let (language, confidence) = Self.latin(text) else { return nil }
       return LanguageGuess(language: language, confidence: confidence * share)

@@ -1,5 +1,5 @@
-/// A character n-gram model of the seven Latin-script languages: naive Bayes over the grams of 1
-/// to 4 characters of a text, with costs (-100 × ln p) learnt from the translated manual pages
+/// A character n-gram model of the seven Latin-script languages, and of Japanese and Chinese for
+/// text in Han alone: naive Bayes over the grams of 1 to 4 characters of a text, with costs (-100 × ln p) learnt from the translated manual pages
 /// Debian ships (`tools/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
 ///
 /// It answers short texts that the frequent-word model cannot: three words of Portuguese share
@@ -23,7 +23,12 @@ enum NGramModel {
         costs[gram, default: Array(repeating: nil, count: tables.count)][position] = cost
       }
     }
-    return (costs, tables.map { $0.floors.map(Int32.init) })
+    // One floor per gram length for every language, the highest: a language whose training
+    // text was smaller must not make unseen grams cheaper than the others do.
+    let floors = (0..<order).map { length in
+      Int32(tables.map { $0.floors[length] }.max() ?? 0)
+    }
+    return (costs, tables.map { _ in floors })
   }()
 
   /// The grams of `text`: lowercased, every run of non-letters one space, a space before and
@@ -45,17 +50,28 @@ enum NGramModel {
     return grams
   }
 
-  /// The cost of `text` in each language, in ``languages`` order: lower is likelier.
-  static func costs(_ text: String) -> [Int] {
+  /// The seven Latin-script languages.
+  static let latin = ["en", "de", "fr", "es", "it", "nl", "pt"]
+
+  /// The cost of `text` in each of `candidates` (default ``latin``), in their order: lower is
+  /// likelier.
+  static func costs(_ text: String, among candidates: [String] = latin) -> [Int] {
     let (table, floors) = model
-    var totals = Array(repeating: 0, count: languages.count)
+    let positions = candidates.map { languages.firstIndex(of: $0)! }
+    var totals = Array(repeating: 0, count: candidates.count)
     for gram in grams(text) {
       let length = gram.unicodeScalars.count
       let known = table[gram]
-      for language in totals.indices {
-        totals[language] += Int(known?[language] ?? floors[language][length - 1])
+      for (slot, language) in positions.enumerated() {
+        totals[slot] += Int(known?[language] ?? floors[language][length - 1])
       }
     }
     return totals
+  }
+
+  /// Japanese or Chinese, for a text in Han alone: whichever its grams cost less in.
+  static func hanLanguage(_ text: String) -> String {
+    let costs = costs(text, among: ["ja", "zh"])
+    return costs[0] < costs[1] ? "ja" : "zh"
   }
 }

@@ -12,8 +12,8 @@ import Testing
     #expect(grams.count == 6 + 5 + 4 + 3)
   }
 
-  @Test func theTablesHoldSevenLanguagesOfTwentyThousandGramsEach() {
-    #expect(NGramModel.languages == ["en", "de", "fr", "es", "it", "nl", "pt"])
+  @Test func theTablesHoldNineLanguagesOfTwentyThousandGramsEach() {
+    #expect(NGramModel.languages == ["en", "de", "fr", "es", "it", "nl", "pt", "ja", "zh"])
     #expect(NGramModel.model.floors.allSatisfy { $0.count == NGramModel.order })
     for (position, table) in NGramModel.tables.enumerated() {
       let kept = NGramModel.model.costs.values.filter { $0[position] != nil }.count
@@ -29,7 +29,12 @@ import Testing
   func aShortTextIsCheapestInItsLanguage(text: String, language: String) {
     let costs = NGramModel.costs(text)
     let cheapest = costs.indices.min { costs[$0] < costs[$1] }!
-    #expect(NGramModel.languages[cheapest] == language)
+    #expect(NGramModel.latin[cheapest] == language)
+  }
+
+  @Test(arguments: [("端末設定の変更", "ja"), ("行 列、想定は 行 列以上", "ja"), ("下面按字母顺序列出可用的命令", "zh")])
+  func hanTextIsToldApartByItsGrams(text: String, language: String) {
+    #expect(BuiltinLanguageIdentifier().identify(text)?.language == language)
   }
 
   @Test func theWordModelTipsAShortTextTheGramsAlmostMiss() {

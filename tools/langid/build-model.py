@@ -1,5 +1,5 @@
-"""Builds the character n-gram tables of the built-in identifier's Latin-script model from the
-translated manual pages (see corpus.py: manpages-l10n for de, fr, es, it, nl and pt; the English
+"""Builds the character n-gram tables of the built-in identifier (the seven Latin-script
+languages, and Japanese and Chinese for text in Han alone) from the translated manual pages (see corpus.py: manpages-l10n for de, fr, es, it, nl and pt; the English
 originals from manpages and the packages' own pages), and writes them to
 Sources/LanguageIdentification/NGramModel+Tables.swift.
 
@@ -14,6 +14,7 @@ import collections
 import math
 import os
 import random
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -41,12 +42,26 @@ def grams(text):
             yield gram
 
 
+KANA = re.compile("[\u3040-\u30ff]")
+HAN = re.compile("[\u4e00-\u9fff]")
+
+
+def in_language(language, line):
+    """Whether a manual page's line is text of `language`: for Japanese a line with kana, for
+    Chinese one with Han and no kana (the tables tell Han-only texts apart), else its script."""
+    if language == "ja":
+        return bool(KANA.search(line))
+    if language == "zh":
+        return bool(HAN.search(line)) and not KANA.search(line)
+    return corpus.in_language_script(language, line)
+
+
 def table(language):
     lines = corpus.man_lines(language)
-    if language != "en":
+    if language not in ("en", "ja", "zh"):
         english = corpus.english_shingles(language)
         lines = [l for l in lines if not corpus.untranslated(l, english)]
-    lines = [l for l in lines if corpus.in_language_script(language, l)]
+    lines = [l for l in lines if in_language(language, l)]
     # A seeded sample across every page, not the first pages in name order.
     random.Random(language).shuffle(lines)
     lines = lines[:LINES]
@@ -65,7 +80,7 @@ def table(language):
 def main():
     parts = []
     summary = []
-    for language in corpus.LATIN:
+    for language in corpus.LATIN + ["ja", "zh"]:
         count, floors, costs = table(language)
         body = "\n".join("%s\t%d" % (gram, cost) for gram, cost in costs)
         assert '"""#' not in body and "\t" not in "".join(g for g, _ in costs)
