@@ -2,7 +2,8 @@
 ///
 /// - Texts in Hangul, Cyrillic, Arabic, Hebrew, Greek, Thai or Devanagari are `ko`, `ru`, `ar`,
 ///   `he`, `el`, `th` or `hi` by their script.
-/// - Han with Kana is `ja`; Han alone is `zh`.
+/// - Han with Hiragana, or with Kana for a fifth of the two, is `ja`; otherwise (Han alone, or
+///   with a Katakana loanword) the character n-gram model tells `ja` from `zh`.
 /// - Latin-script texts are scored by a character n-gram model of `en`, `es`, `fr`, `de`, `it`,
 ///   `pt` and `nl` (``NGramModel``, learnt from translated manual pages), with their frequent
 ///   words, letters and endings (``LatinWordModel``) as further evidence.
