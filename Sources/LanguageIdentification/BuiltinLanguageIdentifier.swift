@@ -23,7 +23,8 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
     "ko", "ja", "zh", "ru", "ar", "he", "el", "th", "hi", "en", "es", "fr", "de", "it", "pt", "nl",
   ]
 
-  /// The fewest letters it decides on.
+  /// The fewest letters it decides on when any of them are Latin; one letter of another script
+  /// is enough.
   public static let minimumLetters = 3
 
   /// The n-gram cost per gram above which a text looks like none of the languages (gibberish,
@@ -69,7 +70,10 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
       if let script = Script(scalar) { counts[script, default: 0] += 1 }
     }
     let letters = counts.values.reduce(0, +)
-    guard letters >= Self.minimumLetters else { return nil }
+    // Latin letters are shared by many languages, so a few say nothing; one letter of a script
+    // only one of the languages writes (Hangul, Hiragana, Thai…) is enough.
+    let latin = counts[.latin, default: 0]
+    guard letters >= Self.minimumLetters || (letters > 0 && latin == 0) else { return nil }
 
     let kana = counts[.kana, default: 0]
     let han = counts[.han, default: 0]

@@ -9,6 +9,13 @@ import Testing
     #expect(identifier.identify(text) == nil)
   }
 
+  /// One letter of a script only one of the languages writes decides; one Han character, which
+  /// two languages write, is told apart by the n-gram model.
+  @Test(arguments: [("' 를 '", "ko"), ("' ' を '", "ja"), ("«ы»", "ru"), ("' 为 '", "zh")])
+  func oneLetterOfADistinctiveScriptIsEnough(text: String, language: String) {
+    #expect(identifier.identify(text)?.language == language)
+  }
+
   @Test func latinTextWithoutAnyCueIsNil() {
     #expect(identifier.identify("xqzv bbrt klmnp") == nil)
   }
