@@ -100,9 +100,9 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
 
     switch dominant.script {
     case .kana:
-      // Kana for a fifth of the Han and Kana or more is Japanese; below that (a Katakana
-      // loanword in Chinese), the grams decide.
-      // Hiragana (は, の, を…) is Japanese grammar, which Chinese never borrows.
+      // Japanese: any Hiragana (は, の, を… are Japanese grammar, which Chinese never borrows),
+      // or Kana for a fifth of the Han and Kana. Below that (a Katakana loanword in Chinese),
+      // the grams decide.
       let kanaShare = Double(kana) / Double(kana + han)
       let hiragana = text.unicodeScalars.contains { (0x3041...0x309F).contains($0.value) }
       let language =

@@ -1,6 +1,7 @@
 /// A character n-gram model of the seven Latin-script languages, and of Japanese and Chinese for
-/// text in Han alone: naive Bayes over the grams of 1 to 4 characters of a text, with costs (-100 × ln p) learnt from the translated manual pages
-/// Debian ships (`tools/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
+/// text in Han alone: naive Bayes over the grams of 1 to 4 characters of a text, with costs
+/// (-100 × ln p) learnt from the translated manual pages Debian ships
+/// (`tools/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
 ///
 /// It answers short texts that the frequent-word model cannot: three words of Portuguese share
 /// few whole words with a word list, but many grams with Portuguese.
@@ -11,9 +12,9 @@ enum NGramModel {
   /// The longest gram.
   static let order = 4
 
-  /// Each gram's cost in every language (`nil` where a language did not keep it), and each
-  /// language's cost for an unseen gram of each length: built once, from the tables.
-  static let model: (costs: [String: [Int32?]], floors: [[Int32]]) = {
+  /// Each gram's cost in every language (`nil` where a language did not keep it), and the cost
+  /// of an unseen gram of each length: built once, from the tables.
+  static let model: (costs: [String: [Int32?]], floors: [Int32]) = {
     var costs: [String: [Int32?]] = [:]
     for (position, table) in tables.enumerated() {
       for line in table.costs.split(separator: "\n") {
@@ -28,7 +29,7 @@ enum NGramModel {
     let floors = (0..<order).map { length in
       Int32(tables.map { $0.floors[length] }.max() ?? 0)
     }
-    return (costs, tables.map { _ in floors })
+    return (costs, floors)
   }()
 
   /// The grams of `text`: lowercased, every run of non-letters one space, a space before and
@@ -63,7 +64,7 @@ enum NGramModel {
       let length = gram.unicodeScalars.count
       let known = table[gram]
       for (slot, language) in positions.enumerated() {
-        totals[slot] += Int(known?[language] ?? floors[language][length - 1])
+        totals[slot] += Int(known?[language] ?? floors[length - 1])
       }
     }
     return totals
