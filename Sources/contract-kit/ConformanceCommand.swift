@@ -29,7 +29,7 @@ enum ConformanceCommand: Subcommand {
 
     list   Print every rule: its ID, level and what it asserts.
              --format markdown   the rule book pages (Conformance/*.md)
-             --write DIR         with markdown: write the pages into DIR instead of printing
+             --write DIR         write the markdown pages into DIR instead of printing them
     run    Run the suites against the adapters the kit ships.
              --suite NAME        one suite only
              --format json|junit machine-readable results
@@ -56,8 +56,10 @@ enum ConformanceCommand: Subcommand {
   }
 
   private static func list(_ arguments: inout Arguments) throws -> Int32 {
-    let format = try arguments.option("--format", allowed: ["text", "markdown", "json"]) ?? "text"
+    let given = try arguments.option("--format", allowed: ["text", "markdown", "json"])
     let write = try arguments.option("--write")
+    // Only the markdown pages are written out, so --write alone means them.
+    let format = given ?? (write == nil ? "text" : "markdown")
     try arguments.finish()
     switch format {
     case "markdown":

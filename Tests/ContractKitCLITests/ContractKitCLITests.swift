@@ -52,8 +52,14 @@ import Testing
       arguments: ["conformance", "list", "--format=markdown"], status: 0,
       stdout: "<!-- store.md -->", stderr: nil),
     Case(
-      arguments: ["conformance", "list", "--write", "x"], status: 2, stdout: nil,
-      stderr: "error: --write goes with --format markdown"),
+      arguments: ["conformance", "list", "--format", "json", "--write", "x"], status: 2,
+      stdout: nil, stderr: "error: --write goes with --format markdown"),
+    Case(
+      arguments: [
+        "conformance", "list", "--write",
+        FileManager.default.temporaryDirectory.appendingPathComponent("contract-kit-rule-book")
+          .path,
+      ], status: 0, stdout: "contract-kit-rule-book/store.md", stderr: nil),
     Case(
       arguments: ["conformance", "list", "--format", "markdown", "--write", "/proc/no-such-place"],
       status: 2, stdout: nil, stderr: "error: cannot write the rule book into /proc/no-such-place"),
