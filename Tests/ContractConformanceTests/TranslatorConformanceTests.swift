@@ -58,7 +58,11 @@ import Testing
     .sharedBuffer: [
       MutantExpectation(
         mutant: "sharedBuffer", failing: "translator.concurrency",
-        message: "came back with 16 texts; output 0 carries")
+        message: "came back with 16 texts; output 0 carries"),
+      // The batch is named by the sentences it holds, not by its position among the eight.
+      MutantExpectation(
+        mutant: "sharedBuffer", failing: "translator.concurrency",
+        message: "ko → en: the concurrent batch of sentences "),
     ],
     .answersUndeclared: [
       MutantExpectation(

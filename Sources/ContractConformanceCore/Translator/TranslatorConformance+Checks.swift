@@ -148,6 +148,16 @@ extension TranslatorConformance {
     )
   }
 
+  /// The numbers the sentences of concurrent batch `lane` carry, as a message names the batch:
+  /// by what it holds, not by its position.
+  private static func numbered(_ lane: Int) -> String {
+    "\(laneBase(lane)) to \(laneBase(lane) + laneSize - 1)"
+  }
+
+  /// The number of the first sentence of concurrent batch `lane`, and the batch's size.
+  private static func laneBase(_ lane: Int) -> Int { 101 + lane * 100 }
+  private static let laneSize = 16
+
   /// Numbers as a short list for a message: the first five, then how many more.
   private static func list(_ numbers: [Int]) -> String {
     let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
@@ -252,7 +262,7 @@ extension TranslatorConformance {
     var failures = Failures()
     for pair in pairs {
       let translator = try await attempt("the factory") { try await makeTranslator() }
-      let inputs = (0..<8).map { batch(16, base: 101 + $0 * 100, pair: pair) }
+      let inputs = (0..<8).map { batch(Self.laneSize, base: Self.laneBase($0), pair: pair) }
       let lanes = await fanOut(8) { lane -> Lane in
         do {
           let output = try await translator.translate(
@@ -264,17 +274,19 @@ extension TranslatorConformance {
       }
       for lane in lanes {
         guard let output = lane.output else {
-          failures.add("\(pair): batch \(lane.lane) threw \(lane.error ?? "an error")")
+          failures.add(
+            "\(pair): the concurrent batch of sentences \(Self.numbered(lane.lane)) threw \(lane.error ?? "an error")"
+          )
           continue
         }
-        let expected = (0..<16).map { [101 + lane.lane * 100 + $0] }
+        let expected = (0..<Self.laneSize).map { [Self.laneBase(lane.lane) + $0] }
         let got = output.map(numbers(in:))
         if got != expected {
           let firstBad =
             zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expected.count, got.count)
           failures.add(
-            "\(pair): batch \(lane.lane) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])"
+            "\(pair): the concurrent batch of sentences \(Self.numbered(lane.lane)) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])"
           )
         }
       }
