@@ -30,9 +30,9 @@ public struct AdapterHost: Sendable {
     AdapterHost { state, request in
       guard request.method == AdapterMethod.translate else { throw unknown(request) }
       let translator = try await state.translator(make)
-      let texts = try (request.params["texts"] ?? .null).decoded(as: [String].self)
-      let from = try (request.params["from"] ?? .null).decoded(as: String.self)
-      let to = try (request.params["to"] ?? .null).decoded(as: String.self)
+      let texts = try request.param("texts", as: [String].self)
+      let from = try request.param("from", as: String.self)
+      let to = try request.param("to", as: String.self)
       return try .encoded(try await translator.translate(texts, from: from, to: to))
     }
   }
@@ -45,8 +45,7 @@ public struct AdapterHost: Sendable {
     AdapterHost { state, request in
       guard request.method == AdapterMethod.generate else { throw unknown(request) }
       let executor = try await state.executor(make)
-      let modelRequest = try (request.params["request"] ?? .null).decoded(
-        as: ProfileModelRequest.self)
+      let modelRequest = try request.param("request", as: ProfileModelRequest.self)
       let data = try await executor.generate(modelRequest)
       return .string(String(decoding: data, as: UTF8.self))
     }
@@ -61,10 +60,9 @@ public struct AdapterHost: Sendable {
       )
   ) -> AdapterHost {
     AdapterHost { state, request in
-      let params = request.params
       if request.method == AdapterMethod.loadFixture {
-        let pages = try (params["pages"] ?? .null).decoded(as: [String].self)
-        let cap = try (params["pageCap"] ?? .null).decoded(as: Int?.self)
+        let pages = try request.param("pages", as: [String].self)
+        let cap = try request.param("pageCap", as: Int?.self)
         let (provider, id) = try await load(pages, cap)
         state.setProvider(provider)
         return .object(["attachmentID": .string(id)])
@@ -73,13 +71,13 @@ public struct AdapterHost: Sendable {
         throw RPCError(
           code: RPCError.invalidRequest, message: "no document loaded; call loadFixture first")
       }
-      let id = try (params["attachmentID"] ?? .null).decoded(as: String.self)
+      let id = try request.param("attachmentID", as: String.self)
       switch request.method {
       case AdapterMethod.pageCount: return .integer(Int64(try await provider.pageCount(for: id)))
       case AdapterMethod.originalPageCount:
         return .integer(Int64(try await provider.originalPageCount(for: id)))
       case AdapterMethod.page:
-        let index = try (params["index"] ?? .null).decoded(as: Int.self)
+        let index = try request.param("index", as: Int.self)
         return try .encoded(try await provider.page(at: index, for: id))
       default: throw unknown(request)
       }
@@ -91,9 +89,8 @@ public struct AdapterHost: Sendable {
     _ open: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) -> AdapterHost {
     AdapterHost { state, request in
-      let params = request.params
       if request.method == AdapterMethod.open {
-        let path = try (params["directory"] ?? .null).decoded(as: String.self)
+        let path = try request.param("directory", as: String.self)
         state.setStore(try await open(URL(fileURLWithPath: path, isDirectory: true)))
         return .null
       }
@@ -102,22 +99,22 @@ public struct AdapterHost: Sendable {
       }
       switch request.method {
       case AdapterMethod.loadCheckpoint:
-        let command = try (params["command"] ?? .null).decoded(as: ProfileCommand.self)
+        let command = try request.param("command", as: ProfileCommand.self)
         return try .encoded(try await store.loadCheckpoint(for: command))
       case AdapterMethod.saveCheckpoint:
         try await store.saveCheckpoint(
-          try (params["checkpoint"] ?? .null).decoded(as: ProfileCheckpoint.self))
+          try request.param("checkpoint", as: ProfileCheckpoint.self))
         return .null
       case AdapterMethod.removeCheckpoint:
         try await store.removeCheckpoint(
-          for: try (params["command"] ?? .null).decoded(as: ProfileCommand.self))
+          for: try request.param("command", as: ProfileCommand.self))
         return .null
       case AdapterMethod.loadSummary:
-        let command = try (params["command"] ?? .null).decoded(as: ProfileCommand.self)
+        let command = try request.param("command", as: ProfileCommand.self)
         return try .encoded(try await store.loadSummary(for: command))
       case AdapterMethod.saveSummary:
         try await store.saveSummary(
-          try (params["summary"] ?? .null).decoded(as: ProfileSummary.self))
+          try request.param("summary", as: ProfileSummary.self))
         return .null
       default: throw unknown(request)
       }
@@ -194,18 +191,17 @@ final class HostState: @unchecked Sendable {
   private let lock = NSLock()
   private var madeTranslator: (any SummaryTranslating)?
   private var madeExecutor: (any ProfileModelExecuting)?
-  private(set) var provider: (any ProfileDocumentProviding)? {
-    get { lock.withCriticalSection { storedProvider } }
-    set { lock.withCriticalSection { storedProvider = newValue } }
-  }
   private var storedProvider: (any ProfileDocumentProviding)?
   private var storedStore: (any ProfileExecutionStoring)?
 
+  var provider: (any ProfileDocumentProviding)? { lock.withCriticalSection { storedProvider } }
   var store: (any ProfileExecutionStoring)? { lock.withCriticalSection { storedStore } }
+  func setProvider(_ provider: any ProfileDocumentProviding) {
+    lock.withCriticalSection { storedProvider = provider }
+  }
   func setStore(_ store: any ProfileExecutionStoring) {
     lock.withCriticalSection { storedStore = store }
   }
-  func setProvider(_ provider: any ProfileDocumentProviding) { self.provider = provider }
 
   func translator(_ make: () async throws -> any SummaryTranslating) async throws
     -> any SummaryTranslating

@@ -26,6 +26,19 @@ public struct RPCRequest: Hashable, Sendable {
       ]))
   }
 
+  /// The parameter `name` as a `Value`, in the contract's documented JSON form.
+  ///
+  /// - Throws: ``RPCError`` (-32602) naming the parameter that is missing or does not decode.
+  public func param<Value: Decodable>(_ name: String, as type: Value.Type) throws(RPCError)
+    -> Value
+  {
+    do {
+      return try (params[name] ?? .null).decoded(as: type)
+    } catch {
+      throw RPCError(code: error.code, message: "params.\(name): \(error.message)")
+    }
+  }
+
   /// Reads a request line.
   ///
   /// - Throws: ``RPCError`` with code -32700 (not JSON) or -32600 (not a request).
