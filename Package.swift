@@ -99,17 +99,22 @@ let package = Package(
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures", dependencies: ["AdapterHost", "ProfileAdapters"]),
+    // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
+    .target(
+      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "AdapterProcessTests",
       dependencies: [
         "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
-        "adapter-host-example", "adapter-host-fixtures", "contract-kit",
+        "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(
-      name: "ProfileAdaptersTests", dependencies: ["ProfileAdapters", "store-crash-child"]),
+      name: "ProfileAdaptersTests",
+      dependencies: ["ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,15 +25,14 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
   /// Lines per page for files without form feeds.
   public let linesPerPage: Int
 
-  private let root: String
+  private let folder: DocumentDirectory
   private let lock = NSLock()
   private var indexes: [String: PageIndex] = [:]
 
   /// Where a file's pages start and end, and the file's identity when indexed.
   private struct PageIndex {
     var ranges: [Range<Int>]
-    var size: Int
-    var modified: Date?
+    var identity: DocumentDirectory.FileIdentity
   }
 
   /// Creates a provider.
@@ -45,7 +44,8 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
   /// - Throws: ``DocumentProviderError`` when `directory` is not a readable directory, or the
   ///   numbers are out of range.
   public init(directory: URL, pageCap: Int? = nil, linesPerPage: Int = 40) throws {
-    self.directory = directory.standardizedFileURL
+    folder = try DocumentDirectory(directory, kind: "a text file")
+    self.directory = folder.url
     self.pageCap = pageCap
     self.linesPerPage = linesPerPage
     if let pageCap, pageCap < 0 {
@@ -56,16 +56,6 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
       throw DocumentProviderError(
         code: .invalidArgument, message: "lines per page \(linesPerPage) must be 1 or more")
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: self.directory.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw DocumentProviderError(
-        code: .unreadableDirectory,
-        message:
-          "document directory \(self.directory.path) does not exist; pass an existing directory")
-    }
-    self.root = self.directory.resolvingSymlinksInPath().path
   }
 
   /// The number of pages to summarize: the original count, capped.
@@ -90,63 +80,18 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
           "page index \(index) is out of range for \(attachmentID); it has \(count) pages to summarize (0..<\(count))"
       )
     }
-    let bytes = try readRange(pages[index], of: attachmentID)
+    let bytes = try folder.read(
+      pages[index], of: folder.fileURL(attachmentID), attachmentID: attachmentID)
     return PageContent(
       index: index, pageNumber: index + 1, text: String(decoding: bytes, as: UTF8.self))
   }
 
   // MARK: - Files
 
-  private func fileURL(_ attachmentID: String) throws -> URL {
-    let refuse = DocumentProviderError(
-      code: .attachmentOutsideDirectory,
-      message:
-        "attachment ID \(quoted(attachmentID)) would leave the document directory; pass a file name inside \(directory.path)"
-    )
-    guard !attachmentID.isEmpty, !attachmentID.hasPrefix("/"), !attachmentID.contains("\0") else {
-      guard !attachmentID.isEmpty else {
-        throw DocumentProviderError(
-          code: .unknownAttachment,
-          message: "attachment ID is empty; pass a file name inside \(directory.path)")
-      }
-      throw refuse
-    }
-    let components = attachmentID.split(separator: "/", omittingEmptySubsequences: true)
-    guard !components.contains("..") else { throw refuse }
-    let url = directory.appendingPathComponent(attachmentID)
-    let resolved = url.resolvingSymlinksInPath().path
-    guard resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
-      throw refuse
-    }
-    return url
-  }
-
-  private func quoted(_ id: String) -> String {
-    "\"" + (id.count > 80 ? String(id.prefix(80)) + "…" : id) + "\""
-  }
-
   private func index(_ attachmentID: String) throws -> PageIndex {
-    let url = try fileURL(attachmentID)
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-    } catch {
-      throw DocumentProviderError(
-        code: .unknownAttachment,
-        message:
-          "no attachment \(quoted(attachmentID)) in \(directory.path); pass the name of a text file there"
-      )
-    }
-    guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-      throw DocumentProviderError(
-        code: .unknownAttachment,
-        message:
-          "attachment \(quoted(attachmentID)) is not a regular file; pass the name of a text file")
-    }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-    let modified = attributes[.modificationDate] as? Date
-    if let cached = lock.withCriticalSection({ indexes[attachmentID] }), cached.size == size,
-      cached.modified == modified
+    let (url, identity) = try folder.regularFile(attachmentID)
+    if let cached = lock.withCriticalSection({ indexes[attachmentID] }),
+      cached.identity == identity
     {
       return cached
     }
@@ -157,7 +102,7 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
       throw DocumentProviderError(
         code: .unreadableAttachment,
         message:
-          "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions"
+          "cannot read attachment \(DocumentDirectory.quoted(attachmentID)): \(error.localizedDescription); check its permissions"
       )
     }
     let bytes = [UInt8](data)
@@ -165,30 +110,13 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
       throw DocumentProviderError(
         code: .notUTF8,
         message:
-          "attachment \(quoted(attachmentID)) is not UTF-8 text; convert it (for example with iconv -t UTF-8)"
+          "attachment \(DocumentDirectory.quoted(attachmentID)) is not UTF-8 text; convert it (for example with iconv -t UTF-8)"
       )
     }
     let index = PageIndex(
-      ranges: Self.pageRanges(bytes, linesPerPage: linesPerPage), size: bytes.count,
-      modified: modified)
+      ranges: Self.pageRanges(bytes, linesPerPage: linesPerPage), identity: identity)
     lock.withCriticalSection { indexes[attachmentID] = index }
     return index
-  }
-
-  private func readRange(_ range: Range<Int>, of attachmentID: String) throws -> [UInt8] {
-    let url = try fileURL(attachmentID)
-    do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      try handle.seek(toOffset: UInt64(range.lowerBound))
-      return [UInt8](try handle.read(upToCount: range.count) ?? Data())
-    } catch {
-      throw DocumentProviderError(
-        code: .unreadableAttachment,
-        message:
-          "cannot read attachment \(quoted(attachmentID)): \(error.localizedDescription); check its permissions"
-      )
-    }
   }
 
   /// The byte ranges of the pages in `bytes`: split at form feeds when there are any, else every
@@ -219,45 +147,4 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     if start < end { ranges.append(start..<end) }
     return ranges
   }
-}
-
-/// Why a ``TextDocumentProvider`` could not read what was asked.
-public struct DocumentProviderError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// What kind of failure this is. New codes may be added; don't switch over them exhaustively.
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private let name: String
-    private init(_ name: String) { self.name = name }
-
-    /// The document directory is missing or not a directory.
-    public static let unreadableDirectory = Code("unreadableDirectory")
-    /// No file has this attachment ID.
-    public static let unknownAttachment = Code("unknownAttachment")
-    /// The ID would leave the document directory.
-    public static let attachmentOutsideDirectory = Code("attachmentOutsideDirectory")
-    /// The file exists but could not be read.
-    public static let unreadableAttachment = Code("unreadableAttachment")
-    /// The file is not UTF-8 text.
-    public static let notUTF8 = Code("notUTF8")
-    /// The page index is outside `0..<pageCount`.
-    public static let pageOutOfRange = Code("pageOutOfRange")
-    /// An argument is out of range.
-    public static let invalidArgument = Code("invalidArgument")
-
-    /// The code's name.
-    public var description: String { name }
-  }
-
-  /// What kind of failure this is.
-  public let code: Code
-  /// One line: what happened and what to do.
-  public let message: String
-
-  /// Creates an error.
-  public init(code: Code, message: String) {
-    self.code = code
-    self.message = message
-  }
-
-  /// The one-line message.
-  public var description: String { message }
 }

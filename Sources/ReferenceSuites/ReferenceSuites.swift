@@ -27,13 +27,21 @@ public enum ReferenceSuites {
     LanguagePair(source: "es", target: "fr"), LanguagePair(source: "de", target: "en"),
   ]
 
+  /// The document providers the kit ships, as `--provider` names them.
+  public static let documentProviders = ["text", "pdf"]
+
   /// Runs the named suite (see ``names``) against the kit's own adapters.
   ///
-  /// - Parameter scratch: a directory for fixtures and stores; each run uses fresh folders in it
-  ///   and removes them afterwards.
-  public static func run(_ name: String, scratch: URL = FileManager.default.temporaryDirectory)
-    async -> [Run]
-  {
+  /// - Parameters:
+  ///   - scratch: a directory for fixtures and stores; each run uses fresh folders in it and
+  ///     removes them afterwards.
+  ///   - documentProvider: with the document suite, one of ``documentProviders`` only; `nil`
+  ///     checks both, the PDF provider skipped (or failed, under `CONTRACT_KIT_REQUIRE_BACKENDS=1`)
+  ///     with the install command when poppler or the fixture producer is missing.
+  public static func run(
+    _ name: String, scratch: URL = FileManager.default.temporaryDirectory,
+    documentProvider: String? = nil
+  ) async -> [Run] {
     switch name {
     case "translator":
       let report = await TranslatorConformance(pairs: translatorPairs) { SampleCorpusTranslator() }
@@ -46,13 +54,10 @@ public enum ReferenceSuites {
           report: report)
       ]
     case "document":
-      let folder = fresh(scratch, "document")
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let counter = Counter()
-      let report = await DocumentProviderConformance { fixture in
-        try textProvider(for: fixture, in: folder, name: "fixture-\(counter.next()).txt")
-      }.run()
-      return [Run(label: "document (TextDocumentProvider)", note: nil, report: report)]
+      var runs: [Run] = []
+      if documentProvider != "pdf" { runs.append(await textDocumentRun(scratch)) }
+      if documentProvider != "text" { runs.append(await pdfDocumentRun(scratch)) }
+      return runs
     case "store":
       let durable = await ExecutionStoreConformance(durability: .durable, scratch: scratch) {
         directory in
@@ -79,6 +84,46 @@ public enum ReferenceSuites {
     default:
       return []
     }
+  }
+
+  private static func textDocumentRun(_ scratch: URL) async -> Run {
+    let folder = fresh(scratch, "document")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let counter = Counter()
+    let report = await DocumentProviderConformance { fixture in
+      try textProvider(for: fixture, in: folder, name: "fixture-\(counter.next()).txt")
+    }.run()
+    return Run(label: "document (TextDocumentProvider)", note: nil, report: report)
+  }
+
+  private static func pdfDocumentRun(_ scratch: URL) async -> Run {
+    let label = "document (PDFDocumentProvider)"
+    let builder: PDFFixtureBuilder
+    do {
+      _ = try PopplerTools.locate()
+      builder = try await PDFFixtureBuilder.locate()
+    } catch {
+      let required = ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1"
+      let results = DocumentProviderConformance.rules.map {
+        CheckResult(
+          id: $0.id, level: $0.level, status: required ? .failed : .skipped,
+          message: "\(error)")
+      }
+      return Run(
+        label: label, note: required ? nil : "skipped: \(error)",
+        report: ConformanceReport(suite: "document", results: results, seed: nil))
+    }
+    let folder = fresh(scratch, "document-pdf")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let counter = Counter()
+    // Building a fixture runs python3 and fpdf2 (a few tenths of a second each), so the checks
+    // get more time than the in-memory suites.
+    let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
+      try await builder.provider(for: fixture, in: folder, name: "fixture-\(counter.next()).pdf")
+    }.run()
+    return Run(
+      label: label, note: "fixtures are PDFs written by fpdf2 and read back through poppler",
+      report: report)
   }
 
   /// Writes `fixture` as a text file (pages split by form feeds) and opens a provider over it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `contract-kit conformance run --adapter-command`, as a user runs it on the Python examples.

@@ -1,6 +1,7 @@
 import AdapterProcess
 import ContractConformance
 import Foundation
+import TestSupport
 import Testing
 
 /// `store.crash` on stores in their own process: 50 SIGKILLs in the middle of saves.

@@ -7,7 +7,7 @@ import ProfileContracts
 enum DocumentMutant: String, CaseIterable, Sendable {
   case cappedAsOriginal, countExceedsOriginal, chunkNumbering, shiftedIndex, mergedPages,
     noThrowOutOfRange, unknownIsZero, emptyAsOnePage, unstableReads, mangledUnicode, sharedCursor,
-    truncatesLongPages, dropsBlankPages
+    truncatesLongPages, dropsBlankPages, visualRightToLeftLetters, visualRightToLeftWords
 }
 
 struct UnknownAttachment: Error {}
@@ -95,9 +95,44 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     case .unstableReads where read > 1: text += " (read \(read))"
     case .mangledUnicode:
       text = String(text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
+    case .visualRightToLeftLetters: text = Self.visualOrder(text, reversingWords: false)
+    case .visualRightToLeftWords: text = Self.visualOrder(text, reversingWords: true)
     default: break
     }
     return PageContent(
       index: position, pageNumber: number, text: text + (skipped > 0 ? "  \n" : ""))
+  }
+
+  /// `text` with its right-to-left words (Hebrew and Arabic letters) in visual order, as a
+  /// provider that reads glyph positions without reordering returns them: each word's letters
+  /// reversed, or the words' order reversed with their letters intact.
+  static func visualOrder(_ text: String, reversingWords: Bool) -> String {
+    func isRightToLeft(_ character: Character) -> Bool {
+      character.unicodeScalars.contains { (0x0590...0x06FF).contains($0.value) }
+    }
+    var words: [String] = []
+    var output = ""
+    var word = ""
+    for character in text + " " {
+      if isRightToLeft(character) {
+        word.append(character)
+        continue
+      }
+      if !word.isEmpty {
+        if reversingWords {
+          words.append(word)
+          output += "\u{0}"
+        } else {
+          output += String(word.reversed())
+        }
+        word = ""
+      }
+      output.append(character)
+    }
+    for word in words.reversed() {
+      output = output.replacingOccurrences(
+        of: "\u{0}", with: word, range: output.range(of: "\u{0}"))
+    }
+    return String(output.dropLast())
   }
 }

@@ -5,6 +5,8 @@ import ProfileContracts
 import ReferenceSuites
 import Testing
 
+@testable import ContractConformanceCore
+
 @Suite struct DocumentProviderConformanceTests {
   static let expectations: [DocumentMutant: [MutantExpectation]] = [
     .cappedAsOriginal: [
@@ -54,6 +56,16 @@ import Testing
       MutantExpectation(
         mutant: "mangledUnicode", failing: "document.unicode", message: "page 9 should read")
     ],
+    .visualRightToLeftLetters: [
+      MutantExpectation(
+        mutant: "visualRightToLeftLetters", failing: "document.unicode",
+        message: "page 11 should read")
+    ],
+    .visualRightToLeftWords: [
+      MutantExpectation(
+        mutant: "visualRightToLeftWords", failing: "document.unicode",
+        message: "its right-to-left words שלום עולם مرحبا بالعالم in this order")
+    ],
     .truncatesLongPages: [
       MutantExpectation(
         mutant: "truncatesLongPages", failing: "document.text",
@@ -102,11 +114,27 @@ import Testing
   }
 
   @Test func theTextDocumentProviderPassesEveryCheck() async {
-    let runs = await ReferenceSuites.run("document")
+    let runs = await ReferenceSuites.run("document", documentProvider: "text")
     for run in runs {
       expectClean(run.report, run.label)
       #expect(run.report.counts.passed == DocumentProviderConformance.rules.count)
     }
+  }
+
+  @Test func aMixedLineIsComparedRunByRunWhateverOrderTheRunsComeIn() {
+    let typed = "שלום עולם — مرحبا بالعالم: right-to-left text."
+    // What poppler reads from a PDF of that line: the runs swapped, neutrals moved, embedding
+    // marks around them.
+    let read = "\u{202B}שלום עולם — مرحبا بالعالم\u{202A}.right-to-left text :\u{202C}\u{202C}"
+    let words = DocumentProviderConformance.directionalWords(typed)
+    #expect(words.rightToLeft == ["שלום", "עולם", "مرحبا", "بالعالم"])
+    #expect(words.leftToRight == ["right", "to", "left", "text"])
+    #expect(DocumentProviderConformance.directionalWords(read) == words)
+    // A combining mark stays with its letter.
+    #expect(
+      DocumentProviderConformance.directionalWords("cafe\u{301} ok").leftToRight == [
+        "cafe\u{301}", "ok",
+      ])
   }
 
   @Test func aFactoryThatThrowsFailsEveryCheckWithItsError() async {

@@ -81,7 +81,7 @@ import Testing
     Case(
       arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0,
       stdout: "\"status\": \"passed\"", stderr: nil),
-    Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 5 adapters", stderr: nil),
+    Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 6 adapters", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil,
       stderr:

@@ -269,7 +269,17 @@ extension DocumentProviderConformance {
           guard page.pageNumber > 8, page.pageNumber <= fixture.pages.count else { continue }
           seen += 1
           let expected = fixture.pages[page.pageNumber - 1]
-          if !normalized(page.text).unicodeScalars.elementsEqual(
+          let words = Self.directionalWords(expected)
+          if !words.leftToRight.isEmpty && !words.rightToLeft.isEmpty {
+            // A line that mixes directions: each run's words, letter for letter and in order,
+            // but not the order of the runs, which a visual format such as PDF does not record.
+            let read = Self.directionalWords(page.text)
+            if read.leftToRight != words.leftToRight || read.rightToLeft != words.rightToLeft {
+              failures.add(
+                "page \(page.pageNumber) should read \(quote(expected)) (its right-to-left words \(words.rightToLeft.joined(separator: " ")) in this order, letter for letter), read \(quote(page.text))"
+              )
+            }
+          } else if !normalized(page.text).unicodeScalars.elementsEqual(
             normalized(expected).unicodeScalars)
           {
             failures.add(
@@ -287,6 +297,46 @@ extension DocumentProviderConformance {
         passed: "Korean, emoji and right-to-left text survived, scalar for scalar")
     } catch {
       return .failed(failureMessage(error))
+    }
+  }
+
+  /// The words of `text` (runs of letters and combining marks) in order, split by direction:
+  /// right-to-left scripts (Hebrew, Arabic, Syriac, Thaana and their presentation forms) and
+  /// the rest.
+  static func directionalWords(_ text: String) -> (leftToRight: [String], rightToLeft: [String]) {
+    var words: (leftToRight: [String], rightToLeft: [String]) = ([], [])
+    var word = String.UnicodeScalarView()
+    var isRightToLeft = false
+    func close() {
+      guard !word.isEmpty else { return }
+      if isRightToLeft {
+        words.rightToLeft.append(String(word))
+      } else {
+        words.leftToRight.append(String(word))
+      }
+      word = String.UnicodeScalarView()
+    }
+    for scalar in text.unicodeScalars {
+      let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(
+        scalar.properties.generalCategory)
+      guard scalar.properties.isAlphabetic || (isMark && !word.isEmpty) else {
+        close()
+        continue
+      }
+      let rightToLeft = Self.isRightToLeft(scalar)
+      if !isMark, !word.isEmpty, rightToLeft != isRightToLeft { close() }
+      if word.isEmpty { isRightToLeft = rightToLeft }
+      word.append(scalar)
+    }
+    close()
+    return words
+  }
+
+  private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+      return true
+    default: return false
     }
   }
 

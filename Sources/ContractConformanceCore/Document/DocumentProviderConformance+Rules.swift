@@ -87,11 +87,12 @@ extension DocumentProviderConformance {
     static let unicode = ConformanceRule(
       id: "document.unicode", level: .required,
       asserts:
-        "Korean, emoji (with joiners and skin tones) and right-to-left text come back unchanged.",
+        "Korean, emoji (with joiners and skin tones), combining marks and full-width digits come back unchanged; in a line that mixes right-to-left and left-to-right text, each run's words come back letter for letter and in order.",
       why:
-        "Notes, documents and transcripts share one engine across languages; a mangled character becomes a mangled summary.",
+        "Notes, documents and transcripts share one engine across languages; a mangled character becomes a mangled summary. The order of the runs in a mixed line is not required: a visual format such as PDF records where glyphs are, not the order they were typed in.",
       whenItFails:
-        "Look for a non-UTF-8 decoding, byte-based truncation, or normalization that changes text.")
+        "Look for a non-UTF-8 decoding, byte-based truncation, normalization that changes text, or right-to-left words read in visual order (letters or words reversed)."
+    )
     static let concurrency = ConformanceRule(
       id: "document.concurrency", level: .required,
       asserts: "Sixteen pages read at once each come back as the page asked for.",

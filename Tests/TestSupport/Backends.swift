@@ -1,0 +1,49 @@
+import Foundation
+import ProfileAdapters
+import ReferenceSuites
+
+/// Runtime tools the tests use but the package does not ship. When one is missing, its tests are
+/// skipped with the command that installs it; under `CONTRACT_KIT_REQUIRE_BACKENDS=1` (as
+/// `.ci/run` sets) they run anyway and fail.
+public enum Backends {
+  /// Whether missing backends fail instead of skipping.
+  public static let required =
+    ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1"
+
+  /// The path of `python3`, if it is installed.
+  public static let python3: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/python3" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }()
+
+  /// Whether the python tests run: python3 is there, or backends are required.
+  public static let runPython = python3 != nil || required
+
+  /// What the PDF tests lack (poppler, or the fixture producer: python3 with fpdf2, qpdf and the
+  /// fonts), with the install command; `nil` when everything is there.
+  public static let pdfMissing: String? = {
+    do {
+      _ = try PopplerTools.locate()
+    } catch {
+      return "\(error)"
+    }
+    guard let python3 else { return "python3 is not installed; run tools/install-backends" }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python3)
+    process.arguments = ["-c", "import fpdf, uharfbuzz, PIL"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "python3 does not start" }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      return "fpdf2 is not installed for python3; run \(PDFFixtureBuilder.installCommand)"
+    }
+    return nil
+  }()
+
+  /// Whether the PDF tests run: poppler and the producer are there, or backends are required.
+  public static let runPDF = pdfMissing == nil || required
+
+}
