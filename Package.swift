@@ -95,7 +95,8 @@ let package = Package(
       dependencies: [
         "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
       ]),
-    .testTarget(name: "ContractKitCLITests", dependencies: ["contract-kit"]),
+    .testTarget(
+      name: "ContractKitCLITests", dependencies: ["contract-kit", "ReferenceSuites", "TestSupport"]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures", dependencies: ["AdapterHost", "ProfileAdapters"]),

@@ -1,6 +1,7 @@
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
+import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites
 
@@ -18,7 +19,7 @@ enum ConformanceCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--format text|json|junit] [--scratch DIR]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
     """
 
@@ -32,6 +33,10 @@ enum ConformanceCommand: Subcommand {
              --write DIR         write the markdown pages into DIR instead of printing them
     run    Run the suites against the adapters the kit ships.
              --suite NAME        one suite only
+             --provider text|pdf with --suite document: one document provider only (the
+                                 PDF provider needs poppler-utils, and python3 with fpdf2 to
+                                 build its fixtures; without --provider it is skipped when
+                                 they are missing)
              --format json|junit machine-readable results
              --verbose           show what each passed check showed
              --scratch DIR       where fixtures and stores are written (default: the temp directory)
@@ -137,7 +142,11 @@ enum ConformanceCommand: Subcommand {
     let command = try arguments.option("--adapter-command")
     let volatile = arguments.flag("--volatile")
     let pairs = try arguments.option("--pairs").map(languagePairs)
+    let provider = try arguments.option("--provider", allowed: ReferenceSuites.documentProviders)
     try arguments.finish()
+    guard provider == nil || (suite == "document" && command == nil) else {
+      throw UsageError("--provider goes with --suite document")
+    }
     var runs: [ReferenceSuites.Run] = []
     if let command {
       guard let suite else {
@@ -161,8 +170,13 @@ enum ConformanceCommand: Subcommand {
       guard !volatile, pairs == nil else {
         throw UsageError("--volatile and --pairs go with --adapter-command")
       }
+      if provider == "pdf" {
+        // Asked for by name, a missing backend is an input error, not a skip.
+        _ = try PopplerTools.locate()
+        _ = try await PDFFixtureBuilder.locate()
+      }
       for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
-        runs += await ReferenceSuites.run(name, scratch: scratch)
+        runs += await ReferenceSuites.run(name, scratch: scratch, documentProvider: provider)
       }
     }
     switch format {

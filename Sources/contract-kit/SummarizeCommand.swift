@@ -17,21 +17,25 @@ enum SummarizeCommand: Subcommand {
   static let overview = [
     (
       synopsis: "summarize FILE",
-      summary: "Run the reference core on a text file (progress survives Ctrl-C)."
+      summary: "Run the reference core on a PDF or text file (progress survives Ctrl-C)."
     )
   ]
 
   static let usage = """
     usage: contract-kit summarize FILE [--target-language en] [--source-language ko] [--page-cap N] \
-    [--max-model-calls N] [--context-tokens N] [--store DIR] [--format text|json]
+    [--password P] [--max-model-calls N] [--context-tokens N] [--store DIR] [--format text|json]
     """
 
   static let help = """
-    contract-kit summarize: run the reference core on a UTF-8 text file.
+    contract-kit summarize: run the reference core on a PDF or a UTF-8 text file.
 
     \(usage)
 
-    Pages split at form feeds, or every 40 lines. The model is the kit's extractive stand-in
+    A file that starts with %PDF- is read as a PDF through poppler (pdfinfo, pdftotext; install
+    poppler-utils), whatever its name: its pages are the PDF's pages, numbered as the file counts
+    them, and a page that cannot be read (a damaged page, or a scan without text) is named as
+    missing. --password opens an encrypted PDF. Any other file is UTF-8 text whose pages split
+    at form feeds, or every 40 lines. The model is the kit's extractive stand-in
     (it answers from the file's own sentences). Progress is saved after every chunk in the store
     (default .contract-kit/store): interrupt it and run the same command again to continue.
     There is no translator on Linux: when the target language differs from the source, the
@@ -46,6 +50,7 @@ enum SummarizeCommand: Subcommand {
     let cap = try number(arguments.option("--page-cap"), "--page-cap", minimum: 1)
     let calls = try number(arguments.option("--max-model-calls"), "--max-model-calls", minimum: 1)
     let context = try number(arguments.option("--context-tokens"), "--context-tokens", minimum: 512)
+    let password = try arguments.option("--password")
     let storePath = try arguments.option("--store") ?? ".contract-kit/store"
     let format = try arguments.option("--format", allowed: ["text", "json"]) ?? "text"
     guard let path = arguments.nextPositional() else {
@@ -57,14 +62,24 @@ enum SummarizeCommand: Subcommand {
     if let calls { policy.maxModelCalls = calls }
     if let context { policy.contextTokens = context }
     let file = URL(fileURLWithPath: path).standardizedFileURL
-    let documents = try TextDocumentProvider(
-      directory: file.deletingLastPathComponent(), pageCap: cap)
+    let isPDF = Self.isPDF(file)
+    guard isPDF || password == nil || !FileManager.default.isReadableFile(atPath: file.path) else {
+      throw UsageError("--password opens a PDF, and \(path) is not one")
+    }
+    let folder = file.deletingLastPathComponent()
+    let documents: any ProfileDocumentProviding =
+      isPDF
+      ? try PDFDocumentProvider(directory: folder, pageCap: cap, password: password)
+      : try TextDocumentProvider(directory: folder, pageCap: cap)
     let store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     let command = ProfileCommand(
       profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source,
       targetLanguage: target)
     // Bad input is named here, in one line, before the core turns it into an outcome.
     _ = try await documents.pageCount(for: command.attachmentID)
+    if isPDF, try await documents.originalPageCount(for: command.attachmentID) == 0 {
+      throw InputError("\(path) is a PDF of 0 pages; there is nothing to summarize")
+    }
     _ = try await store.loadCheckpoint(for: command)
 
     let model = ProgressExecutor(base: ExtractiveModelExecutor(contextTokens: policy.contextTokens))
@@ -75,6 +90,15 @@ enum SummarizeCommand: Subcommand {
     Output.print(format == "json" ? try outcome.renderJSON() : outcome.renderText())
     if case .completed = outcome { return ExitCode.ok }
     return ExitCode.failures
+  }
+
+  /// Whether the file at `url` is a PDF by its content: `%PDF-` in its first 1,024 bytes.
+  /// Unreadable files are not; the text provider then names what is wrong with them.
+  static func isPDF(_ url: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 1024)) ?? Data()
+    return head.range(of: Data("%PDF-".utf8)) != nil
   }
 
   private static func number(_ text: String?, _ name: String, minimum: Int) throws -> Int? {
