@@ -31,9 +31,10 @@ import ProfileContracts
 ///   reports 0 and 0, as an empty document should; the core then answers "empty document".
 ///
 /// Each PDF is read once, on first use: one `pdfinfo`, one `pdftotext` of the pages to
-/// summarize into a temporary file, and `pdfimages -list` only when a page has no text. Pages are
-/// then read from that file on demand, so memory stays flat in the number of pages however often
-/// the core reads them. When poppler reports errors, the damaged pages are found by halving the
+/// summarize into a temporary file, and `pdfimages -list` over the pages without text, if any.
+/// Pages are then read from that file on demand, so memory stays flat in the number of pages
+/// however often the core reads them (one process per page per read would cost about nine
+/// times one whole-file run on a 675-page manual: `tools/bench-pdf`). When poppler reports errors, the damaged pages are found by halving the
 /// page range (a few more `pdftotext` runs). The temporary files go when the provider does.
 ///
 /// ```swift
@@ -197,8 +198,8 @@ public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sen
         }
       }
       let blank = scanned.indices.filter { !scanned[$0].hasText }
-      if !blank.isEmpty {
-        let drawn = try await pagesWithImages(url, through: capped)
+      if let first = blank.first, let last = blank.last {
+        let drawn = try await pagesWithImages(url, (first + 1)...(last + 1))
         for index in blank where drawn.contains(index + 1) {
           if case .text = pages[index] { pages[index] = .withoutText }
         }
@@ -274,11 +275,13 @@ public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sen
     return lower.merging(upper) { first, _ in first }
   }
 
-  /// The page numbers, up to `last`, that draw at least one image (`pdfimages -list`).
-  private func pagesWithImages(_ url: URL, through last: Int) async throws -> Set<Int> {
+  /// The page numbers in `range` that draw at least one image (`pdfimages -list`, which lists
+  /// images without decoding them).
+  private func pagesWithImages(_ url: URL, _ range: ClosedRange<Int>) async throws -> Set<Int> {
     let run = try await ToolProcess.run(
-      tools.pdfimages, ["-list", "-f", "1", "-l", "\(last)"] + passwordArguments + [url.path],
-      scratch: scratch)
+      tools.pdfimages,
+      ["-list", "-f", "\(range.lowerBound)", "-l", "\(range.upperBound)"] + passwordArguments
+        + [url.path], scratch: scratch)
     var pages = Set<Int>()
     // Two header lines, then one row per image whose first column is its page number.
     for line in String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isNewline)

@@ -23,6 +23,9 @@ let package = Package(
         .product(name: "ProfileContracts", package: "ProfileContractKit"),
       ]),
     .executableTarget(
+      name: "bench-pdf",
+      dependencies: [.product(name: "ProfileAdapters", package: "ProfileContractKit")]),
+    .executableTarget(
       name: "langid-eval",
       dependencies: [.product(name: "LanguageIdentification", package: "ProfileContractKit")]),
   ],
