@@ -68,7 +68,9 @@ func pdftotext() async throws -> Double {
   try await seconds {
     let process = Process()
     process.executableURL = tools.pdftotext
-    process.arguments = ["-enc", "UTF-8", file.path, scratch.appendingPathComponent("all.txt").path]
+    process.arguments = [
+      "-enc", "UTF-8", file.path, scratch.appendingPathComponent("all.txt").path,
+    ]
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { fail("pdftotext failed on \(path)") }
@@ -147,7 +149,8 @@ print(
     sample, oneProcessPerPage, oneProcessPerPage / median(poppler)))
 print(
   String(
-    format: "peak memory: bench process %.1f MiB (%.1f MiB before serving), largest poppler process %.1f MiB",
+    format:
+      "peak memory: bench process %.1f MiB (%.1f MiB before serving), largest poppler process %.1f MiB",
     peakMiB(children: false), before, peakMiB(children: true)))
 if let limit, ratio > limit {
   FileHandle.standardError.write(
