@@ -55,6 +55,7 @@ public struct PDFFixtureBuilder: Sendable {
   public let python: URL
   /// `qpdf`, for PDFs of no pages.
   public let qpdf: URL
+  private let producer: FixtureProducer
 
   /// What to install when the builder is missing, for skip and error messages.
   public static let installCommand =
@@ -92,6 +93,14 @@ public struct PDFFixtureBuilder: Sendable {
     return builder
   }
 
+  /// Creates a builder over explicit tools; ``locate(searchPath:)`` finds them and checks that
+  /// fpdf2 imports.
+  public init(python: URL, qpdf: URL) {
+    self.python = python
+    self.qpdf = qpdf
+    producer = FixtureProducer(python: python, arguments: ["-c", Self.script] + Self.fonts)
+  }
+
   private static func missing(_ what: String) -> DocumentProviderError {
     DocumentProviderError(
       code: .toolMissing,
@@ -112,17 +121,17 @@ public struct PDFFixtureBuilder: Sendable {
     let specURL = scratch.appendingPathComponent(".\(UUID().uuidString).json")
     try JSONEncoder().encode(spec).write(to: specURL)
     defer { try? FileManager.default.removeItem(at: specURL) }
-    let run = try await ToolProcess.run(
-      python, ["-c", Self.script, specURL.path, url.path] + Self.fonts, scratch: scratch)
-    guard run.status == 0 else { throw failure(run) }
+    if let error = await producer.build(spec: specURL, out: url) { throw failure(error) }
   }
 
   private func failure(_ run: ToolProcess.Run) -> DocumentProviderError {
+    failure(run.errors.last ?? "exit \(run.status)")
+  }
+
+  private func failure(_ reason: String) -> DocumentProviderError {
     DocumentProviderError(
       code: .toolMissing,
-      message:
-        "the fixture PDF producer failed (\(run.errors.last ?? "exit \(run.status)")); check \(Self.installCommand)"
-    )
+      message: "the fixture PDF producer failed (\(reason)); check \(Self.installCommand)")
   }
 
   /// Writes `fixture` as a PDF and opens a ``PDFDocumentProvider`` over it, for
@@ -134,68 +143,82 @@ public struct PDFFixtureBuilder: Sendable {
     return (try PDFDocumentProvider(directory: folder, pageCap: fixture.pageCap), name)
   }
 
-  /// The producer: `python3 -c script SPEC OUT FONT...`.
+  /// The producer: `python3 -c script FONT...`, then one request per line on standard input
+  /// (``FixtureProducer``).
   static let script = #"""
     import json, sys, datetime
     from fpdf import FPDF
     from fpdf.enums import EncryptionMethod
     from PIL import Image, ImageDraw
 
-    spec = json.load(open(sys.argv[1], encoding="utf-8"))
-    out, fonts = sys.argv[2], sys.argv[3:]
-    damaged = set(spec.get("damagedPages", []))
-    scanned = set(spec.get("scannedPages", []))
-    labels = {label["page"]: label for label in spec.get("labels", [])}
+    fonts = sys.argv[1:]
+    # The fallback fonts are large; a PDF gets them only when the first font lacks a character.
+    from fontTools.ttLib import TTFont
+    covered = set(TTFont(fonts[0], lazy=True)["cmap"].getBestCmap())
 
-    pdf = FPDF(unit="mm")
-    pdf.set_creation_date(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc))
-    pdf.compress = not damaged  # damage is injected into plain content streams
-    pdf.set_auto_page_break(False)
-    names = []
-    for index, path in enumerate(fonts):
-        names.append(f"f{index}")
-        pdf.add_font(names[-1], fname=path)
-    pdf.set_font(names[0], size=10)
-    pdf.set_fallback_fonts(names[1:])
-    pdf.set_text_shaping(True)
-    line_height = 5
+    def build(spec, out):
+        damaged = set(spec.get("damagedPages", []))
+        scanned = set(spec.get("scannedPages", []))
+        labels = {label["page"]: label for label in spec.get("labels", [])}
 
-    for index, text in enumerate(spec["pages"]):
-        lines = text.replace("\t", " ").split("\n")
-        pdf.add_page(format=(420, max(297, 30 + line_height * len(lines))))
-        if index in labels:
-            label = labels[index]
-            pdf.set_page_label(label_style=label["style"], label_start=label["start"])
-        if index in scanned:
-            picture = Image.new("L", (620, 877), 255)
-            draw = ImageDraw.Draw(picture)
-            for row, line in enumerate(lines):
-                draw.text((40, 40 + 14 * row), line, fill=0)
-            pdf.image(picture, x=0, y=0, w=420)
-            continue
-        pdf.set_xy(15, 15)
-        if index in damaged:
-            pdf.set_font("helvetica", size=10)
-            pdf.cell(text=f"DAMAGED-{index}")
-            pdf.set_font(names[0], size=10)
-            continue
-        for line in lines:
-            if line.strip():
-                pdf.cell(text=line)
-            pdf.set_xy(15, pdf.get_y() + line_height)
+        pdf = FPDF(unit="mm")
+        pdf.set_creation_date(datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc))
+        pdf.compress = not damaged  # damage is injected into plain content streams
+        pdf.set_auto_page_break(False)
+        names = []
+        needed = any(ord(c) not in covered for page in spec["pages"] for c in page if c > " ")
+        for index, path in enumerate(fonts if needed else fonts[:1]):
+            names.append(f"f{index}")
+            pdf.add_font(names[-1], fname=path)
+        pdf.set_font(names[0], size=10)
+        pdf.set_fallback_fonts(names[1:])
+        pdf.set_text_shaping(True)
+        line_height = 5
 
-    if spec.get("password"):
-        pdf.set_encryption(
-            owner_password="owner-" + spec["password"],
-            user_password=spec["password"],
-            encryption_method=EncryptionMethod.AES_256,
-        )
-    data = bytes(pdf.output())
-    for index in damaged:
-        good = f"(DAMAGED-{index}) Tj".encode()
-        bad = f"<DAMAGED-{index}>>Tj".encode()
-        assert len(good) == len(bad) and good in data, "damage marker not found"
-        data = data.replace(good, bad)
-    open(out, "wb").write(data)
+        for index, text in enumerate(spec["pages"]):
+            lines = text.replace("\t", " ").split("\n")
+            pdf.add_page(format=(420, max(297, 30 + line_height * len(lines))))
+            if index in labels:
+                label = labels[index]
+                pdf.set_page_label(label_style=label["style"], label_start=label["start"])
+            if index in scanned:
+                picture = Image.new("L", (620, 877), 255)
+                draw = ImageDraw.Draw(picture)
+                for row, line in enumerate(lines):
+                    draw.text((40, 40 + 14 * row), line, fill=0)
+                pdf.image(picture, x=0, y=0, w=420)
+                continue
+            pdf.set_xy(15, 15)
+            if index in damaged:
+                pdf.set_font("helvetica", size=10)
+                pdf.cell(text=f"DAMAGED-{index}")
+                pdf.set_font(names[0], size=10)
+                continue
+            for line in lines:
+                if line.strip():
+                    pdf.cell(text=line)
+                pdf.set_xy(15, pdf.get_y() + line_height)
+
+        if spec.get("password"):
+            pdf.set_encryption(
+                owner_password="owner-" + spec["password"],
+                user_password=spec["password"],
+                encryption_method=EncryptionMethod.AES_256,
+            )
+        data = bytes(pdf.output())
+        for index in damaged:
+            good = f"(DAMAGED-{index}) Tj".encode()
+            bad = f"<DAMAGED-{index}>>Tj".encode()
+            assert len(good) == len(bad) and good in data, "damage marker not found"
+            data = data.replace(good, bad)
+        open(out, "wb").write(data)
+
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            build(json.load(open(request["spec"], encoding="utf-8")), request["out"])
+            print("ok", flush=True)
+        except Exception as error:
+            print(f"error: {type(error).__name__}: {error}".replace("\n", " "), flush=True)
     """#
 }
