@@ -192,8 +192,8 @@ public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sen
         throw damagedFile(name, "pdftotext read \(scanned.count) of \(capped) pages")
       }
       var pages = scanned.map { Page.text($0.range) }
-      if !text.errorLines.isEmpty {
-        for (number, reason) in try await damagedPages(url, 1...capped) {
+      if let error = text.errorLines.first {
+        for (number, reason) in try await damagedPages(url, 1...capped, firstError: error) {
           pages[number - 1] = .damaged(reason)
         }
       }
@@ -262,13 +262,22 @@ public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sen
 
   /// The pages in `range` whose extraction alone makes poppler report an error, with the first
   /// error, found by halving the range: a few runs for a few damaged pages, not one per page.
-  private func damagedPages(_ url: URL, _ range: ClosedRange<Int>) async throws -> [Int: String] {
-    let run = try await ToolProcess.run(
-      tools.pdftotext,
-      ["-enc", "UTF-8", "-f", "\(range.lowerBound)", "-l", "\(range.upperBound)"]
-        + passwordArguments + [url.path, "-"], scratch: scratch)
-    guard let first = run.errorLines.first else { return [:] }
-    if range.count == 1 { return [range.lowerBound: first] }
+  ///
+  /// - Parameter firstError: the error extracting the whole range reported, when known, so that
+  ///   the range is not extracted again before it is halved.
+  private func damagedPages(_ url: URL, _ range: ClosedRange<Int>, firstError: String? = nil)
+    async throws -> [Int: String]
+  {
+    var error = firstError
+    if error == nil {
+      let run = try await ToolProcess.run(
+        tools.pdftotext,
+        ["-enc", "UTF-8", "-f", "\(range.lowerBound)", "-l", "\(range.upperBound)"]
+          + passwordArguments + [url.path, "-"], scratch: scratch)
+      error = run.errorLines.first
+    }
+    guard let error else { return [:] }
+    if range.count == 1 { return [range.lowerBound: error] }
     let middle = range.lowerBound + range.count / 2
     let lower = try await damagedPages(url, range.lowerBound...(middle - 1))
     let upper = try await damagedPages(url, middle...range.upperBound)
