@@ -175,17 +175,6 @@ struct PDFDocumentProviderTests {
     #expect(try await documents.page(at: 0, for: "doc.pdf").text == "Second version, longer.")
   }
 
-  @Test func missingPopplerIsOneLineNamingTheInstallCommand() throws {
-    defer { directory.remove() }
-    #expect {
-      _ = try PDFDocumentProvider(
-        directory: directory.url, tools: PopplerTools.locate(searchPath: "/nonexistent"))
-    } throws: { error in
-      let error = error as? DocumentProviderError
-      return error?.code == .toolMissing && error?.message.contains("apt-get install") == true
-    }
-  }
-
   @Test func theDocumentSuitePassesOnThePDFProvider() async throws {
     defer { directory.remove() }
     let runs = await ReferenceSuites.run("document", documentProvider: "pdf")
