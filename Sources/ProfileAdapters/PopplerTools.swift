@@ -31,10 +31,7 @@ public struct PopplerTools: Sendable {
     searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   ) throws(DocumentProviderError) -> PopplerTools {
     func find(_ name: String) throws(DocumentProviderError) -> URL {
-      for directory in searchPath.split(separator: ":") {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
+      if let found = ToolProcess.find(name, in: searchPath) { return found }
       throw DocumentProviderError(
         code: .toolMissing,
         message: "\(name) is not installed; PDFs are read with poppler: \(installCommand)")

@@ -3,6 +3,15 @@ import Foundation
 /// Runs a command-line tool (poppler's, or a fixture producer) to the end, for the package's own
 /// modules.
 package enum ToolProcess {
+  /// The first executable called `name` in the colon-separated `searchPath`, or `nil`.
+  package static func find(_ name: String, in searchPath: String) -> URL? {
+    for directory in searchPath.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+
   /// One finished run of a tool.
   package struct Run: Sendable {
     /// The exit status.

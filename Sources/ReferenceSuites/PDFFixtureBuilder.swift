@@ -76,11 +76,8 @@ public struct PDFFixtureBuilder: Sendable {
     searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   ) async throws -> PDFFixtureBuilder {
     func find(_ name: String) throws -> URL {
-      for directory in searchPath.split(separator: ":") {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-      throw missing(name)
+      guard let found = ToolProcess.find(name, in: searchPath) else { throw missing(name) }
+      return found
     }
     let builder = PDFFixtureBuilder(python: try find("python3"), qpdf: try find("qpdf"))
     if let font = fonts.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
