@@ -116,8 +116,8 @@ public enum ReferenceSuites {
     let folder = fresh(scratch, "document-pdf")
     defer { try? FileManager.default.removeItem(at: folder) }
     let counter = Counter()
-    // Building a fixture runs python3 and fpdf2 (a few tenths of a second each), so the checks
-    // get more time than the in-memory suites.
+    // Each check builds its fixture PDFs with fpdf2 (about 0.1 s each, after one python3 start),
+    // so the checks get more time than the in-memory suites.
     let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
       try await builder.provider(for: fixture, in: folder, name: "fixture-\(counter.next()).pdf")
     }.run()
