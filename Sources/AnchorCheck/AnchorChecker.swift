@@ -91,17 +91,19 @@ public enum AnchorChecker {
     }
     var results = [AnchorResult?](repeating: nil, count: jobs.count)
     for group in checked { for (position, result) in group { results[position] = result } }
-    var wanted: [String: Set<UInt64>] = [:]
-    for (position, job) in jobs.enumerated()
-    where results[position] == nil && job.resolution == .missing {
-      if let first = NormalizedLines(text: job.anchor.quoteText).hashes.first {
-        wanted[(job.anchor.path as NSString).pathExtension.lowercased(), default: []].insert(first)
+    // Quotes of missing files, looked for across the files of their extension: each distinct
+    // quote once, in parallel, through one index of the lines they hold.
+    let unresolvedJobs = jobs.indices.filter { results[$0] == nil }
+    var quotes: [RelocationIndex.Key: NormalizedLines] = [:]
+    for position in unresolvedJobs where jobs[position].resolution == .missing {
+      let key = RelocationIndex.Key(jobs[position].anchor)
+      if quotes[key] == nil, !jobs[position].anchor.quoteText.isEmpty {
+        quotes[key] = NormalizedLines(text: jobs[position].anchor.quoteText)
       }
     }
-    let relocations = RelocationIndex(index: index, cache: cache, wanted: wanted)
-    for (position, job) in jobs.enumerated() where results[position] == nil {
-      results[position] = unresolved(job, relocations: relocations)
-    }
+    let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
+    let settled = parallelMap(unresolvedJobs) { unresolved(jobs[$0], relocations: relocations) }
+    for (position, result) in zip(unresolvedJobs, settled) { results[position] = result }
     for file in files where cache.file(file)?.lenient == true {
       notes.append(
         .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
@@ -289,20 +291,14 @@ public enum AnchorChecker {
           "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root"
       )
     default:
-      let quote = NormalizedLines(text: anchor.quoteText)
-      if quote.count > 0 {
-        let found = relocations.find(
-          quote, extension: (anchor.path as NSString).pathExtension.lowercased())
-        if found.count == 1 {
-          let (file, start) = found[0]
-          let suggestion = "\(file):\(range(start + 1, start + quote.count))"
-          return result(
-            job, path: anchor.path, status: .missingFile,
-            message:
-              "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
-            suggestion: suggestion,
-            fix: .init(path: file, start: start + 1, end: start + quote.count))
-        }
+      if let found = relocations.unique(for: anchor) {
+        let suggestion = "\(found.file):\(range(found.start + 1, found.start + found.count))"
+        return result(
+          job, path: anchor.path, status: .missingFile,
+          message:
+            "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
+          suggestion: suggestion,
+          fix: .init(path: found.file, start: found.start + 1, end: found.start + found.count))
       }
       return result(
         job, path: anchor.path, status: .missingFile,
@@ -310,50 +306,6 @@ public enum AnchorChecker {
           "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json"
       )
     }
-  }
-}
-
-/// Where the first lines of missing files' quotes stand, across every file of their extension:
-/// built once, in parallel, and only for the lines asked for, so a quote that moved to another
-/// file is found with one lookup.
-struct RelocationIndex {
-  private let cache: SourceCache
-  private let positions: [String: [UInt64: [(file: String, position: Int)]]]
-
-  /// Indexes the `wanted` first-line hashes (by extension) over the files of `index`.
-  init(index: RepositoryIndex, cache: SourceCache, wanted: [String: Set<UInt64>]) {
-    self.cache = cache
-    var positions: [String: [UInt64: [(file: String, position: Int)]]] = [:]
-    for (ext, hashes) in wanted {
-      let files = index.files.filter { ($0 as NSString).pathExtension.lowercased() == ext }
-      let found = parallelMap(files) { file -> [(UInt64, String, Int)] in
-        guard let source = cache.file(file) else { return [] }
-        var hits: [(UInt64, String, Int)] = []
-        for (position, hash) in source.lines.hashes.enumerated() where hashes.contains(hash) {
-          hits.append((hash, file, position))
-        }
-        return hits
-      }
-      var map: [UInt64: [(file: String, position: Int)]] = [:]
-      for (hash, file, position) in found.joined() {
-        map[hash, default: []].append((file, position))
-      }
-      positions[ext] = map
-    }
-    self.positions = positions
-  }
-
-  /// Where `quote` stands whole in files with extension `ext`; stops after two.
-  func find(_ quote: NormalizedLines, extension ext: String) -> [(String, Int)] {
-    var found: [(String, Int)] = []
-    for candidate in positions[ext]?[quote.hashes[0]] ?? [] {
-      guard let source = cache.file(candidate.file),
-        source.lines.contains(quote, at: candidate.position)
-      else { continue }
-      found.append((candidate.file, candidate.position))
-      if found.count > 1 { break }
-    }
-    return found
   }
 }
 

@@ -1,0 +1,289 @@
+"""A drift corpus from a real repository's history, for tools/bench-anchors.
+
+Docs are written against an OLD commit: each anchor cites real code there (a file and a range of
+1 to 20 lines, quoted or in prose, by path or, where the name was unique, by file name alone).
+The tree of a NEW commit, a year or more later, is what the checker sees. The truth for every
+anchor follows from the old quote and the new tree alone, computed here independently of the
+checker with the checker's documented rules (lines compared stripped, runs of white space as one
+space; a moved quote goes to its nearest occurrence; a missing file's quote is looked for in every
+file of its extension and suggested when it stands in exactly one).
+
+usage:
+  bench-anchors-drift.py generate GIT_DIR OUT [--anchors N] [--per-doc N] [--old REV] [--new REV]
+                         [--seed N]
+      writes OUT/tree (the new commit's files, with the docs in OUT/tree/drift-docs) and
+      OUT/truth.json; check it with contract-kit anchors --root OUT/tree drift-docs
+  bench-anchors-drift.py verify OUT REPORT.json
+      compares `contract-kit anchors --format json` output with the truth; exit 1 on any
+      difference
+  bench-anchors-drift.py mix OUT
+      prints the share of each status in the truth
+
+Deterministic: the same repository, revisions and seed give the same corpus (the seed is
+printed).
+"""
+import collections
+import json
+import os
+import random
+import subprocess
+import sys
+import tarfile
+import io
+
+WHITESPACE = b" \t\r\x0c\x0b"
+SKIPPED = {".git", ".build", ".swiftpm"}
+DOCS = "drift-docs"
+
+
+def normalize(line):
+    """A line as the checker compares it: stripped, runs of white space as one space."""
+    return b" ".join(part for part in _split_ws(line) if part)
+
+
+def _split_ws(line):
+    out, current = [], bytearray()
+    for byte in line:
+        if byte in WHITESPACE:
+            out.append(bytes(current))
+            current = bytearray()
+        else:
+            current.append(byte)
+    out.append(bytes(current))
+    return out
+
+
+def lines_of(data):
+    """The file's lines: split at LF, one trailing newline not making a line."""
+    if not data:
+        return []
+    parts = data.split(b"\n")
+    if data.endswith(b"\n"):
+        parts.pop()
+    return [normalize(p) for p in parts]
+
+
+def git(git_dir, *arguments, binary=False):
+    result = subprocess.run(["git", "--git-dir", git_dir, *arguments], capture_output=True)
+    if result.returncode != 0:
+        sys.exit(f"bench-anchors-drift: git {' '.join(arguments)} failed: "
+                 f"{result.stderr.decode(errors='replace').strip()}")
+    return result.stdout if binary else result.stdout.decode()
+
+
+def tree_files(git_dir, rev):
+    """Every file of `rev`: path -> bytes, read with one `git archive`."""
+    files = {}
+    with tarfile.open(fileobj=io.BytesIO(git(git_dir, "archive", rev, binary=True))) as tar:
+        for member in tar.getmembers():
+            if member.isfile():
+                files[member.name] = tar.extractfile(member).read()
+    return files
+
+
+def pick_old(git_dir, new, years):
+    """The newest commit at least `years` years older than `new`."""
+    stamp = int(git(git_dir, "log", "-1", "--format=%ct", new).strip())
+    before = stamp - int(years * 365.25 * 86400)
+    old = git(git_dir, "rev-list", "-1", f"--before={before}", new).strip()
+    if not old:
+        sys.exit("bench-anchors-drift: the history is shorter than that; pass --old")
+    return old
+
+
+def occurrences(lines, quote):
+    first = quote[0]
+    n = len(quote)
+    return [i for i, line in enumerate(lines)
+            if line == first and lines[i:i + n] == quote]
+
+
+def generate(git_dir, out, anchors, per_doc, old, new, seed):
+    new = git(git_dir, "rev-parse", new).strip()
+    old = git(git_dir, "rev-parse", old).strip() if old else pick_old(git_dir, new, 2)
+    dates = [git(git_dir, "log", "-1", "--format=%cs", rev).strip() for rev in (old, new)]
+    print(f"drift corpus: {git_dir} {old[:10]} ({dates[0]}) -> {new[:10]} ({dates[1]}), "
+          f"{anchors} anchors, seed {seed}")
+    rng = random.Random(seed)
+    old_files = {p: d for p, d in tree_files(git_dir, old).items() if p.endswith(".swift")}
+    new_all = tree_files(git_dir, new)
+    tree = os.path.join(out, "tree")
+    for path, data in new_all.items():
+        if path.lower().endswith(".md"):
+            continue  # the repository's own docs are not part of the corpus
+        full = os.path.join(tree, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as handle:
+            handle.write(data)
+    # The checker never indexes these folders (a path that names a file in one still resolves).
+    indexed = {p: d for p, d in new_all.items()
+               if not SKIPPED.intersection(p.split("/")[:-1])}
+    new_swift = {p: lines_of(d) for p, d in indexed.items() if p.lower().endswith(".swift")}
+    new_names = collections.defaultdict(list)
+    for path in indexed:
+        if not path.lower().endswith(".md"):
+            new_names[os.path.basename(path)].append(path)
+    old_names = collections.Counter(os.path.basename(p) for p in old_files)
+    # Where each normalized line stands in the new tree, for the cross-file relocation truth.
+    where = collections.defaultdict(list)
+    for path in sorted(new_swift):
+        for i, line in enumerate(new_swift[path]):
+            where[line].append((path, i))
+
+    old_lines = {p: (d.split(b"\n")[:-1] if d.endswith(b"\n") else d.split(b"\n"))
+                 for p, d in old_files.items()}
+    paths = sorted(p for p, ls in old_lines.items() if len(ls) >= 1)
+    lengths = [1] * 25 + [2, 3] * 15 + [4, 5, 6, 8] * 7 + [10, 12, 15, 20] * 4
+    docs_dir = os.path.join(tree, DOCS)
+    os.makedirs(docs_dir, exist_ok=True)
+    truth = []
+    written = 0
+    doc_number = 0
+    while written < anchors:
+        doc = f"{DOCS}/note-{doc_number:05d}.md"
+        text = [f"# Design note {doc_number}", ""]
+        count = 0
+        while count < per_doc and written < anchors:
+            path = paths[rng.randrange(len(paths))]
+            raw = old_lines[path]
+            length = min(lengths[rng.randrange(len(lengths))], len(raw))
+            start = rng.randrange(len(raw) - length + 1)
+            chunk = raw[start:start + length]
+            normalized = [normalize(line) for line in chunk]
+            # Writers quote code, not blank lines at either end, and never a fence.
+            if not normalized[0] or not normalized[-1] or any(b"```" in line for line in chunk):
+                continue
+            if any(b"\r" in line for line in chunk):
+                continue
+            try:
+                quote_text = [line.decode("utf-8") for line in chunk]
+            except UnicodeDecodeError:
+                continue
+            cited = path
+            if old_names[os.path.basename(path)] == 1 and rng.random() < 0.1:
+                cited = os.path.basename(path)
+            first, last = start + 1, start + length
+            span = f"{first}" if first == last else f"{first}-{last}"
+            quoted = rng.random() < 0.6
+            if quoted:
+                text += ["```swift", f"// {cited}:{span}"] + quote_text + ["```", ""]
+                line_number = len(text) - length - 2
+            else:
+                text += [f"The behaviour lives in `{cited}:{span}`, as described above.", ""]
+                line_number = len(text) - 1
+            status, suggestion = expected(
+                cited, first, last, normalized if quoted else None, new_swift, new_all,
+                new_names, where)
+            truth.append({"doc": doc, "line": line_number, "status": status,
+                          "suggestion": suggestion})
+            count += 1
+            written += 1
+        with open(os.path.join(tree, doc), "w", encoding="utf-8") as handle:
+            handle.write("\n".join(text) + "\n")
+        doc_number += 1
+    with open(os.path.join(out, "truth.json"), "w") as handle:
+        json.dump({"old": old, "new": new, "seed": seed, "anchors": truth}, handle)
+    print_mix(truth)
+
+
+def expected(cited, first, last, quote, new_swift, new_all, new_names, where):
+    """The status and suggestion the checker must give, from the new tree alone."""
+    if "/" in cited:
+        resolved = cited if cited in new_all and not cited.lower().endswith(".md") else None
+        if resolved is None:
+            return missing(cited, quote, where, new_swift)
+    else:
+        candidates = new_names.get(cited, [])
+        if len(candidates) > 1:
+            return "ambiguous", None
+        if not candidates:
+            return missing(cited, quote, where, new_swift)
+        resolved = candidates[0]
+    lines = new_swift.get(resolved)
+    if lines is None:
+        lines = lines_of(new_all[resolved])
+    if quote is None:
+        return ("ok", None) if last <= len(lines) else ("outOfRange", None)
+    if last <= len(lines) and lines[first - 1:last] == quote:
+        return "ok", None
+    found = occurrences(lines, quote)
+    if found:
+        nearest = min(found, key=lambda i: abs(i + 1 - first))
+        start, end = nearest + 1, nearest + len(quote)
+        return "moved", f"{cited}:{start}" if start == end else f"{cited}:{start}-{end}"
+    if last > len(lines):
+        return "outOfRange", None
+    return "changed", None
+
+
+def missing(cited, quote, where, new_swift):
+    if quote is None or not cited.lower().endswith(".swift"):
+        return "missingFile", None
+    found = []
+    for path, i in where.get(quote[0], []):
+        if new_swift[path][i:i + len(quote)] == quote:
+            found.append((path, i))
+            if len(found) > 1:
+                break
+    if len(found) == 1:
+        path, i = found[0]
+        start, end = i + 1, i + len(quote)
+        return "missingFile", f"{path}:{start}" if start == end else f"{path}:{start}-{end}"
+    return "missingFile", None
+
+
+def print_mix(truth):
+    counts = collections.Counter(entry["status"] for entry in truth)
+    relocatable = sum(1 for e in truth if e["status"] == "missingFile" and e["suggestion"])
+    total = len(truth)
+    parts = [f"{status} {counts[status] / total:.1%}" for status in
+             ("ok", "moved", "changed", "missingFile", "ambiguous", "outOfRange")]
+    print("mix: " + ", ".join(parts) + f" (missing files relocatable: {relocatable / total:.1%})")
+
+
+def verify(out, report_path):
+    truth = json.load(open(os.path.join(out, "truth.json")))["anchors"]
+    report = json.load(open(report_path))
+    results = {(r["doc"], r["line"]): r for r in report["anchors"]}
+    differences = 0
+    for entry in truth:
+        result = results.get((entry["doc"], entry["line"]))
+        got = (result["status"], result.get("suggestion")) if result else ("absent", None)
+        if got != (entry["status"], entry["suggestion"]):
+            differences += 1
+            if differences <= 10:
+                print(f"{entry['doc']}:{entry['line']}: truth {entry['status']} "
+                      f"{entry['suggestion']}, checker {got[0]} {got[1]}")
+    extra = len(results) - len(truth)
+    print(f"verdicts: {len(truth) - differences} of {len(truth)} agree with the truth"
+          + (f", {extra} results beyond it" if extra else ""))
+    return 1 if differences or extra else 0
+
+
+def main():
+    arguments = sys.argv[1:]
+    if not arguments or arguments[0] not in ("generate", "verify", "mix"):
+        sys.exit(__doc__)
+    if arguments[0] == "verify":
+        sys.exit(verify(arguments[1], arguments[2]))
+    if arguments[0] == "mix":
+        print_mix(json.load(open(os.path.join(arguments[1], "truth.json")))["anchors"])
+        return
+    options = {"--anchors": "100000", "--per-doc": "25", "--old": None, "--new": "HEAD",
+               "--seed": "20261130"}
+    positional = []
+    rest = arguments[1:]
+    while rest:
+        item = rest.pop(0)
+        if item in options:
+            options[item] = rest.pop(0)
+        else:
+            positional.append(item)
+    if len(positional) != 2:
+        sys.exit(__doc__)
+    generate(positional[0], positional[1], int(options["--anchors"]), int(options["--per-doc"]),
+             options["--old"], options["--new"], int(options["--seed"]))
+
+
+if __name__ == "__main__":
+    main()
