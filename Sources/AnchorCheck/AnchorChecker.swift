@@ -20,12 +20,16 @@ public enum AnchorChecker {
   ///   - config: includes, excludes and archives (default: every `*.md`).
   ///   - paths: docs or folders to scan, absolute or relative to `root`; empty for every
   ///     included doc.
+  ///   - scope: when set, only the anchors of changed docs and the anchors citing changed files
+  ///     (`--changed-since`); each gets the verdict a full check gives it.
+  ///   - git: where renamed files went, when `root` is in a git work tree (default: asked of git
+  ///     only when a cited file is missing); `nil` checks without it.
   /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
   ///   outside it.
-  public static func check(root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [])
-    throws
-    -> AnchorReport
-  {
+  public static func check(
+    root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [],
+    scope: AnchorScope? = nil, git: GitRenames? = .fromGit
+  ) throws -> AnchorReport {
     let root = root.standardizedFileURL
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
@@ -43,10 +47,15 @@ public enum AnchorChecker {
     let resolver = SharedResolver(index: index)
     let perDoc = parallelMap(docs) { doc -> DocJobs in
       let data = (try? Data(contentsOf: root.appendingPathComponent(doc))) ?? Data()
+      // Out of scope unless the doc changed or may cite a changed file: not even parsed.
+      let whole = scope?.covers(doc: doc) ?? true
+      if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) {
+        return DocJobs(jobs: [], notes: [], suppressed: 0)
+      }
       let (text, valid) = decodeUTF8Leniently([UInt8](data))
       let parsed = AnchorParser.parse(text, knownExtensions: index.extensions)
       var notes: [AnchorReport.Note] = []
-      if !valid {
+      if !valid, whole {
         notes.append(
           .init(
             file: doc, line: 0,
@@ -54,7 +63,7 @@ public enum AnchorChecker {
               "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
           ))
       }
-      for problem in parsed.problems {
+      for problem in parsed.problems where whole {
         notes.append(.init(file: doc, line: problem.line, message: problem.message))
       }
       let archived = config.archive.contains { $0.matches(doc) }
@@ -64,12 +73,13 @@ public enum AnchorChecker {
       var suppressed = 0
       for anchor in parsed.anchors {
         if anchor.suppressed {
-          suppressed += 1
+          if whole { suppressed += 1 }
           continue
         }
         let resolution =
           resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
         resolutions[anchor.path] = resolution
+        if !whole, !scope!.cites(anchor.path, resolution: resolution, from: doc) { continue }
         jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
       }
       return DocJobs(jobs: jobs, notes: notes, suppressed: suppressed)
@@ -102,7 +112,20 @@ public enum AnchorChecker {
       }
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
-    let settled = parallelMap(unresolvedJobs) { unresolved(jobs[$0], relocations: relocations) }
+    // Where git says missing files went; asked only when some cited file is missing.
+    let renames =
+      unresolvedJobs.contains { jobs[$0].resolution == .missing }
+      ? git?.renames(root) ?? [:] : [:]
+    let moves = RenamedFiles(renames: renames, index: index)
+    let settled = parallelMap(unresolvedJobs) { position -> AnchorResult in
+      let job = jobs[position]
+      if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
+      {
+        return self.renamed(
+          job, to: renamed.path, from: renamed.old, source: cache.file(renamed.path))
+      }
+      return unresolved(job, relocations: relocations)
+    }
     for (position, result) in zip(unresolvedJobs, settled) { results[position] = result }
     for file in files where cache.file(file)?.lenient == true {
       notes.append(
@@ -272,6 +295,39 @@ public enum AnchorChecker {
       best.value * 2 >= quote.count, best.key != cited
     else { return nil }
     return (best.key, best.value)
+  }
+
+  /// The status of an anchor whose file git saw renamed from `old` to `file`: checked there, and
+  /// reported with the new path (`moved` when the quote stands in it, else `changed` with the
+  /// diff, or `outOfRange`).
+  static func renamed(_ job: Job, to file: String, from old: String, source: SourceFile?)
+    -> AnchorResult
+  {
+    let there = check(job, file: file, source: source)
+    let renamed = "\(old) was renamed to \(file) (git)"
+    switch there.status {
+    case .ok, .moved:
+      let (start, end) = there.fix.map { ($0.start, $0.end) } ?? (job.anchor.start, job.anchor.end)
+      let suggestion = "\(file):\(range(start, end))"
+      let stands =
+        job.anchor.form == .quoted
+        ? "the quote stands at lines \(range(start, end)) there"
+        : "lines \(range(start, end)) exist there"
+      return result(
+        job, path: file, status: .moved,
+        message: "\(renamed); \(stands): run with --fix to point the anchor there",
+        suggestion: suggestion, fix: .init(path: file, start: start, end: end))
+    case .changed:
+      return result(
+        job, path: file, status: .changed,
+        message:
+          "\(renamed), and lines \(range(job.anchor.start, job.anchor.end)) there differ from the quote, which is nowhere in it: reread the explanation and update path, quote and prose together",
+        suggestion: "\(file):\(range(job.anchor.start, job.anchor.end))", diff: there.diff)
+    default:
+      return result(
+        job, path: file, status: there.status, message: "\(renamed); there, \(there.message)",
+        suggestion: file)
+    }
   }
 
   /// The status of an anchor whose path did not resolve to a file.

@@ -13,7 +13,7 @@ enum AnchorsCommand: Subcommand {
   ]
 
   static let usage =
-    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|none] [PATH...]"
+    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|none] [--changed-since REV] [PATH...]"
 
   static let help = """
     contract-kit anchors: check every path:line citation in Markdown docs against the code.
@@ -26,7 +26,8 @@ enum AnchorsCommand: Subcommand {
       prose    PATH:LINE[-LINE] in text or inline code, and links [x](path#L10-L20)
 
     Each anchor gets one status: ok, moved, changed, outOfRange, missingFile, ambiguous or
-    outsideRoot.
+    outsideRoot. In a git work tree, an anchor citing a file git saw renamed is checked in the
+    renamed file and names it (moved, or changed with the diff).
 
     Options:
       --root DIR       the repository root (default: the current directory)
@@ -35,6 +36,11 @@ enum AnchorsCommand: Subcommand {
       --fix            rewrite the numbers of moved anchors in place; quotes are never touched
       --fail-on L      error (default: stale anchors outside archives), warning (archives too),
                        or none
+      --changed-since REV
+                       check only the anchors of docs changed since REV and the anchors
+                       citing files changed since REV (deleted and renamed ones too), as git
+                       sees the work tree; each gets the verdict a full run gives it. For pull
+                       requests: --changed-since origin/main
       PATH...          docs or folders to scan (default: every *.md under the root)
 
     Exit codes: 0 no failing finding, 1 stale anchors, 2 usage, config or input errors.
@@ -49,6 +55,7 @@ enum AnchorsCommand: Subcommand {
     let failOn = FailLevel(
       rawValue: try arguments.option("--fail-on", allowed: FailLevel.names) ?? "error")
     let fix = arguments.flag("--fix")
+    let since = try arguments.option("--changed-since")
     var paths: [String] = []
     while let path = arguments.nextPositional() {
       paths.append(
@@ -63,7 +70,8 @@ enum AnchorsCommand: Subcommand {
     )
     .standardizedFileURL
     let config = try loadConfig(configPath, root: root)
-    var report = try check(root: root, config: config, paths: paths)
+    let scope = try since.map { try changes(since: $0, root: root) }
+    var report = try check(root: root, config: config, paths: paths, scope: scope)
     if fix {
       let edits: [AnchorFixer.Edit]
       do {
@@ -77,7 +85,9 @@ enum AnchorsCommand: Subcommand {
         let line = "fixed \(edit)"
         if format == "text" { Output.print(line) } else { Output.error(line) }
       }
-      if !edits.isEmpty { report = try check(root: root, config: config, paths: paths) }
+      if !edits.isEmpty {
+        report = try check(root: root, config: config, paths: paths, scope: scope)
+      }
     }
     switch format {
     case "json":
@@ -100,7 +110,19 @@ enum AnchorsCommand: Subcommand {
     return try AnchorConfig.load(url)
   }
 
-  static func check(root: URL, config: AnchorConfig, paths: [String]) throws -> AnchorReport {
-    try AnchorChecker.check(root: root, config: config, paths: paths)
+  static func check(
+    root: URL, config: AnchorConfig, paths: [String], scope: AnchorScope? = nil
+  ) throws -> AnchorReport {
+    try AnchorChecker.check(root: root, config: config, paths: paths, scope: scope)
+  }
+
+  /// The files changed since `revision` in the git work tree at `root`, as a scope.
+  static func changes(since revision: String, root: URL) throws -> AnchorScope {
+    guard let repository = GitRepository(root: root) else {
+      throw InputError(
+        "--changed-since needs git and a git work tree, and \(root.path) is not in one; install git (apt-get install -y git) or drop --changed-since"
+      )
+    }
+    return AnchorScope(files: try repository.changedFiles(since: revision))
   }
 }

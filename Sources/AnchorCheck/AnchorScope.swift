@@ -1,0 +1,72 @@
+import Foundation
+
+/// Which anchors a check covers when only some files changed (`--changed-since`): every anchor in
+/// the changed docs, and every anchor elsewhere that cites a changed file, including files that
+/// were deleted or renamed away. Each of them gets the verdict a full check would give it.
+public struct AnchorScope: Sendable {
+  /// The changed files, relative to the root, deleted and renamed-away paths included.
+  public let files: Set<String>
+  private let names: Set<String>
+
+  /// A scope over `files` (relative to the root).
+  public init(files: Set<String>) {
+    self.files = files
+    names = Set(files.map { ($0 as NSString).lastPathComponent })
+  }
+
+  /// Whether every anchor of `doc` is in scope: the doc itself changed.
+  func covers(doc: String) -> Bool { files.contains(doc) }
+
+  /// Whether a doc's bytes may cite a changed file: one of their names occurs in it. A cheap
+  /// filter before parsing; `cites` decides.
+  func mayCite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    names.contains { name in
+      var name = name
+      return name.withUTF8 { needle in Self.contains(bytes, needle) }
+    }
+  }
+
+  /// Whether an anchor citing `path` (as written, from `doc`) that resolved to `resolution`
+  /// cites a changed file.
+  func cites(_ path: String, resolution: RepositoryIndex.Resolution, from doc: String) -> Bool {
+    switch resolution {
+    case .file(let file): if files.contains(file) { return true }
+    case .ambiguous(let candidates): if candidates.contains(where: files.contains) { return true }
+    default: break
+    }
+    guard path.contains("/") else { return names.contains(path) }
+    let folder = (doc as NSString).deletingLastPathComponent
+    return [path, folder.isEmpty ? path : folder + "/" + path].contains {
+      RepositoryIndex.normalize($0).map(files.contains) ?? false
+    }
+  }
+
+  private static func contains(
+    _ haystack: UnsafeRawBufferPointer, _ needle: UnsafeBufferPointer<UInt8>
+  )
+    -> Bool
+  {
+    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    let last = haystack.count - needle.count
+    var index = 0
+    while index <= last {
+      guard let found = memchrIndex(haystack, first, from: index, through: last) else {
+        return false
+      }
+      if memcmp(haystack.baseAddress! + found, needle.baseAddress!, needle.count) == 0 {
+        return true
+      }
+      index = found + 1
+    }
+    return false
+  }
+
+  private static func memchrIndex(
+    _ bytes: UnsafeRawBufferPointer, _ byte: UInt8, from start: Int, through last: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress,
+      let hit = memchr(base + start, Int32(byte), last - start + 1)
+    else { return nil }
+    return base.distance(to: UnsafeRawPointer(hit))
+  }
+}
