@@ -18,6 +18,9 @@ usage:
       difference
   bench-anchors-drift.py mix OUT
       prints the share of each status in the truth
+  bench-anchors-drift.py subset FULL.json SCOPED.json
+      checks that every result of an incremental run (--changed-since) equals the full run's
+      result for the same anchor; exit 1 on any difference
 
 Deterministic: the same repository, revisions and seed give the same corpus (the seed is
 printed).
@@ -260,10 +263,23 @@ def verify(out, report_path):
     return 1 if differences or extra else 0
 
 
+def subset(full_path, scoped_path):
+    full = {(r["doc"], r["line"]): r for r in json.load(open(full_path))["anchors"]}
+    scoped = json.load(open(scoped_path))["anchors"]
+    differ = [r for r in scoped if full.get((r["doc"], r["line"])) != r]
+    for r in differ[:10]:
+        print(f"{r['doc']}:{r['line']}: incremental {r['status']}, full "
+              f"{full.get((r['doc'], r['line']), {}).get('status', 'absent')}")
+    print(f"incremental: {len(scoped) - len(differ)} of {len(scoped)} results equal the full run's")
+    return 1 if differ or not scoped else 0
+
+
 def main():
     arguments = sys.argv[1:]
-    if not arguments or arguments[0] not in ("generate", "verify", "mix"):
+    if not arguments or arguments[0] not in ("generate", "verify", "mix", "subset"):
         sys.exit(__doc__)
+    if arguments[0] == "subset":
+        sys.exit(subset(arguments[1], arguments[2]))
     if arguments[0] == "verify":
         sys.exit(verify(arguments[1], arguments[2]))
     if arguments[0] == "mix":

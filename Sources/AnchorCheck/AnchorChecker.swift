@@ -46,13 +46,13 @@ public enum AnchorChecker {
     // the same few files, and resolving one stats it.
     let resolver = SharedResolver(index: index)
     let perDoc = parallelMap(docs) { doc -> DocJobs in
-      let data = (try? Data(contentsOf: root.appendingPathComponent(doc))) ?? Data()
+      let data = FileSystem.bytes(atPath: root.path + "/" + doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
       if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) {
         return DocJobs(jobs: [], notes: [], suppressed: 0)
       }
-      let (text, valid) = decodeUTF8Leniently([UInt8](data))
+      let (text, valid) = decodeUTF8Leniently(data)
       let parsed = AnchorParser.parse(text, knownExtensions: index.extensions)
       var notes: [AnchorReport.Note] = []
       if !valid, whole {
@@ -76,6 +76,7 @@ public enum AnchorChecker {
           if whole { suppressed += 1 }
           continue
         }
+        if !whole, !scope!.mayCite(path: anchor.path) { continue }
         let resolution =
           resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
         resolutions[anchor.path] = resolution
@@ -403,7 +404,7 @@ final class SourceCache: @unchecked Sendable {
       return cached
     }
     lock.unlock()
-    let loaded = FileManager.default.contents(atPath: root + "/" + path).map(SourceFile.init)
+    let loaded = FileSystem.bytes(atPath: root + "/" + path).map(SourceFile.init)
     lock.lock()
     defer { lock.unlock() }
     if let cached = files[path] { return cached }

@@ -26,6 +26,15 @@ public struct AnchorScope: Sendable {
     }
   }
 
+  /// Whether an anchor citing `path` may cite a changed file: its file name is one of theirs.
+  /// Necessary for `cites`, and cheap enough to ask before resolving the path.
+  func mayCite(path: String) -> Bool {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+      return names.contains(path)
+    }
+    return names.contains(String(path[path.utf8.index(after: slash)...]))
+  }
+
   /// Whether an anchor citing `path` (as written, from `doc`) that resolved to `resolution`
   /// cites a changed file.
   func cites(_ path: String, resolution: RepositoryIndex.Resolution, from doc: String) -> Bool {

@@ -21,11 +21,13 @@ import Foundation
       else { return nil }
       self.root = root
       self.git = git
-      guard let inside = try? run(["rev-parse", "--is-inside-work-tree"]), inside.status == 0,
-        String(decoding: inside.output, as: UTF8.self).hasPrefix("true")
-      else { return nil }
-      // A folder git ignores (a build folder inside another repository) is not part of it.
-      if let ignored = try? run(["check-ignore", "-q", "."]), ignored.status == 0 { return nil }
+      // A work tree has `.git` (a folder, or a file in linked work trees and submodules) in
+      // its top folder: looked for up from the root, as git does, without starting git.
+      var folder = root.standardizedFileURL.path
+      while !FileManager.default.fileExists(atPath: folder + "/.git") {
+        guard folder != "/", !folder.isEmpty else { return nil }
+        folder = (folder as NSString).deletingLastPathComponent
+      }
     }
 
     /// The files that differ between `revision` and the work tree (added, modified, deleted,
@@ -33,21 +35,23 @@ import Foundation
     ///
     /// - Throws: ``AnchorInputError`` when git does not know `revision`.
     public func changedFiles(since revision: String) throws -> Set<String> {
-      let known = try run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"])
-      guard known.status == 0 else {
+      var files: Set<String> = []
+      // Both at once. `--end-of-options` keeps a revision that starts with "-" from being read
+      // as an option.
+      let (diff, untracked) = try run(
+        ["diff", "--name-status", "-z", "-M", "--relative", "--end-of-options", revision, "--"],
+        and: ["ls-files", "--others", "--exclude-standard", "-z"])
+      guard diff.status == 0 else {
         throw AnchorInputError(
           "--changed-since: git knows no commit \(revision) in \(root.path); pass a branch, tag or commit (in a shallow clone, fetch it first)"
         )
       }
-      var files: Set<String> = []
-      let diff = try run(["diff", "--name-status", "-z", "-M", "--relative", revision, "--"])
       var fields = Self.fields(diff.output)[...]
       while let status = fields.popFirst() {
         // A rename or copy names two paths; every other status one.
         let count = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
         for _ in 0..<count { if let path = fields.popFirst() { files.insert(path) } }
       }
-      let untracked = try run(["ls-files", "--others", "--exclude-standard", "-z"])
       files.formUnion(Self.fields(untracked.output))
       return files
     }
@@ -56,6 +60,9 @@ import Foundation
     /// whole history of `HEAD` and the changes not yet committed; paths relative to the root.
     public func renames() throws -> [String: String] {
       var renames: [String: String] = [:]
+      // A folder git ignores (a build folder inside another repository) has no history of its
+      // own there.
+      if try run(["check-ignore", "-q", "."]).status == 0 { return [:] }
       // Uncommitted renames first: they are the newest.
       let pending = try run(["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"])
       let history = try run([
@@ -82,6 +89,26 @@ import Foundation
     }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+      let (process, output) = try start(arguments)
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, data)
+    }
+
+    /// Two git commands running at once.
+    private func run(_ first: [String], and second: [String]) throws -> (
+      (status: Int32, output: Data), (status: Int32, output: Data)
+    ) {
+      let (one, oneOutput) = try start(first)
+      let (two, twoOutput) = try start(second)
+      let oneData = oneOutput.fileHandleForReading.readDataToEndOfFile()
+      let twoData = twoOutput.fileHandleForReading.readDataToEndOfFile()
+      one.waitUntilExit()
+      two.waitUntilExit()
+      return ((one.terminationStatus, oneData), (two.terminationStatus, twoData))
+    }
+
+    private func start(_ arguments: [String]) throws -> (Process, Pipe) {
       let process = Process()
       process.executableURL = git
       process.arguments = ["-C", root.path] + arguments
@@ -90,9 +117,7 @@ import Foundation
       process.standardError = FileHandle.nullDevice
       process.standardInput = FileHandle.nullDevice
       try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, data)
+      return (process, output)
     }
   }
 

@@ -11,6 +11,11 @@ struct FileKind {
   let isDirectory: Bool
   let isSymlink: Bool
 
+  init(isDirectory: Bool, isSymlink: Bool) {
+    self.isDirectory = isDirectory
+    self.isSymlink = isSymlink
+  }
+
   init?(path: String) {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
@@ -46,17 +51,25 @@ struct RepositoryIndex: Sendable {
     var byName: [String: [String]] = [:]
     var extensions: Set<String> = []
     var hasSymlinks = false
-    let manager = FileManager.default
     var pending = [""]
     while let relative = pending.popLast() {
       let folder =
         relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
-      guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
-      for name in names.sorted() {
+      guard let entries = FileSystem.entries(atPath: folder.path) else { continue }
+      for (name, reported) in entries.sorted(by: { $0.name < $1.name }) {
         let path = relative.isEmpty ? name : relative + "/" + name
         if Self.skipped.contains(name) || exclude.contains(where: { $0.matches(path) }) { continue }
         let full = folder.path + "/" + name
-        guard let kind = FileKind(path: full) else { continue }
+        // readdir's kind spares a stat for plain files and folders; links and file systems that
+        // do not report kinds are asked.
+        let kind: FileKind
+        switch reported {
+        case .file: kind = FileKind(isDirectory: false, isSymlink: false)
+        case .directory: kind = FileKind(isDirectory: true, isSymlink: false)
+        case .symlink, .unknown:
+          guard let asked = FileKind(path: full) else { continue }
+          kind = asked
+        }
         if kind.isSymlink { hasSymlinks = true }
         if kind.isDirectory {
           // Symbolic links to folders are not followed: they may lead outside the root.

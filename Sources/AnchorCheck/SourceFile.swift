@@ -11,8 +11,8 @@ final class SourceFile: @unchecked Sendable {
   private let lock = NSLock()
   private var positionsStorage: [UInt64: [Int]]?
 
-  init(data: Data) {
-    let (text, valid) = decodeUTF8Leniently([UInt8](data))
+  init(bytes: [UInt8]) {
+    let (text, valid) = decodeUTF8Leniently(bytes)
     lenient = !valid
     lines = NormalizedLines(text: text)
   }
