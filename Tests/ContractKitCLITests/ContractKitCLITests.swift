@@ -143,12 +143,13 @@ enum ContractKitBinary {
     return folder.appendingPathComponent("contract-kit")
   }()
 
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
-    status: Int32, stdout: String, stderr: String
-  ) {
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
