@@ -18,9 +18,12 @@ public struct AnchorScope: Sendable {
   func covers(doc: String) -> Bool { files.contains(doc) }
 
   /// Whether a doc's bytes may cite a changed file: one of their names occurs in it. A cheap
-  /// filter before parsing; `cites` decides.
+  /// filter before parsing; `cites` decides. A doc with a `%` may cite a name percent-encoded in
+  /// a link, and past 32 names one search per name costs more than parsing: both are parsed.
   func mayCite(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    names.contains { name in
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+    if names.count > 32 || memchr(base, 0x25, bytes.count) != nil { return true }
+    return names.contains { name in
       var name = name
       return name.withUTF8 { needle in Self.contains(bytes, needle) }
     }
