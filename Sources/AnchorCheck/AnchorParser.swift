@@ -289,7 +289,7 @@ public enum AnchorParser {
       while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
       if unmasked(lower..<upper),
         let found = wholeAnchor(original, lower..<upper, allowSpaces: true),
-        found.path.contains(" ")
+        found.path.utf8.contains(UInt8(ascii: " "))
       {
         if accepts(found.path, knownExtensions) {
           anchors.append(anchor(found, line: number, form: .prose))
@@ -394,7 +394,7 @@ public enum AnchorParser {
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.
   private static func accepts(_ path: String, _ knownExtensions: Set<String>?) -> Bool {
-    guard let knownExtensions, !path.contains("/") else { return true }
+    guard let knownExtensions, !path.utf8.contains(UInt8(ascii: "/")) else { return true }
     return knownExtensions.contains(pathExtension(Array(path.utf8)[...]))
   }
 
@@ -461,7 +461,7 @@ public enum AnchorParser {
   }
 
   static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
     var bytes: [UInt8] = []
     let source = Array(text.utf8)
     var i = 0

@@ -46,7 +46,7 @@ public struct AnchorScope: Sendable {
     case .ambiguous(let candidates): if candidates.contains(where: files.contains) { return true }
     default: break
     }
-    guard path.contains("/") else { return names.contains(path) }
+    guard path.utf8.contains(UInt8(ascii: "/")) else { return names.contains(path) }
     let folder = (doc as NSString).deletingLastPathComponent
     return [path, folder.isEmpty ? path : folder + "/" + path].contains {
       RepositoryIndex.normalize($0).map(files.contains) ?? false

@@ -15,8 +15,19 @@ struct RelocationIndex: Sendable {
     let quote: String
 
     init(_ anchor: ParsedAnchor) {
-      ext = (anchor.path as NSString).pathExtension.lowercased()
+      ext = Self.pathExtension(anchor.path)
       quote = anchor.quoteText
+    }
+
+    /// The extension of the last component of `path`, lowercased; as `NSString.pathExtension`
+    /// without the bridging, which costs more than the lookup it keys.
+    static func pathExtension(_ path: String) -> String {
+      let bytes = path.utf8
+      let name = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+      guard let dot = bytes[name...].lastIndex(of: UInt8(ascii: ".")), dot != name else {
+        return ""
+      }
+      return String(path[bytes.index(after: dot)...]).lowercased()
     }
   }
 
@@ -40,7 +51,7 @@ struct RelocationIndex: Sendable {
     var sources: [SourceFile] = []
     var places: [String: [UInt64: [(file: Int, line: Int)]]] = [:]
     for (ext, hashes) in wanted {
-      let candidates = index.files.filter { ($0 as NSString).pathExtension.lowercased() == ext }
+      let candidates = index.files.filter { Key.pathExtension($0) == ext }
       let scanned = parallelMap(candidates) { file -> (SourceFile?, [(UInt64, Int)]) in
         guard let source = cache.file(file) else { return (nil, []) }
         var hits: [(UInt64, Int)] = []

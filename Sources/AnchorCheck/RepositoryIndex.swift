@@ -105,7 +105,7 @@ struct RepositoryIndex: Sendable {
     {
       return .outside
     }
-    guard path.contains("/") else {
+    guard path.utf8.contains(UInt8(ascii: "/")) else {
       let candidates = byName[path] ?? []
       switch candidates.count {
       case 0: return .missing
@@ -113,7 +113,7 @@ struct RepositoryIndex: Sendable {
       default: return .ambiguous(candidates)
       }
     }
-    let docFolder = doc.contains("/") ? String(doc[..<doc.lastIndex(of: "/")!]) : ""
+    let docFolder = doc.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(doc[..<$0]) } ?? ""
     var sawInside = false
     for base in ["", docFolder] {
       guard let relative = Self.normalize(base.isEmpty ? path : base + "/" + path) else { continue }
