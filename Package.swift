@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "ReferenceSuites", targets: ["ReferenceSuites"]),
     .library(name: "AdapterHost", targets: ["AdapterHost"]),
     .library(name: "AdapterProcess", targets: ["AdapterProcess"]),
+    .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
     .executable(name: "adapter-host-example", targets: ["adapter-host-example"]),
   ],
@@ -64,6 +65,8 @@ let package = Package(
     .target(name: "AdapterWire", dependencies: ["ProfileContracts"]),
     .target(name: "AdapterHost", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
     .target(name: "AdapterProcess", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
+    // An executor and a translator over OpenAI-compatible chat-completions servers.
+    .target(name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking"]),
     .executableTarget(
       name: "adapter-host-example",
       dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
@@ -113,6 +116,10 @@ let package = Package(
       exclude: ["Fixtures"]),
     .executableTarget(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
+    .testTarget(
+      name: "OpenAICompatibleTests",
+      dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileAdaptersTests",
       dependencies: ["ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport"]),

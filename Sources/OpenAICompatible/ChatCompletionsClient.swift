@@ -1,0 +1,189 @@
+import Foundation
+import Locking
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One `POST {baseURL}/chat/completions` with `stream: false`, answered by the message's content
+/// or by an ``OpenAINativeError``; shared by the executor and the translator.
+struct ChatCompletionsClient: Sendable {
+  let configuration: OpenAICompatibleConfiguration
+  let session: URLSession
+
+  init(_ configuration: OpenAICompatibleConfiguration) {
+    self.configuration = configuration
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
+    sessionConfiguration.timeoutIntervalForResource = configuration.timeout.seconds
+    session = URLSession(configuration: sessionConfiguration)
+  }
+
+  /// The answer's content for a system and a user message, in the JSON shape `schema` (named
+  /// `name`), with at most `maxTokens` tokens.
+  ///
+  /// - Throws: ``OpenAINativeError``, or `CancellationError` when the calling task is cancelled
+  ///   (which cancels the HTTP request).
+  func complete(system: String, user: String, schema: [String: Any], name: String, maxTokens: Int)
+    async throws -> String
+  {
+    var body: [String: Any] = [
+      "model": configuration.model,
+      "messages": [
+        ["role": "system", "content": system], ["role": "user", "content": user],
+      ],
+      "stream": false,
+      "max_tokens": maxTokens,
+      "temperature": configuration.temperature,
+    ]
+    if let seed = configuration.seed { body["seed"] = seed }
+    switch configuration.dialect {
+    case .jsonSchema:
+      body["response_format"] = [
+        "type": "json_schema",
+        "json_schema": ["name": name, "strict": true, "schema": schema] as [String: Any],
+      ]
+    case .jsonObject:
+      body["response_format"] = ["type": "json_object", "schema": schema]
+    }
+    let url = configuration.endpoint
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.timeoutInterval = configuration.timeout.seconds
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    if let key = configuration.apiKey {
+      request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
+    }
+    request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    let (data, response) = try await send(request)
+    return try Self.content(data, response, url: url.absoluteString)
+  }
+
+  /// Sends `request`. Cancelling the calling task cancels it and ends the call at once with
+  /// `CancellationError`, without waiting for the URL session to report the cancellation.
+  private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    let call = PendingCall()
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let url = request.url?.absoluteString ?? ""
+        let task = session.dataTask(with: request) { data, response, error in
+          if let error {
+            if (error as? URLError)?.code == .cancelled {
+              call.finish(.failure(CancellationError()))
+            } else if let error = error as? URLError {
+              call.finish(.failure(OpenAICompatibleModelExecutor.native(error, url: request.url)))
+            } else {
+              call.finish(
+                .failure(OpenAINativeError.transport(.other, url: url, detail: "\(error)")))
+            }
+          } else if let response = response as? HTTPURLResponse {
+            call.finish(.success((data ?? Data(), response)))
+          } else {
+            call.finish(
+              .failure(OpenAINativeError.transport(.other, url: url, detail: "no HTTP response")))
+          }
+        }
+        call.start(task, continuation)
+      }
+    } onCancel: {
+      call.cancel()
+    }
+  }
+
+  /// The message content of a chat completion, or the native error the answer stands for.
+  static func content(_ data: Data, _ response: HTTPURLResponse, url: String) throws -> String {
+    let status = response.statusCode
+    let contentType = response.value(forHTTPHeaderField: "Content-Type")
+    let json = try? JSONSerialization.jsonObject(with: data)
+    guard (200..<300).contains(status) else {
+      let retryAfter =
+        response.value(forHTTPHeaderField: "Retry-After")
+        ?? response.value(forHTTPHeaderField: "retry-after-ms").map { "\($0) ms" }
+      guard let object = json as? [String: Any] else {
+        throw OpenAINativeError.notJSON(status: status, contentType: contentType, url: url)
+      }
+      // `error` is an object ({"message","type","code"}) or a plain string.
+      var message = "no message"
+      var type: String?
+      var code: String?
+      if let error = object["error"] as? [String: Any] {
+        message = (error["message"] as? String) ?? message
+        type = error["type"] as? String
+        code = (error["code"]).flatMap { $0 is NSNull ? nil : "\($0)" }
+      } else if let text = object["error"] as? String {
+        message = text
+      } else if let text = object["message"] as? String {
+        message = text
+      }
+      throw OpenAINativeError.http(
+        status: status, type: type, code: code, message: message, retryAfter: retryAfter, url: url)
+    }
+    guard let object = json as? [String: Any] else {
+      throw OpenAINativeError.notJSON(status: status, contentType: contentType, url: url)
+    }
+    guard let choices = object["choices"] as? [[String: Any]], let first = choices.first,
+      let message = first["message"] as? [String: Any]
+    else {
+      throw OpenAINativeError.noContent(url: url, detail: "no choices[0].message")
+    }
+    if let refusal = message["refusal"] as? String { throw OpenAINativeError.refusal(refusal) }
+    if first["finish_reason"] as? String == "content_filter" {
+      throw OpenAINativeError.contentFilter
+    }
+    guard let content = message["content"] as? String else {
+      throw OpenAINativeError.noContent(url: url, detail: "no message content")
+    }
+    return content
+  }
+}
+
+/// A call in flight: its URL task and the continuation that ends it, resumed exactly once, by
+/// the answer or by cancellation, whichever comes first.
+private final class PendingCall: @unchecked Sendable {
+  typealias Answer = Result<(Data, HTTPURLResponse), any Error>
+
+  private let lock = NSLock()
+  private var task: URLSessionDataTask?
+  private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
+  private var cancelled = false
+
+  func start(
+    _ task: URLSessionDataTask,
+    _ continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+  ) {
+    let cancelled = lock.withCriticalSection {
+      self.task = task
+      self.continuation = continuation
+      return self.cancelled
+    }
+    if cancelled {
+      cancel()
+    } else {
+      task.resume()
+    }
+  }
+
+  func finish(_ answer: Answer) {
+    let continuation = lock.withCriticalSection {
+      defer { self.continuation = nil }
+      return self.continuation
+    }
+    continuation?.resume(with: answer)
+  }
+
+  func cancel() {
+    let task = lock.withCriticalSection {
+      cancelled = true
+      return self.task
+    }
+    task?.cancel()
+    finish(.failure(CancellationError()))
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as `TimeInterval`.
+  var seconds: TimeInterval {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}

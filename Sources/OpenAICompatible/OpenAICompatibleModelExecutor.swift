@@ -1,0 +1,64 @@
+import Foundation
+import ProfileContracts
+
+/// A ``ProfileModelExecuting`` over an OpenAI-compatible chat-completions server: llama.cpp's
+/// `llama-server`, llama-cpp-python, Ollama's `/v1`, LM Studio, vLLM or a hosted API.
+///
+/// Each call is one `POST {baseURL}/chat/completions` with `stream: false`: the request's
+/// instructions as the system message, its prompt as the user message, `responseTokens` as
+/// `max_tokens`, and the JSON schema of its ``ProfileModelSchema`` (every field required, no
+/// other properties) in the configured ``OpenAICompatibleConfiguration/Dialect``. It returns the
+/// answer's content as it came, for the core to validate; it narrows every failure with
+/// ``map(_:)`` (its doc comment holds the table); cancelling the calling task cancels the HTTP
+/// request and ends with `CancellationError`.
+///
+/// ```swift
+/// let model = OpenAICompatibleModelExecutor(
+///   OpenAICompatibleConfiguration(baseURL: URL(string: "http://127.0.0.1:8080/v1")!))
+/// ```
+public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
+  /// The server and how to talk to it.
+  public let configuration: OpenAICompatibleConfiguration
+  private let client: ChatCompletionsClient
+
+  /// Creates an executor.
+  public init(_ configuration: OpenAICompatibleConfiguration) {
+    self.configuration = configuration
+    client = ChatCompletionsClient(configuration)
+  }
+
+  /// The JSON schema the answer to `schema` must follow.
+  public static func jsonSchema(_ schema: ProfileModelSchema) -> [String: Any] {
+    var properties: [String: Any] = ["title": ["type": "string"]]
+    var required = ["title"]
+    if schema == .summaryChunk {
+      properties["points"] = ["type": "array", "items": ["type": "string"]]
+      required.append("points")
+    }
+    return [
+      "type": "object", "properties": properties, "required": required,
+      "additionalProperties": false,
+    ]
+  }
+
+  /// Runs one model call.
+  ///
+  /// - Throws: a ``ProfileModelExecutionError`` (see ``map(_:)``), or `CancellationError`.
+  public func generate(_ request: ProfileModelRequest) async throws -> Data {
+    guard request.responseTokens > 0 else {
+      throw ProfileModelExecutionError.rejected(
+        "responseTokens is \(request.responseTokens); an answer needs at least 1 token")
+    }
+    do {
+      let content = try await client.complete(
+        system: request.instructions, user: request.prompt,
+        schema: Self.jsonSchema(request.schema), name: request.schema.rawValue,
+        maxTokens: request.responseTokens)
+      return Data(content.utf8)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw Self.map(error)
+    }
+  }
+}

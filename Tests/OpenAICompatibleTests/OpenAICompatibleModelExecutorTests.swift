@@ -1,0 +1,199 @@
+import ContractConformance
+import Foundation
+import OpenAICompatible
+import ProfileContracts
+import TestSupport
+import Testing
+
+/// The executor against a local server that answers each call with a real server's failure
+/// (`Fixtures/fault_server.py`): every row of the mapping table, through HTTP.
+@Suite(
+  .enabled(
+    if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
+struct OpenAICompatibleModelExecutorTests {
+  /// A request in the summaryChunk shape.
+  static let request = ProfileModelRequest(
+    stepID: "chunk-1", schema: .summaryChunk, instructions: "Summarize.", prompt: "Text.",
+    responseTokens: 64)
+
+  /// Calls the fault server's `route` and returns what the call threw, mapped.
+  static func failure(_ route: String, timeout: Duration = .seconds(10)) async throws
+    -> ProfileModelExecutionError?
+  {
+    let server = try FaultServer.shared()
+    let executor = OpenAICompatibleModelExecutor(
+      OpenAICompatibleConfiguration(
+        baseURL: URL(string: "http://127.0.0.1:\(server.port)/\(route)/v1")!, timeout: timeout))
+    do {
+      _ = try await executor.generate(request)
+      return nil
+    } catch let error as ProfileModelExecutionError {
+      return error
+    }
+  }
+
+  @Test(arguments: [
+    // Unknown or unloaded model.
+    ("model_not_found", "unavailable"), ("ollama_not_pulled", "unavailable"),
+    ("ollama_not_pulled_string", "unavailable"), ("llamacpp_router_model", "unavailable"),
+    // Worth another try.
+    ("rate_limited", "transient"), ("loading_model", "transient"), ("ollama_busy", "transient"),
+    ("server_error", "transient"), ("proxy_502", "transient"), ("proxy_504", "transient"),
+    // Not worth another try.
+    ("insufficient_quota", "permanent"), ("unauthorized", "permanent"), ("forbidden", "permanent"),
+    ("invalid_request", "permanent"), ("bad_grammar", "permanent"), ("not_supported", "permanent"),
+    ("web_ui", "permanent"), ("wrong_path", "permanent"), ("no_choices", "permanent"),
+    // This input.
+    ("context_length_exceeded", "rejected"), ("exceed_context_size", "rejected"),
+    ("vllm_context", "rejected"), ("content_filter", "rejected"), ("refusal", "rejected"),
+  ])
+  func aServerAnswerMapsToItsKind(route: String, kind: String) async throws {
+    let error = try await Self.failure(route)
+    #expect(error?.kind == kind, "\(route): \(String(describing: error))")
+    #expect(error?.message?.contains("\n") != true)
+  }
+
+  @Test func aRetryAfterIsKeptInTheMessage() async throws {
+    let error = try await Self.failure("rate_limited")
+    #expect(error?.message?.contains("retry after 20") == true, "\(String(describing: error))")
+  }
+
+  @Test func noServerAndNoHostAreUnavailable() async throws {
+    for base in ["http://127.0.0.1:1/v1", "http://no-such-host.invalid/v1"] {
+      let executor = OpenAICompatibleModelExecutor(
+        OpenAICompatibleConfiguration(baseURL: URL(string: base)!))
+      await #expect(throws: ProfileModelExecutionError.unavailable) {
+        _ = try await executor.generate(Self.request)
+      }
+    }
+  }
+
+  @Test func aTimeoutIsTransient() async throws {
+    #expect(try await Self.failure("slow", timeout: .seconds(1))?.kind == "transient")
+  }
+
+  @Test func aConnectionClosedWithoutAnAnswerIsTransient() async throws {
+    #expect(try await Self.failure("reset")?.kind == "transient")
+  }
+
+  @Test func anAnswerIsReturnedAsItCameWithTheRequestShapedForTheServer() async throws {
+    let server = try FaultServer.shared()
+    for dialect in OpenAICompatibleConfiguration.Dialect.allCases {
+      let executor = OpenAICompatibleModelExecutor(
+        OpenAICompatibleConfiguration(
+          baseURL: URL(string: "http://127.0.0.1:\(server.port)/echo/v1")!, model: "smollm2",
+          dialect: dialect))
+      // The echo route answers with the request body as the content.
+      let sent = try await executor.generate(Self.request)
+      let body = try #require(try JSONSerialization.jsonObject(with: sent) as? [String: Any])
+      #expect(body["model"] as? String == "smollm2")
+      #expect(body["stream"] as? Bool == false)
+      #expect(body["max_tokens"] as? Int == 64)
+      let messages = body["messages"] as? [[String: String]]
+      #expect(messages?.map { $0["role"] } == ["system", "user"])
+      #expect(messages?.map { $0["content"] } == ["Summarize.", "Text."])
+      let format = try #require(body["response_format"] as? [String: Any])
+      #expect(format["type"] as? String == dialect.rawValue)
+      let schema =
+        dialect == .jsonSchema
+        ? (format["json_schema"] as? [String: Any])?["schema"] as? [String: Any]
+        : format["schema"] as? [String: Any]
+      #expect(schema?["required"] as? [String] == ["title", "points"])
+      #expect(schema?["additionalProperties"] as? Bool == false)
+    }
+    let ok = OpenAICompatibleModelExecutor(
+      OpenAICompatibleConfiguration(baseURL: URL(string: "http://127.0.0.1:\(server.port)/ok/v1")!))
+    #expect(try await ok.generate(Self.request) == Data(#"{"title": "A", "points": ["one"]}"#.utf8))
+  }
+
+  @Test func cancellingTheCallCancelsTheRequest() async throws {
+    let server = try FaultServer.shared()
+    let executor = OpenAICompatibleModelExecutor(
+      OpenAICompatibleConfiguration(
+        baseURL: URL(string: "http://127.0.0.1:\(server.port)/slow/v1")!))
+    let call = Task { try await executor.generate(Self.request) }
+    try await Task.sleep(for: .milliseconds(200))
+    let clock = ContinuousClock()
+    let start = clock.now
+    call.cancel()
+    await #expect(throws: CancellationError.self) { _ = try await call.value }
+    #expect(clock.now - start < .seconds(2))
+    #expect(OpenAICompatibleModelExecutor.map(CancellationError()).kind == "permanent")
+  }
+
+  @Test func theExecutorSuitePassesItsMappingAndShapes() async throws {
+    let server = try FaultServer.shared()
+    let native: [(OpenAINativeError, ExecutionErrorKind)] = [
+      (.transport(.connectionRefused, url: "u", detail: ""), .unavailable),
+      (.transport(.timedOut, url: "u", detail: ""), .transient),
+      (
+        .http(
+          status: 429, type: nil, code: "insufficient_quota", message: "", retryAfter: nil, url: "u"
+        ), .permanent
+      ),
+      (
+        .http(
+          status: 400, type: nil, code: "context_length_exceeded", message: "", retryAfter: nil,
+          url: "u"), .rejected
+      ),
+    ]
+    let report = await ModelExecutorConformance(
+      errorMapping: OpenAICompatibleModelExecutor.map,
+      knownErrors: native.map { KnownError($0.0, expected: $0.1) }
+    ) {
+      OpenAICompatibleModelExecutor(
+        OpenAICompatibleConfiguration(
+          baseURL: URL(string: "http://127.0.0.1:\(server.port)/ok/v1")!))
+    }.run()
+    #expect(report.failures.isEmpty, "\(report.failures)")
+    #expect(report.counts.passed == ModelExecutorConformance.rules.count)
+  }
+}
+
+/// The fault server, started once for the test process; it exits when the process does (its
+/// standard input closes).
+final class FaultServer: @unchecked Sendable {
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  private init() throws {
+    guard let python = Backends.python3 else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "python3"])
+    }
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/fault_server.py").path
+    ]
+    input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { break }
+      line.append(chunk)
+    }
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw CocoaError(.fileReadCorruptFile) }
+    self.port = port
+  }
+
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var running: FaultServer?
+
+  static func shared() throws -> FaultServer {
+    lock.lock()
+    defer { lock.unlock() }
+    if let running { return running }
+    let server = try FaultServer()
+    running = server
+    return server
+  }
+}
