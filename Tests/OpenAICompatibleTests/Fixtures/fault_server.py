@@ -3,7 +3,8 @@
 POST /<case>/v1/chat/completions answers with the case's status, headers and body, as the real
 servers do (see ../shared/background/model-servers.md); `ok` answers in the shape the request's schema
 asks for, `slow` does so after 30 s, `reset` closes the connection without answering, `echo`
-answers a chat completion whose content is the request body. Prints the port on its first line; exits when its standard input closes.
+answers a chat completion whose content is the request body; `numbered` answers a translation
+request with its numbered texts unchanged, `drops_last` without the last one. Prints the port on its first line; exits when its standard input closes.
 
 usage: python3 fault_server.py
 """
@@ -80,6 +81,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if case == "echo":
             status, headers, body = 200, JSON, chat(request.decode())
+        elif case in ("numbered", "drops_last"):
+            # A "translator" that answers each numbered text unchanged (or drops the last).
+            sent = json.loads(request)
+            user = [m for m in sent["messages"] if m["role"] == "user"][0]["content"]
+            texts = [line.split(". ", 1)[1] if ". " in line else "" for line in user.split("\n")]
+            if case == "drops_last":
+                texts = texts[:-1]
+            status, headers, body = 200, JSON, chat(json.dumps({"translations": texts}))
         elif case == "ok":
             # The shape the request's schema asks for, in either dialect.
             sent = json.loads(request or b"{}").get("response_format", {})
