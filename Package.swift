@@ -58,7 +58,7 @@ let package = Package(
       name: "ReferenceSuites",
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
-        "ProfileCore", "AdapterProcess",
+        "ProfileCore", "AdapterProcess", "OpenAICompatible",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.
@@ -75,7 +75,7 @@ let package = Package(
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
         "ProfileAdapters",
-        "LanguageIdentification", "GoldenReplay", "AdapterProcess",
+        "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible",
       ]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
@@ -106,7 +106,7 @@ let package = Package(
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
       name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],
-      path: "Tests/TestSupport"),
+      path: "Tests/TestSupport", exclude: ["Fixtures"]),
     .testTarget(
       name: "AdapterProcessTests",
       dependencies: [
@@ -118,8 +118,7 @@ let package = Package(
       name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
     .testTarget(
       name: "OpenAICompatibleTests",
-      dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport"],
-      exclude: ["Fixtures"]),
+      dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport"]),
     .testTarget(
       name: "ProfileAdaptersTests",
       dependencies: ["ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport"]),

@@ -9,14 +9,11 @@ import Locking
 /// or by an ``OpenAINativeError``; shared by the executor and the translator.
 struct ChatCompletionsClient: Sendable {
   let configuration: OpenAICompatibleConfiguration
-  let session: URLSession
+  private let owner: SessionOwner
 
   init(_ configuration: OpenAICompatibleConfiguration) {
     self.configuration = configuration
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
-    sessionConfiguration.timeoutIntervalForResource = configuration.timeout.seconds
-    session = URLSession(configuration: sessionConfiguration)
+    owner = SessionOwner(timeout: configuration.timeout.seconds)
   }
 
   /// The answer's content for a system and a user message, in the JSON shape `schema` (named
@@ -66,7 +63,7 @@ struct ChatCompletionsClient: Sendable {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         let url = request.url?.absoluteString ?? ""
-        let task = session.dataTask(with: request) { data, response, error in
+        let task = owner.session.dataTask(with: request) { data, response, error in
           if let error {
             if (error as? URLError)?.code == .cancelled {
               call.finish(.failure(CancellationError()))
@@ -134,6 +131,23 @@ struct ChatCompletionsClient: Sendable {
       throw OpenAINativeError.noContent(url: url, detail: "no message content")
     }
     return content
+  }
+}
+
+/// A client's URL session, invalidated when the last copy of the client goes (a session is
+/// never freed before).
+private final class SessionOwner: Sendable {
+  let session: URLSession
+
+  init(timeout: TimeInterval) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    session = URLSession(configuration: configuration)
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
   }
 }
 

@@ -21,6 +21,8 @@ enum ConformanceCommand: Subcommand {
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
            contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
+           contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
+           contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
     """
 
   static let help = """
@@ -47,6 +49,9 @@ enum ConformanceCommand: Subcommand {
                                  "python3 my_store.py". Needs --suite.
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
+             --executor openai   check OpenAICompatibleModelExecutor against a running server
+             --translator openai check OpenAICompatibleTranslator against a running server
+    \(ServerOptions.help)
 
     Randomized inputs print their seed; replay one with CONTRACT_KIT_SEED=<seed>.
     """
@@ -143,7 +148,27 @@ enum ConformanceCommand: Subcommand {
     let volatile = arguments.flag("--volatile")
     let pairs = try arguments.option("--pairs").map(languagePairs)
     let provider = try arguments.option("--provider", allowed: ReferenceSuites.documentProviders)
+    let executor = try arguments.option("--executor", allowed: ["openai"])
+    let translator = try arguments.option("--translator", allowed: ["openai"])
+    let server = try ServerOptions.parse(
+      &arguments,
+      needed: executor.map { "--executor \($0)" } ?? translator.map { "--translator \($0)" })
     try arguments.finish()
+    if let server {
+      let name = executor != nil ? "executor" : "translator"
+      guard executor == nil || translator == nil else {
+        throw UsageError("--executor and --translator check one suite each; pass one of them")
+      }
+      guard suite == name, command == nil, provider == nil, !volatile else {
+        throw UsageError("--\(name) openai goes with --suite \(name)")
+      }
+      guard pairs == nil || name == "translator" else {
+        throw UsageError("--pairs goes with --suite translator")
+      }
+      let runs = await ReferenceSuites.runOpenAI(
+        name, configuration: server, pairs: pairs ?? ReferenceSuites.translatorPairs)
+      return try render(runs, format: format, verbose: verbose)
+    }
     guard provider == nil || (suite == "document" && command == nil) else {
       throw UsageError("--provider goes with --suite document")
     }
@@ -179,6 +204,13 @@ enum ConformanceCommand: Subcommand {
         runs += await ReferenceSuites.run(name, scratch: scratch, documentProvider: provider)
       }
     }
+    return try render(runs, format: format, verbose: verbose)
+  }
+
+  /// Prints the runs in `format` and returns the exit code: 0 when every report passes.
+  private static func render(_ runs: [ReferenceSuites.Run], format: String, verbose: Bool) throws
+    -> Int32
+  {
     switch format {
     case "json":
       let value = JSONValue.array(

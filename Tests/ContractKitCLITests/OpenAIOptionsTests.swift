@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `conformance run --executor openai` and `--translator openai`, run as a user would, against the
+/// fault-injecting server (a real model server is tools/llm-server's).
+@Suite(
+  .enabled(
+    if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
+struct OpenAIOptionsTests {
+  @Test func theExecutorSuiteRunsAgainstAServer() throws {
+    let server = try FaultServer.shared()
+    let result = try ContractKitBinary.run([
+      "conformance", "run", "--suite", "executor", "--executor", "openai", "--base-url",
+      "http://127.0.0.1:\(server.port)/ok/v1",
+    ])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("executor (OpenAICompatibleModelExecutor): 10 passed, 0 failed"))
+  }
+
+  @Test func theTranslatorSuiteReportsAModelThatEchoes() throws {
+    let server = try FaultServer.shared()
+    let result = try ContractKitBinary.run([
+      "conformance", "run", "--suite", "translator", "--translator", "openai", "--base-url",
+      "http://127.0.0.1:\(server.port)/numbered/v1", "--pairs", "en:fr",
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("FAIL  translator.targetLanguage"), "\(result.stdout)")
+  }
+
+  @Test(arguments: [
+    (["--suite", "executor", "--executor", "openai"], "--executor openai needs --base-url"),
+    (
+      ["--suite", "executor", "--executor", "openai", "--base-url", "ftp://host/v1"],
+      "--base-url needs an http:// or https:// URL"
+    ),
+    (
+      ["--suite", "store", "--executor", "openai", "--base-url", "http://127.0.0.1:1/v1"],
+      "--executor openai goes with --suite executor"
+    ),
+    (["--suite", "executor", "--base-url", "http://127.0.0.1:1/v1"], "--base-url goes with"),
+    (["--suite", "executor", "--executor", "llama"], "--executor"),
+  ])
+  func badOptionsAreOneLineAndExitTwo(arguments: [String], message: String) throws {
+    let result = try ContractKitBinary.run(["conformance", "run"] + arguments)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+}
