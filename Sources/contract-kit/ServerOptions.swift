@@ -2,8 +2,7 @@ import Foundation
 import OpenAICompatible
 
 /// `--base-url URL [--model-name NAME] [--dialect json_schema|json_object]`: the
-/// OpenAI-compatible server that `--model openai`, `--executor openai` and `--translator openai`
-/// talk to.
+/// OpenAI-compatible server that `--executor openai` and `--translator openai` talk to.
 enum ServerOptions {
   static let usage = "--base-url URL [--model-name NAME] [--dialect json_schema|json_object]"
 
@@ -37,7 +36,7 @@ enum ServerOptions {
     }
     guard needed != nil else {
       throw UsageError(
-        "--base-url goes with --model openai, --executor openai or --translator openai")
+        "--base-url goes with --executor openai or --translator openai")
     }
     guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""),
       url.host != nil
