@@ -52,8 +52,21 @@ struct ChatCompletionsClient: Sendable {
       request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
     }
     request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    if url.scheme == "http" {
+      // Local servers: a plain socket (see PlainHTTPClient for why not URLSession).
+      var headers = ["Content-Type": "application/json", "Accept": "application/json"]
+      if let key = configuration.apiKey { headers["Authorization"] = "Bearer \(key)" }
+      let answer = try await PlainHTTPClient.post(
+        url, headers: headers, body: request.httpBody ?? Data(),
+        timeout: configuration.timeout.seconds)
+      return try Self.content(
+        answer.body, status: answer.status, header: { answer.headers[$0.lowercased()] },
+        url: url.absoluteString)
+    }
     let (data, response) = try await send(request)
-    return try Self.content(data, response, url: url.absoluteString)
+    return try Self.content(
+      data, status: response.statusCode, header: { response.value(forHTTPHeaderField: $0) },
+      url: url.absoluteString)
   }
 
   /// Sends `request`. Cancelling the calling task cancels it and ends the call at once with
@@ -88,14 +101,13 @@ struct ChatCompletionsClient: Sendable {
   }
 
   /// The message content of a chat completion, or the native error the answer stands for.
-  static func content(_ data: Data, _ response: HTTPURLResponse, url: String) throws -> String {
-    let status = response.statusCode
-    let contentType = response.value(forHTTPHeaderField: "Content-Type")
+  static func content(
+    _ data: Data, status: Int, header: (String) -> String?, url: String
+  ) throws -> String {
+    let contentType = header("Content-Type")
     let json = try? JSONSerialization.jsonObject(with: data)
     guard (200..<300).contains(status) else {
-      let retryAfter =
-        response.value(forHTTPHeaderField: "Retry-After")
-        ?? response.value(forHTTPHeaderField: "retry-after-ms").map { "\($0) ms" }
+      let retryAfter = header("Retry-After") ?? header("retry-after-ms").map { "\($0) ms" }
       guard let object = json as? [String: Any] else {
         throw OpenAINativeError.notJSON(status: status, contentType: contentType, url: url)
       }

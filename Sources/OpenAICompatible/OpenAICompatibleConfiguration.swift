@@ -29,6 +29,10 @@ public struct OpenAICompatibleConfiguration: Sendable {
   public var temperature: Double
   /// The sampling seed, sent to servers that take one.
   public var seed: Int?
+  /// Whether the schema bounds the answer's length (`maxLength`, `maxItems`) to fit
+  /// `responseTokens`, so that a grammar-constrained server (llama.cpp) cannot be cut off
+  /// mid-JSON by `max_tokens`. OpenAI's strict mode rejects these keywords: leave it off there.
+  public var boundAnswers: Bool
 
   /// Creates a configuration.
   ///
@@ -42,10 +46,12 @@ public struct OpenAICompatibleConfiguration: Sendable {
   ///   - dialect: how the JSON schema is requested (default ``Dialect/jsonSchema``).
   ///   - temperature: the sampling temperature (default 0).
   ///   - seed: the sampling seed (default 42).
+  ///   - boundAnswers: bound the answer's length in its schema (default off; see
+  ///     ``boundAnswers``).
   public init(
     baseURL: URL, model: String = "default", apiKeyVariable: String? = "OPENAI_API_KEY",
     timeout: Duration = .seconds(120), dialect: Dialect = .jsonSchema, temperature: Double = 0,
-    seed: Int? = 42
+    seed: Int? = 42, boundAnswers: Bool = false
   ) {
     self.baseURL = baseURL
     self.model = model
@@ -54,6 +60,7 @@ public struct OpenAICompatibleConfiguration: Sendable {
     self.dialect = dialect
     self.temperature = temperature
     self.seed = seed
+    self.boundAnswers = boundAnswers
   }
 
   /// `{baseURL}/chat/completions`.

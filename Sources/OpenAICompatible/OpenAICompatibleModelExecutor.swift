@@ -27,12 +27,25 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
     client = ChatCompletionsClient(configuration)
   }
 
-  /// The JSON schema the answer to `schema` must follow.
-  public static func jsonSchema(_ schema: ProfileModelSchema) -> [String: Any] {
-    var properties: [String: Any] = ["title": ["type": "string"]]
+  /// The JSON schema the answer to `schema` must follow; with `tokens`, bounded so that the
+  /// whole answer fits that many tokens even at one character a token: a title of at most a
+  /// quarter of them, and at most five points of an eighth each.
+  public static func jsonSchema(_ schema: ProfileModelSchema, boundedTo tokens: Int? = nil)
+    -> [String: Any]
+  {
+    var title: [String: Any] = ["type": "string"]
+    var point: [String: Any] = ["type": "string"]
+    var points: [String: Any] = ["type": "array"]
+    if let tokens {
+      title["maxLength"] = max(8, tokens / 4)
+      point["maxLength"] = max(8, tokens / 8)
+      points["maxItems"] = 5
+    }
+    points["items"] = point
+    var properties: [String: Any] = ["title": title]
     var required = ["title"]
     if schema == .summaryChunk {
-      properties["points"] = ["type": "array", "items": ["type": "string"]]
+      properties["points"] = points
       required.append("points")
     }
     return [
@@ -52,7 +65,9 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
     do {
       let content = try await client.complete(
         system: request.instructions, user: request.prompt,
-        schema: Self.jsonSchema(request.schema), name: request.schema.rawValue,
+        schema: Self.jsonSchema(
+          request.schema, boundedTo: configuration.boundAnswers ? request.responseTokens : nil),
+        name: request.schema.rawValue,
         maxTokens: request.responseTokens)
       return Data(content.utf8)
     } catch is CancellationError {
