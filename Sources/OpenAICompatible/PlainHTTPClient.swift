@@ -11,7 +11,8 @@ import Locking
 /// `Connection: close`, the answer read to the end, a deadline and cancellation checked every
 /// 50 ms while it waits in `poll`, on a thread of its own. Linux's URLSession busy-waits while an
 /// answer is pending (a core taken from the model on a small machine) and was seen to stop
-/// receiving answers from llama-server; `https://` URLs still go through URLSession.
+/// receiving answers from llama-server; `https://` URLs still go through URLSession. Connecting
+/// is not bounded by the deadline: a local server accepts or refuses at once.
 struct PlainHTTPClient: Sendable {
   /// A status, the headers (names lowercased) and the body.
   struct Response: Sendable {
@@ -121,6 +122,14 @@ struct PlainHTTPClient: Sendable {
       throw transport(refused ? .connectionRefused : .other, "cannot connect to \(host):\(port)")
     }
     defer { close(descriptor) }
+    // A peer that closes early must not kill the process with SIGPIPE.
+    #if canImport(Glibc)
+      let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+      let sendFlags: Int32 = 0
+      var on: Int32 = 1
+      setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    #endif
 
     var path = url.path.isEmpty ? "/" : url.path
     if let query = url.query { path += "?" + query }
@@ -147,7 +156,7 @@ struct PlainHTTPClient: Sendable {
     while sent < request.count {
       try wait(Int16(POLLOUT))
       let written = request.withUnsafeBytes { raw in
-        send(descriptor, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+        send(descriptor, raw.baseAddress! + sent, raw.count - sent, sendFlags)
       }
       guard written > 0 else {
         throw transport(.connectionLost, "the connection closed while sending")
