@@ -217,19 +217,30 @@ import ProfileContracts
 
     private func checkHeader(_ url: URL, attachmentID: String) throws {
       let head = try folder.read(0..<1024, of: url, attachmentID: attachmentID)
-      let magic = Array("%PDF-".utf8)
-      let found =
-        head.count >= magic.count
-        && (0...(head.count - magic.count)).contains {
-          head[$0..<$0 + magic.count].elementsEqual(magic)
-        }
-      guard found else {
+      guard Self.hasHeader(head) else {
         throw DocumentProviderError(
           code: .notPDF,
           message:
             "attachment \(DocumentDirectory.quoted(attachmentID)) is not a PDF (no %PDF- header in its first 1,024 bytes); pass a PDF file"
         )
       }
+    }
+
+    /// Whether the file at `url` is a PDF by its content: `%PDF-` in its first 1,024 bytes, as
+    /// the provider decides. An unreadable file is not.
+    public static func isPDF(at url: URL) -> Bool {
+      guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+      defer { try? handle.close() }
+      return hasHeader([UInt8]((try? handle.read(upToCount: 1024)) ?? Data()))
+    }
+
+    /// Whether a file's first bytes hold `%PDF-`.
+    private static func hasHeader(_ head: [UInt8]) -> Bool {
+      let magic = Array("%PDF-".utf8)
+      return head.count >= magic.count
+        && (0...(head.count - magic.count)).contains {
+          head[$0..<$0 + magic.count].elementsEqual(magic)
+        }
     }
 
     private func pageCount(_ info: ToolProcess.Run, name: String) throws -> Int {

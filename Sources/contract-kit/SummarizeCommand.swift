@@ -62,7 +62,7 @@ enum SummarizeCommand: Subcommand {
     if let calls { policy.maxModelCalls = calls }
     if let context { policy.contextTokens = context }
     let file = URL(fileURLWithPath: path).standardizedFileURL
-    let isPDF = Self.isPDF(file)
+    let isPDF = PDFDocumentProvider.isPDF(at: file)
     guard isPDF || password == nil || !FileManager.default.isReadableFile(atPath: file.path) else {
       throw UsageError("--password opens a PDF, and \(path) is not one")
     }
@@ -90,15 +90,6 @@ enum SummarizeCommand: Subcommand {
     Output.print(format == "json" ? try outcome.renderJSON() : outcome.renderText())
     if case .completed = outcome { return ExitCode.ok }
     return ExitCode.failures
-  }
-
-  /// Whether the file at `url` is a PDF by its content: `%PDF-` in its first 1,024 bytes.
-  /// Unreadable files are not; the text provider then names what is wrong with them.
-  static func isPDF(_ url: URL) -> Bool {
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 1024)) ?? Data()
-    return head.range(of: Data("%PDF-".utf8)) != nil
   }
 
   private static func number(_ text: String?, _ name: String, minimum: Int) throws -> Int? {
