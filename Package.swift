@@ -75,7 +75,7 @@ let package = Package(
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
         "ProfileAdapters",
-        "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible",
+        "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
       ]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),

@@ -43,30 +43,48 @@ struct ChatCompletionsClient: Sendable {
     case .jsonObject:
       body["response_format"] = ["type": "json_object", "schema": schema]
     }
-    let url = configuration.endpoint
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.timeoutInterval = configuration.timeout.seconds
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    if let key = configuration.apiKey {
-      request.setValue("Bearer \(key)", forHTTPHeaderField: "Authorization")
-    }
-    request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
-    if url.scheme == "http" {
-      // Local servers: a plain socket (see PlainHTTPClient for why not URLSession).
-      var headers = ["Content-Type": "application/json", "Accept": "application/json"]
-      if let key = configuration.apiKey { headers["Authorization"] = "Bearer \(key)" }
-      let answer = try await PlainHTTPClient.post(
-        url, headers: headers, body: request.httpBody ?? Data(),
-        timeout: configuration.timeout.seconds)
-      return try Self.content(
-        answer.body, status: answer.status, header: { answer.headers[$0.lowercased()] },
-        url: url.absoluteString)
-    }
-    let (data, response) = try await send(request)
+    let answer = try await exchange(
+      "POST", configuration.endpoint,
+      body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
     return try Self.content(
-      data, status: response.statusCode, header: { response.value(forHTTPHeaderField: $0) },
-      url: url.absoluteString)
+      answer.body, status: answer.status, header: answer.header,
+      url: configuration.endpoint.absoluteString)
+  }
+
+  /// A status, a header lookup (any case) and a body.
+  struct Answer {
+    let status: Int
+    let header: (String) -> String?
+    let body: Data
+  }
+
+  /// `GET {baseURL}/{path}`, as it came: the preflight's `/models`.
+  ///
+  /// - Throws: ``OpenAINativeError`` (transport), or `CancellationError`.
+  func get(_ path: String) async throws -> Answer {
+    try await exchange("GET", configuration.baseURL.appendingPathComponent(path), body: nil)
+  }
+
+  /// One request with the configured key and timeout: over a plain socket for `http://` (local
+  /// servers; see PlainHTTPClient for why not URLSession), through URLSession otherwise.
+  private func exchange(_ method: String, _ url: URL, body: Data?) async throws -> Answer {
+    var headers = ["Accept": "application/json"]
+    if body != nil { headers["Content-Type"] = "application/json" }
+    if let key = configuration.apiKey { headers["Authorization"] = "Bearer \(key)" }
+    if url.scheme == "http" {
+      let answer = try await PlainHTTPClient.perform(
+        method, url, headers: headers, body: body, timeout: configuration.timeout.seconds)
+      return Answer(
+        status: answer.status, header: { answer.headers[$0.lowercased()] }, body: answer.body)
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.timeoutInterval = configuration.timeout.seconds
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    request.httpBody = body
+    let (data, response) = try await send(request)
+    return Answer(
+      status: response.statusCode, header: { response.value(forHTTPHeaderField: $0) }, body: data)
   }
 
   /// Sends `request`. Cancelling the calling task cancels it and ends the call at once with

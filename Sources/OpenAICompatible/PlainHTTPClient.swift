@@ -7,7 +7,7 @@ import Locking
   import Darwin
 #endif
 
-/// One HTTP/1.1 POST over a plain socket, for `http://` base URLs (the local model servers):
+/// One HTTP/1.1 request (a POST, or the preflight's GET) over a plain socket, for `http://` base URLs (the local model servers):
 /// `Connection: close`, the answer read to the end, a deadline and cancellation checked every
 /// 50 ms while it waits in `poll`, on a thread of its own. Linux's URLSession busy-waits while an
 /// answer is pending (a core taken from the model on a small machine) and was seen to stop
@@ -21,12 +21,12 @@ struct PlainHTTPClient: Sendable {
     let body: Data
   }
 
-  /// Posts `body` to `url` with `headers`.
+  /// Sends `method` to `url` with `headers` and `body` (none for a GET).
   ///
   /// - Throws: ``OpenAINativeError`` (transport), or `CancellationError`.
-  static func post(_ url: URL, headers: [String: String], body: Data, timeout: TimeInterval)
-    async throws -> Response
-  {
+  static func perform(
+    _ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval
+  ) async throws -> Response {
     let cancelled = CancelFlag()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -35,7 +35,7 @@ struct PlainHTTPClient: Sendable {
           cancelled.finish(
             Result {
               try exchange(
-                url, headers: headers, body: body, timeout: timeout, cancelled: cancelled)
+                method, url, headers: headers, body: body, timeout: timeout, cancelled: cancelled)
             })
         }
         thread.start()
@@ -79,7 +79,7 @@ struct PlainHTTPClient: Sendable {
   }
 
   private static func exchange(
-    _ url: URL, headers: [String: String], body: Data, timeout: TimeInterval,
+    _ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval,
     cancelled: CancelFlag
   ) throws -> Response {
     let where_ = url.absoluteString
@@ -133,11 +133,11 @@ struct PlainHTTPClient: Sendable {
 
     var path = url.path.isEmpty ? "/" : url.path
     if let query = url.query { path += "?" + query }
-    var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
-    head += "Content-Length: \(body.count)\r\n"
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+    if let body { head += "Content-Length: \(body.count)\r\n" }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
     head += "\r\n"
-    let request = Data(head.utf8) + body
+    let request = Data(head.utf8) + (body ?? Data())
 
     /// Waits until the socket is ready for `events`, the deadline passes or the task is cancelled.
     func wait(_ events: Int16) throws {

@@ -1,5 +1,6 @@
 import AnchorCheck
 import GoldenReplay
+import OpenAICompatible
 import ProfileAdapters
 
 /// An error the command line knows how to show: one line, an exit code, and whether the usage
@@ -44,6 +45,28 @@ extension AnchorInputError: CommandLineError {}
 extension DocumentProviderError: CommandLineError {}
 
 extension ExecutionStoreError: CommandLineError {}
+
+extension OpenAICompatibleServerProblem: CommandLineError {
+  var message: String {
+    switch self {
+    case .unreachable(let url, let detail):
+      return
+        "no model server answers at \(url) (\(detail)); start one (tools/llm-server start prints its URL) or correct --base-url"
+    case .notTheAPI(let url, _, let detail):
+      return
+        "\(url) is not an OpenAI-compatible API (\(detail)); --base-url should be the API root that chat/completions hangs off, such as http://127.0.0.1:8080/v1"
+    case .needsKey(let url, let status, let message):
+      return
+        "\(url) answered HTTP \(status) (\(message)); set OPENAI_API_KEY to a key this server accepts"
+    case .unknownModel(let model, let served, let url):
+      let list = served.isEmpty ? "no models" : served.joined(separator: ", ")
+      return
+        "the server at \(url) does not serve model '\(model)'; it serves \(list): pass one with --model-name"
+    case .failed(let url, let status, let message):
+      return "\(url) answered HTTP \(status) (\(message)); see the server's log"
+    }
+  }
+}
 
 /// What the command line prints for an error, and the code it exits with: the one mapping from
 /// errors to output, in the manner of swift-argument-parser's `MessageInfo`.

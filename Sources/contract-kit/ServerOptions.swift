@@ -20,10 +20,13 @@ enum ServerOptions {
 
   /// The server's configuration, or `nil` when `--base-url` is absent (and so are the others).
   ///
-  /// - Parameter needed: who asked for a server, for the message when `--base-url` is missing.
-  static func parse(_ arguments: inout Arguments, needed: String?) throws
-    -> OpenAICompatibleConfiguration?
-  {
+  /// - Parameters:
+  ///   - needed: who asked for a server, for the message when `--base-url` is missing.
+  ///   - askers: the options that ask for a server, for the message when nothing did.
+  static func parse(
+    _ arguments: inout Arguments, needed: String?,
+    askers: String = "--executor openai or --translator openai"
+  ) throws -> OpenAICompatibleConfiguration? {
     let base = try arguments.option("--base-url")
     let model = try arguments.option("--model-name")
     let dialect = try arguments.option(
@@ -39,8 +42,7 @@ enum ServerOptions {
       return nil
     }
     guard needed != nil else {
-      throw UsageError(
-        "--base-url goes with --executor openai or --translator openai")
+      throw UsageError("--base-url goes with \(askers)")
     }
     guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""),
       url.host != nil

@@ -1,5 +1,7 @@
 import Foundation
 import LanguageIdentification
+import Locking
+import OpenAICompatible
 import ProfileAdapters
 import ProfileContracts
 import ProfileCore
@@ -23,7 +25,8 @@ enum SummarizeCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit summarize FILE [--target-language en] [--source-language ko] [--page-cap N] \
-    [--password P] [--max-model-calls N] [--context-tokens N] [--store DIR] [--format text|json]
+    [--password P] [--max-model-calls N] [--context-tokens N] [--store DIR] [--format text|json] \
+    [--model extractive|openai] [--translator openai] [\(ServerOptions.usage)]
     """
 
   static let help = """
@@ -35,11 +38,20 @@ enum SummarizeCommand: Subcommand {
     poppler-utils), whatever its name: its pages are the PDF's pages, numbered as the file counts
     them, and a page that cannot be read (a damaged page, or a scan without text) is named as
     missing. --password opens an encrypted PDF. Any other file is UTF-8 text whose pages split
-    at form feeds, or every 40 lines. The model is the kit's extractive stand-in
-    (it answers from the file's own sentences). Progress is saved after every chunk in the store
-    (default .contract-kit/store): interrupt it and run the same command again to continue.
-    There is no translator on Linux: when the target language differs from the source, the
-    summary stays in the source language and the output says so.
+    at form feeds, or every 40 lines.
+
+    The model is the kit's extractive stand-in by default (it answers from the file's own
+    sentences, offline). --model openai asks an OpenAI-compatible server instead (llama.cpp's
+    llama-server, llama-cpp-python, Ollama, LM Studio, vLLM or a hosted API; tools/llm-server
+    start runs one here), and --translator openai has it translate the summary when the target
+    language differs from the source. The server is asked for its models first, so a wrong
+    --base-url or --model-name is one line before the run starts.
+    Without --translator the summary stays in the source language and the output says so.
+
+    Progress is saved after every chunk in the store (default .contract-kit/store): interrupt
+    it, or lose the model server, and run the same command again to continue.
+
+    \(ServerOptions.help)
 
     Exit codes: 0 summarized, 1 partial or failed, 2 usage or input errors.
     """
@@ -53,6 +65,14 @@ enum SummarizeCommand: Subcommand {
     let password = try arguments.option("--password")
     let storePath = try arguments.option("--store") ?? ".contract-kit/store"
     let format = try arguments.option("--format", allowed: ["text", "json"]) ?? "text"
+    let modelName =
+      try arguments.option("--model", allowed: ["extractive", "openai"]) ?? "extractive"
+    let translatorName = try arguments.option("--translator", allowed: ["openai"])
+    let server = try ServerOptions.parse(
+      &arguments,
+      needed: modelName == "openai"
+        ? "--model openai" : translatorName.map { "--translator \($0)" },
+      askers: "--model openai or --translator openai")
     guard let path = arguments.nextPositional() else {
       throw UsageError("summarize needs a FILE to summarize")
     }
@@ -81,14 +101,27 @@ enum SummarizeCommand: Subcommand {
       throw InputError("\(path) is a PDF of 0 pages; there is nothing to summarize")
     }
     _ = try await store.loadCheckpoint(for: command)
+    if let server { _ = try await OpenAICompatibleServerCheck(server).run() }
 
-    let model = ProgressExecutor(base: ExtractiveModelExecutor(contextTokens: policy.contextTokens))
+    let base: any ProfileModelExecuting =
+      if let server, modelName == "openai" {
+        OpenAICompatibleModelExecutor(server)
+      } else {
+        ExtractiveModelExecutor(contextTokens: policy.contextTokens)
+      }
+    let model = ProgressExecutor(base: base)
+    let translator = server.flatMap { translatorName == nil ? nil : OpenAICompatibleTranslator($0) }
     let core = ProfileCore(
-      model: model, translator: nil, documents: documents, store: store, policy: policy,
+      model: model, translator: translator, documents: documents, store: store, policy: policy,
       languages: BuiltinLanguageIdentifier())
     let outcome = await core.run(command)
     Output.print(format == "json" ? try outcome.renderJSON() : outcome.renderText())
     if case .completed = outcome { return ExitCode.ok }
+    if let server, model.lastError == .unavailable {
+      Output.error(
+        "contract-kit: the model server at \(server.baseURL.absoluteString) stopped answering; the pages summarized so far are saved in \(storePath): start the server and run the same command again to continue"
+      )
+    }
     return ExitCode.failures
   }
 
@@ -104,12 +137,18 @@ enum SummarizeCommand: Subcommand {
 /// Prints a progress line per model call to standard error when it is a terminal (or when
 /// CONTRACT_KIT_PROGRESS=1), and can slow calls down for the interruption test
 /// (CONTRACT_KIT_CALL_DELAY_MS).
+/// It keeps the last error a call ended with, so that the command can say what to do when the
+/// server went away.
 struct ProgressExecutor: ProfileModelExecuting {
-  let base: ExtractiveModelExecutor
+  let base: any ProfileModelExecuting
   let show: Bool
   let delay: Int
+  private let last = LastError()
 
-  init(base: ExtractiveModelExecutor) {
+  /// The error the latest failed call ended with, if any.
+  var lastError: ProfileModelExecutionError? { last.value }
+
+  init(base: any ProfileModelExecuting) {
     self.base = base
     let environment = ProcessInfo.processInfo.environment
     show = isatty(2) == 1 || environment["CONTRACT_KIT_PROGRESS"] == "1"
@@ -119,6 +158,21 @@ struct ProgressExecutor: ProfileModelExecuting {
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     if show { Output.error("… \(request.stepID)") }
     if delay > 0 { try? await Task.sleep(for: .milliseconds(delay)) }
-    return try await base.generate(request)
+    do {
+      return try await base.generate(request)
+    } catch let error as ProfileModelExecutionError {
+      last.value = error
+      throw error
+    }
+  }
+
+  /// A shared, locked slot for the last error.
+  private final class LastError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ProfileModelExecutionError?
+    var value: ProfileModelExecutionError? {
+      get { lock.withCriticalSection { stored } }
+      set { lock.withCriticalSection { stored = newValue } }
+    }
   }
 }

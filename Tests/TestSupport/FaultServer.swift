@@ -1,7 +1,14 @@
 import Foundation
 
-/// `Fixtures/fault_server.py`, a fault-injecting OpenAI-compatible server, started once for the
-/// test process; it exits when the process does (its standard input closes).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `Fixtures/fault_server.py`, a fault-injecting OpenAI-compatible server: ``shared()`` is started
+/// once for the test process and exits when the process does (its standard input closes);
+/// ``start()`` starts one of a test's own, which ``stop()`` kills, as a server lost mid-run.
 public final class FaultServer: @unchecked Sendable {
   /// The port it listens on, on 127.0.0.1.
   public let port: Int
@@ -38,6 +45,15 @@ public final class FaultServer: @unchecked Sendable {
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var running: FaultServer?
+
+  /// A server of the caller's own.
+  public static func start() throws -> FaultServer { try FaultServer() }
+
+  /// Kills the server at once (SIGKILL), as a crash or `kill -9` would, and waits for it.
+  public func stop() {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
 
   /// The server, started on first use.
   public static func shared() throws -> FaultServer {

@@ -15,7 +15,7 @@ context = int(sys.argv[4]) if len(sys.argv) > 4 else 4096
 
 params = xlc.CommonParams()
 params.model.path = model
-params.model_alias = "smollm2"
+params.model_alias = {"smollm2"}  # a set of names (a plain string would be taken letter by letter)
 params.hostnames = ["127.0.0.1"]
 params.port = port
 params.n_ctx = context

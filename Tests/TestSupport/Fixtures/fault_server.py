@@ -4,7 +4,10 @@ POST /<case>/v1/chat/completions answers with the case's status, headers and bod
 servers do (see ../shared/background/model-servers.md); `ok` answers in the shape the request's schema
 asks for, `slow` does so after 30 s, `reset` closes the connection without answering, `echo`
 answers a chat completion whose content is the request body; `numbered` answers a translation
-request with its numbered texts unchanged, `drops_last` without the last one. Prints the port on its first line; exits when its standard input closes.
+request with its numbered texts unchanged, `drops_last` without the last one.
+GET /<case>/v1/models (the preflight) answers a model list `m` for `ok`, `slow`, `echo`,
+`numbered` and `drops_last`, and the case's own answer otherwise.
+Prints the port on its first line; exits when its standard input closes.
 
 usage: python3 fault_server.py
 """
@@ -67,6 +70,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, *arguments):
         pass
 
+    def do_GET(self):
+        case = self.path.strip("/").split("/")[0]
+        if case == "reset":
+            self.close_connection = True
+            self.request.shutdown(socket.SHUT_RDWR)
+            return
+        if case in ("ok", "slow", "echo", "numbered", "drops_last"):
+            self.answer(200, JSON, {"object": "list", "data": [{"id": "m", "object": "model"}]})
+        else:
+            self.answer(*CASES.get(case, CASES["wrong_path"]))
+
+    def answer(self, status, headers, body):
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         request = self.rfile.read(length)
@@ -98,13 +121,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             status, headers, body = 200, JSON, chat(content)
         else:
             status, headers, body = CASES.get(case, CASES["wrong_path"])
-        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
-        self.send_response(status)
-        for name, value in headers.items():
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        self.answer(status, headers, body)
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True

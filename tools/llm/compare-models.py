@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""Measures a running OpenAI-compatible model server on this kit's real requests.
+
+usage: compare-models.py URL [--label NAME] [--json FILE] [--samples N] [--only summary|translation]
+
+URL is the API base that `tools/llm-server start` prints (http://127.0.0.1:PORT/v1; a bare
+http://127.0.0.1:PORT works too). Nothing is started or stopped here: serve one model, run this,
+serve the next, run this again, and compare the tables.
+
+What it sends, exactly as the kit's adapters would (Sources/OpenAICompatible):
+
+* Summary requests: every distinct `model` call recorded in Golden/*.json (deduplicated by
+  prompt), sent as OpenAICompatibleModelExecutor does with `--bound-answers` (what CI uses):
+  system = instructions, user = prompt, max_tokens = responseTokens, temperature 0, seed 42,
+  response_format json_schema (strict) with title maxLength max(8, tokens/4), points maxItems 5
+  of maxLength max(8, tokens/8).
+* Translation requests: batches of 1, 3 and 8 numbered sentences from the translator suite's
+  samples (Sources/ContractConformanceCore/TranslationSamples.swift, read at run time), sent as
+  OpenAICompatibleTranslator does: its system text, "1. …" lines, {"translations": [string]}
+  with minItems = maxItems = N, max_tokens = 64 + 2 × the texts' UTF-8 bytes.
+
+What it measures:
+
+* summary: valid (decodes as the core decodes it: an object with a non-blank string `title`,
+  and for chunks a list of strings `points`), invented numbers (numbers in the answer that the
+  prompt does not hold, normalised as Sources/ProfileCore/FactCheck.swift does: `,` and `'`
+  between digits ignored, leading zeros dropped; the core withholds such points), latency,
+  completion tokens, answers cut off at max_tokens.
+* translation: count kept (exactly N strings back), each item in the target language (a script
+  check for ko/ja/zh/ar/ru/hi; for Latin targets a CRUDE stopword vote among en/de/fr/es), each
+  item's number kept, and items that are copies of their source.
+
+Python 3 standard library only.
+"""
+import argparse
+import difflib
+import json
+import os
+import re
+import statistics
+import sys
+import time
+import unicodedata
+import urllib.error
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))  # the package: tools/llm/ is two down
+GOLDEN = os.path.join(ROOT, "Golden")
+SAMPLES = os.path.join(ROOT, "Sources", "ContractConformanceCore", "TranslationSamples.swift")
+
+# Translation pairs: English into every script family we can check, plus the pairs the kit's
+# reference suites declare (Sources/ReferenceSuites/ReferenceSuites.swift).
+PAIRS = [("en", t) for t in ["ko", "ja", "zh", "ar", "ru", "hi", "de", "fr", "es"]] + [
+    ("ko", "en"), ("ja", "en"), ("zh", "en"), ("de", "en"), ("es", "fr")]
+BATCH_SIZES = [1, 3, 8]
+
+
+# --- HTTP ---------------------------------------------------------------------------------------
+
+def chat(base, system, user, schema, name, max_tokens, timeout):
+    """One chat completion as ChatCompletionsClient sends it; returns (content or None, seconds,
+    completion tokens, finish reason, generation tokens/s from llama-server's timings, error)."""
+    body = {
+        "model": "default",  # OpenAICompatibleConfiguration's default; local servers ignore it
+        "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
+        "stream": False,
+        "max_tokens": max_tokens,
+        "temperature": 0,
+        "seed": 42,
+        "response_format": {"type": "json_schema",
+                            "json_schema": {"name": name, "strict": True, "schema": schema}},
+    }
+    request = urllib.request.Request(
+        base + "/chat/completions", json.dumps(body, sort_keys=True).encode(),
+        {"Content-Type": "application/json", "Accept": "application/json"})
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            answer = json.load(response)
+    except urllib.error.HTTPError as error:
+        detail = error.read().decode("utf-8", "replace")[:200]
+        return None, time.monotonic() - start, 0, None, None, f"HTTP {error.code}: {detail}"
+    except Exception as error:  # timeouts, refused connections: recorded, not fatal
+        return None, time.monotonic() - start, 0, None, None, f"{type(error).__name__}: {error}"
+    seconds = time.monotonic() - start
+    choice = (answer.get("choices") or [{}])[0]
+    content = (choice.get("message") or {}).get("content")
+    tokens = (answer.get("usage") or {}).get("completion_tokens", 0)
+    speed = (answer.get("timings") or {}).get("predicted_per_second")
+    return content, seconds, tokens, choice.get("finish_reason"), speed, None
+
+
+def server_model(base, timeout):
+    """The model file the server reports (llama-server's /props), for the table's header."""
+    try:
+        props = json.load(urllib.request.urlopen(base.rsplit("/v1", 1)[0] + "/props", timeout=timeout))
+        return os.path.basename(props.get("model_path", "")) or "?"
+    except Exception:
+        return "?"
+
+
+# --- Summary requests ---------------------------------------------------------------------------
+
+def bounded_schema(kind, tokens):
+    """OpenAICompatibleModelExecutor.jsonSchema(_:boundedTo:), with the bound (--bound-answers)."""
+    properties = {"title": {"type": "string", "maxLength": max(8, tokens // 4)}}
+    required = ["title"]
+    if kind == "summaryChunk":
+        properties["points"] = {"type": "array", "maxItems": 5,
+                                "items": {"type": "string", "maxLength": max(8, tokens // 8)}}
+        required.append("points")
+    return {"type": "object", "properties": properties, "required": required,
+            "additionalProperties": False}
+
+
+def golden_requests():
+    """Every distinct model request (by prompt) the core made in the golden scenarios."""
+    requests, seen = [], set()
+    for name in sorted(os.listdir(GOLDEN)):
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(GOLDEN, name), encoding="utf-8") as file:
+            scenario = json.load(file)
+        for call in scenario.get("recording", []):
+            if call.get("adapter") == "model" and call["arguments"]["prompt"] not in seen:
+                seen.add(call["arguments"]["prompt"])
+                requests.append(dict(call["arguments"], scenario=name))
+    return requests
+
+
+def numbers(text):
+    """Numbers as FactCheck.tokens normalises them: digit runs joined across `,` and `'`
+    between digits, leading zeros dropped; returns (normalised, as written) pairs."""
+    found = []
+    for match in re.finditer(r"[0-9](?:[0-9]|[,'](?=[0-9]))*", text):
+        digits = re.sub(r"[,']", "", match.group())
+        found.append((digits.lstrip("0") or "0", match.group()))
+    return found
+
+
+def decode_summary(content, kind):
+    """The answer as the core decodes it (ProfileCore.decode), or None when it would not."""
+    try:
+        answer = json.loads(content)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(answer, dict) or not isinstance(answer.get("title"), str):
+        return None
+    if not answer["title"].strip():
+        return None
+    if kind == "summaryChunk":
+        points = answer.get("points")
+        if not isinstance(points, list) or not all(isinstance(p, str) for p in points):
+            return None
+    return answer
+
+
+def run_summaries(base, timeout, log):
+    records = []
+    for index, request in enumerate(golden_requests()):
+        kind, tokens = request["schema"], request["responseTokens"]
+        content, seconds, used, finish, speed, error = chat(
+            base, request["instructions"], request["prompt"], bounded_schema(kind, tokens), kind,
+            tokens, timeout)
+        answer = decode_summary(content, kind) if content is not None else None
+        source = {n for n, _ in numbers(request["prompt"])}
+        invented = []
+        if answer is not None:
+            texts = [answer["title"]] + list(answer.get("points", []))
+            invented = sorted({raw for t in texts for n, raw in numbers(t) if n not in source})
+        records.append({"stepID": request["stepID"], "scenario": request["scenario"],
+                        "schema": kind, "prompt": request["prompt"], "content": content,
+                        "valid": answer is not None, "invented": invented, "seconds": seconds,
+                        "tokens": used, "finish": finish, "speed": speed, "error": error})
+        log(f"summary {index + 1:2d} {kind:12s} {seconds:6.1f}s {used:4d} tok "
+            f"{'valid' if answer else 'INVALID'} {'invented ' + ','.join(invented) if invented else ''}"
+            f"{' ERROR ' + error if error else ''}")
+    return records
+
+
+# --- Translation requests -----------------------------------------------------------------------
+
+def sample_templates():
+    """TranslationSamples.builtinTemplates, read from the Swift source: {language: [template]}."""
+    with open(SAMPLES, encoding="utf-8") as file:
+        source = file.read()
+    block = source[source.index("builtinTemplates: [String: [String]] = ["):]
+    templates = {}
+    for language, body in re.findall(r'"([a-z]{2})": \[(.*?)\n    \]', block, re.S):
+        templates[language] = [json.loads(f'"{s}"') for s in re.findall(r'"((?:[^"\\]|\\.)*)",', body)]
+    return templates
+
+
+def translation_messages(texts, source, target):
+    """OpenAICompatibleTranslator.messages(_:from:to:), word for word."""
+    system = (f"You translate texts from the language with BCP 47 code {source} into the language "
+              f"with BCP 47 code {target}. Translate every numbered text on its own, keep their "
+              f"order, keep numbers and names exactly, and answer {{\"translations\": [...]}} with "
+              f"exactly {len(texts)} strings, the translation of text 1 first. A blank text stays "
+              f"blank.")
+    user = "\n".join(f"{i + 1}. {text}" for i, text in enumerate(texts))
+    return system, user
+
+
+def translation_schema(count):
+    """OpenAICompatibleTranslator.schema(count:)."""
+    return {"type": "object",
+            "properties": {"translations": {"type": "array", "items": {"type": "string"},
+                                            "minItems": count, "maxItems": count}},
+            "required": ["translations"], "additionalProperties": False}
+
+
+SCRIPTS = {"HANGUL": "hangul", "HIRAGANA": "kana", "KATAKANA": "kana", "CJK": "han",
+           "ARABIC": "arabic", "CYRILLIC": "cyrillic", "DEVANAGARI": "devanagari", "LATIN": "latin"}
+
+# A crude stopword vote for Latin-script targets: the language whose list the text hits most.
+STOPWORDS = {
+    "en": "the and of to is in on for will with from every this at a are has was after before".split(),
+    "de": "der die das und ist im in mit von den dem des ein eine nach am auf für hat wird zu vor".split(),
+    "fr": "le la les de du des et est un une pour au aux dans avec sur a sera pendant après avant".split(),
+    "es": "el la los las de del y es un una para en con por al que cada se durante después antes".split(),
+}
+# Letters only one of them uses, as extra votes (é is shared by fr and es, so it votes for none).
+ACCENTS = {"de": "äöüß", "fr": "èêàçùœâîôûëï", "es": "ñáíóú¿¡"}
+
+
+def script_counts(text):
+    counts = {}
+    for character in text:
+        if unicodedata.category(character).startswith("L"):
+            name = unicodedata.name(character, "")
+            script = next((v for k, v in SCRIPTS.items() if name.startswith(k)), "other")
+            counts[script] = counts.get(script, 0) + 1
+    return counts
+
+
+def in_language(text, language):
+    """Whether `text` is in `language`: a script check (most letters in the target's script;
+    Japanese needs some kana, Chinese none), and for Latin targets a crude stopword vote."""
+    counts = script_counts(text)
+    letters = sum(counts.values())
+    if letters == 0:
+        return False
+    share = lambda *scripts: sum(counts.get(s, 0) for s in scripts) / letters
+    if language == "ko":
+        return share("hangul") >= 0.5
+    if language == "ja":
+        return share("kana", "han") >= 0.5 and counts.get("kana", 0) > 0
+    if language == "zh":
+        return share("han") >= 0.5 and counts.get("kana", 0) == 0
+    if language in ("ar", "ru", "hi"):
+        return share({"ar": "arabic", "ru": "cyrillic", "hi": "devanagari"}[language]) >= 0.5
+    if share("latin") < 0.5:
+        return False
+    words = re.findall(r"\w+", text.lower())
+    votes = {lang: sum(w in stop for w in words) + sum(c in ACCENTS.get(lang, "") for c in text.lower())
+             for lang, stop in STOPWORDS.items()}
+    best = max(votes.values())
+    return best > 0 and votes[language] == best and list(votes.values()).count(best) == 1
+
+
+def is_copy(output, source):
+    """An echo of the source (with or without its "N. " prefix), by a 0.9 similarity ratio."""
+    strip = lambda s: re.sub(r"^\s*\d+\.\s*", "", s).strip().lower()
+    return difflib.SequenceMatcher(None, strip(output), strip(source)).ratio() >= 0.9
+
+
+def run_translations(base, timeout, log):
+    templates = sample_templates()
+    records = []
+    for pair_index, (source, target) in enumerate(PAIRS):
+        for size in BATCH_SIZES:
+            number = 101 + 17 * pair_index + size  # each batch its own numbers, reproducibly
+            texts = [templates[source][i % len(templates[source])].replace("{n}", str(number + i))
+                     for i in range(size)]
+            system, user = translation_messages(texts, source, target)
+            budget = 64 + sum(len(t.encode("utf-8")) for t in texts) * 2
+            content, seconds, used, finish, speed, error = chat(
+                base, system, user, translation_schema(size), "translations", budget, timeout)
+            try:
+                items = json.loads(content)["translations"]
+                items = [i if isinstance(i, str) else json.dumps(i) for i in items]
+            except Exception:
+                items = None  # the adapter throws here: no list of strings came back
+            checks = []
+            for i, text in enumerate(texts):
+                output = items[i] if items is not None and i < len(items) else None
+                checks.append({
+                    "source": text, "output": output,
+                    "language": output is not None and in_language(output, target),
+                    "copy": output is not None and is_copy(output, text),
+                    "number": output is not None and str(number + i) in output})
+            records.append({"pair": f"{source}:{target}", "size": size, "content": content,
+                            "kept": items is not None and len(items) == size, "items": checks,
+                            "seconds": seconds, "tokens": used, "finish": finish, "speed": speed,
+                            "error": error})
+            log(f"translate {source}:{target} x{size} {seconds:6.1f}s {used:4d} tok "
+                f"{'kept' if records[-1]['kept'] else 'COUNT LOST'} "
+                f"lang {sum(c['language'] for c in checks)}/{size} "
+                f"copies {sum(c['copy'] for c in checks)}{' ERROR ' + error if error else ''}")
+    return records
+
+
+# --- Report -------------------------------------------------------------------------------------
+
+def rate(hits, total):
+    return f"{hits}/{total} ({100 * hits / total:.0f}%)" if total else "-"
+
+
+def timing_rows(records):
+    seconds = [r["seconds"] for r in records]
+    tokens = sum(r["tokens"] for r in records)
+    speeds = [r["speed"] for r in records if r["speed"]]
+    return [
+        ("latency mean / median / max", f"{statistics.mean(seconds):.2f} / "
+                                        f"{statistics.median(seconds):.2f} / {max(seconds):.2f} s"),
+        ("completion tokens (total, mean)", f"{tokens}, {tokens / len(records):.0f}"),
+        ("tokens/s end to end", f"{tokens / sum(seconds):.1f}"),
+        ("tokens/s generation (server)", f"{statistics.mean(speeds):.1f}" if speeds else "-"),
+        ("cut off at max_tokens", rate(sum(r["finish"] == "length" for r in records), len(records))),
+        ("server errors", rate(sum(r["error"] is not None for r in records), len(records))),
+    ]
+
+
+def report(label, model, summaries, translations, wall):
+    rows = [("model", f"{label} ({model})"), ("wall time", f"{wall:.0f} s")]
+    if summaries:
+        valid = [r for r in summaries if r["valid"]]
+        rows += [("", ""), (f"SUMMARY ({len(summaries)} distinct golden requests)", ""),
+                 ("valid JSON of the right shape", rate(len(valid), len(summaries))),
+                 ("  chunk / title", f"{rate(sum(r['valid'] for r in summaries if r['schema'] == 'summaryChunk'), sum(r['schema'] == 'summaryChunk' for r in summaries))}"
+                                     f" / {rate(sum(r['valid'] for r in summaries if r['schema'] == 'summaryTitle'), sum(r['schema'] == 'summaryTitle' for r in summaries))}"),
+                 ("valid answers with an invented number", rate(sum(bool(r["invented"]) for r in valid), len(valid)))]
+        rows += timing_rows(summaries)
+    if translations:
+        items = [c for r in translations for c in r["items"]]
+        latin = [c for r in translations if r["pair"].split(":")[1] in STOPWORDS for c in r["items"]]
+        script = [c for r in translations if r["pair"].split(":")[1] not in STOPWORDS for c in r["items"]]
+        rows += [("", ""), (f"TRANSLATION ({len(translations)} batches of {'/'.join(map(str, BATCH_SIZES))}, {len(items)} texts)", ""),
+                 ("count kept", rate(sum(r["kept"] for r in translations), len(translations))),
+                 ("items in target language", rate(sum(c["language"] for c in items), len(items))),
+                 ("  script targets (ko ja zh ar ru hi)", rate(sum(c["language"] for c in script), len(script))),
+                 ("  Latin targets, crude stopwords", rate(sum(c["language"] for c in latin), len(latin))),
+                 ("items copied from the source", rate(sum(c["copy"] for c in items), len(items))),
+                 ("items keeping their number", rate(sum(c["number"] for c in items), len(items)))]
+        rows += timing_rows(translations)
+    width = max(len(k) for k, _ in rows)
+    print("\n" + "\n".join(f"{k:<{width}}  {v}" if v or not k else k for k, v in rows))
+
+
+def samples(summaries, translations, count):
+    """A few answers to judge by eye: the first valid chunk answers, then one per script."""
+    chosen = [r for r in summaries if r["schema"] == "summaryChunk"][:count]
+    for r in chosen:
+        print(f"\n[summary {r['stepID']} of {r['scenario']}]\n  prompt: {r['prompt'][:160]!r}\n"
+              f"  answer: {r['content']!r}")
+    picked, seen = [], set()
+    for r in translations:
+        if r["size"] == 3 and r["pair"] not in seen and len(picked) < count:
+            seen.add(r["pair"])
+            picked.append(r)
+    for r in picked:
+        print(f"\n[translation {r['pair']} x{r['size']}]")
+        for c in r["items"]:
+            print(f"  {c['source']!r}\n    -> {c['output']!r}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("url", help="the API base, such as http://127.0.0.1:8080/v1")
+    parser.add_argument("--label", default="model", help="a name for the table")
+    parser.add_argument("--json", help="also write every request's record to this file")
+    parser.add_argument("--samples", type=int, default=3, help="answers to print per kind")
+    parser.add_argument("--only", choices=["summary", "translation"])
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per call")
+    arguments = parser.parse_args()
+    base = arguments.url.rstrip("/")
+    if not base.endswith("/v1"):
+        base += "/v1"
+    log = lambda line: print(line, file=sys.stderr, flush=True)
+    model = server_model(base, 10)
+    start = time.monotonic()
+    summaries = run_summaries(base, arguments.timeout, log) if arguments.only != "translation" else []
+    translations = run_translations(base, arguments.timeout, log) if arguments.only != "summary" else []
+    wall = time.monotonic() - start
+    report(arguments.label, model, summaries, translations, wall)
+    samples(summaries, translations, arguments.samples)
+    if arguments.json:
+        with open(arguments.json, "w", encoding="utf-8") as file:
+            json.dump({"label": arguments.label, "model": model, "wall": wall,
+                       "summaries": summaries, "translations": translations},
+                      file, ensure_ascii=False, indent=1)
+
+
+if __name__ == "__main__":
+    main()
