@@ -23,8 +23,8 @@ public struct GoldenAdapters: Sendable {
   /// How the scenario drives the core: `run`, `resume` or `rerun`.
   public let entry: String
 
-  init(scenario: GoldenScenario, log: CallLog) {
-    model = GoldenModel(scenario: scenario, log: log)
+  init(scenario: GoldenScenario, log: CallLog, live: (any ProfileModelExecuting)? = nil) {
+    model = GoldenModel(scenario: scenario, log: log, live: live)
     translator = scenario.translator.map {
       GoldenTranslator(batches: $0, faults: scenario.faults, log: log)
     }
@@ -45,11 +45,14 @@ let divergedError = ProfileModelExecutionError.permanent(
 struct GoldenModel: ProfileModelExecuting {
   let scenario: GoldenScenario
   let log: CallLog
+  /// The real model answering while a `live` scenario records.
+  let live: (any ProfileModelExecuting)?
   private let counter = Counter()
 
-  init(scenario: GoldenScenario, log: CallLog) {
+  init(scenario: GoldenScenario, log: CallLog, live: (any ProfileModelExecuting)?) {
     self.scenario = scenario
     self.log = log
+    self.live = live
   }
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
@@ -89,6 +92,7 @@ struct GoldenModel: ProfileModelExecuting {
       default: return Data("{\"title\": 42}".utf8)  // malformed
       }
     }
+    if let live, scenario.model.source == "live" { return try await live.generate(request) }
     if scenario.model.source == "scripted" {
       let answers = scenario.model.answers?[request.stepID] ?? []
       let used = counter.used(request.stepID)

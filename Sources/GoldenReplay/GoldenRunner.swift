@@ -85,6 +85,24 @@ public struct GoldenRunner: Sendable {
   /// The policy names the core under test reads, or `nil` to accept any. A scenario overriding
   /// another name is an error naming the file and `$.policy.<name>`.
   public let policyKeys: Set<String>?
+  /// The real model that records scenarios, when recording from one; `nil` otherwise.
+  public let live: LiveModel?
+
+  /// A real model to record from: every scenario this runner records takes its answers from
+  /// it, and is written with the model source `live` and the model's name. Replaying never
+  /// calls it.
+  public struct LiveModel: Sendable {
+    /// The executor that reaches the model.
+    public let executor: any ProfileModelExecuting
+    /// The model's name, as its server lists it; written into the scenario.
+    public let name: String
+
+    /// Creates a live model.
+    public init(executor: any ProfileModelExecuting, name: String) {
+      self.executor = executor
+      self.name = name
+    }
+  }
 
   /// Creates a runner.
   ///
@@ -94,13 +112,17 @@ public struct GoldenRunner: Sendable {
   ///   - force: record even when `CI` is set.
   ///   - policyKeys: the policy names the core reads (the reference core's are
   ///     `ProfilePolicy.names`); `nil` accepts any.
+  ///   - live: a real model to record from (see ``LiveModel``); `nil` records scenarios from
+  ///     their declared source, and refuses those whose source is `live`.
   ///   - environment: the environment to read `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS` and `CI` from.
   /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
   public init(
     directory: URL, mode: RecordMode? = nil, force: Bool = false, policyKeys: Set<String>? = nil,
+    live: LiveModel? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     self.directory = directory
+    self.live = live
     if let mode {
       self.mode = mode
     } else if let name = environment["GOLDEN_RECORD"], !name.isEmpty {
@@ -205,8 +227,19 @@ public struct GoldenRunner: Sendable {
     _ scenario: GoldenScenario, name: String, url: URL,
     _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async -> GoldenResult {
+    var scenario = scenario
+    if let live {
+      scenario.model = GoldenScenario.ModelSource(source: "live", name: live.name)
+    } else if scenario.model.source == "live" {
+      return GoldenResult(
+        name: name, status: .error,
+        lines: [
+          "records from a live model; run contract-kit golden record --model openai --base-url URL --filter \(name)"
+        ], divergence: nil)
+    }
     let log = CallLog(replaying: nil)
-    let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
+    let outcome = await body(
+      GoldenAdapters(scenario: scenario, log: log, live: live?.executor), scenario.command)
     var recorded = scenario
     recorded.recording = log.calls
     recorded.expected = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null

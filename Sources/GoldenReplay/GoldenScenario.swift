@@ -98,19 +98,27 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     }
   }
 
-  /// Where model answers come from when recording: `extractive` (the kit's offline model) or
-  /// `scripted` (answers per step, in order).
+  /// Where model answers come from when recording: `extractive` (the kit's offline model),
+  /// `scripted` (answers per step, in order) or `live` (a real model, reached through the
+  /// runner's ``GoldenRunner/LiveModel``; replaying never needs it).
   public struct ModelSource: Codable, Hashable, Sendable {
-    /// `extractive` or `scripted`.
+    /// `extractive`, `scripted` or `live`.
     public var source: String
     /// For `scripted`: the answers per step ID, used in order.
     public var answers: [String: [String]]?
+    /// For `live`: the name of the model that answered, as its server lists it.
+    public var name: String?
 
     /// Creates a model source.
-    public init(source: String = "extractive", answers: [String: [String]]? = nil) {
+    public init(
+      source: String = "extractive", answers: [String: [String]]? = nil, name: String? = nil
+    ) {
       self.source = source
       self.answers = answers
+      self.name = name
     }
+
+    static let sources = ["extractive", "live", "scripted"]
   }
 
   /// A fault applied while recording: model call `call` (1-based) throws `kind`; the
@@ -182,6 +190,11 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     }
     guard scenario.format == currentFormat else {
       throw unknownFormat(.integer(Int64(scenario.format)))
+    }
+    guard ModelSource.sources.contains(scenario.model.source) else {
+      throw GoldenError(
+        "\(name): $.model.source: unknown model source \"\(scenario.model.source)\"; use one of \(ModelSource.sources.joined(separator: ", "))"
+      )
     }
     if let entry = scenario.entry, !["run", "resume", "rerun"].contains(entry) {
       throw GoldenError("\(name): $.entry: unknown entry \"\(entry)\"; use run, resume or rerun")

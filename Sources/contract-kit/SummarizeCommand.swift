@@ -91,6 +91,8 @@ enum SummarizeCommand: Subcommand {
       isPDF
       ? try PDFDocumentProvider(directory: folder, pageCap: cap, password: password)
       : try TextDocumentProvider(directory: folder, pageCap: cap)
+    // The server is asked for its models before anything is written.
+    if let server { _ = try await OpenAICompatibleServerCheck(server).run() }
     let store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     let command = ProfileCommand(
       profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source,
@@ -101,7 +103,6 @@ enum SummarizeCommand: Subcommand {
       throw InputError("\(path) is a PDF of 0 pages; there is nothing to summarize")
     }
     _ = try await store.loadCheckpoint(for: command)
-    if let server { _ = try await OpenAICompatibleServerCheck(server).run() }
 
     let base: any ProfileModelExecuting =
       if let server, modelName == "openai" {

@@ -31,6 +31,44 @@ struct OpenAIOptionsTests {
     #expect(result.stdout.contains("FAIL  translator.targetLanguage"), "\(result.stdout)")
   }
 
+  @Test func goldenRecordsFromALiveServerAndReplaysWithoutIt() throws {
+    let server = try FaultServer.shared()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "golden-live-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Golden/live-smollm2-numbers-fact-checked.json")
+    var scenario =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any]
+    scenario?["recording"] = nil
+    scenario?["expected"] = nil
+    try JSONSerialization.data(withJSONObject: scenario ?? [:]).write(
+      to: folder.appendingPathComponent("live.json"))
+    let url = "http://127.0.0.1:\(server.port)/ok/v1"
+
+    let unfiltered = try ContractKitBinary.run(
+      ["golden", "record", "--dir", folder.path, "--model", "openai", "--base-url", url],
+      environment: ["CI": ""])
+    #expect(unfiltered.status == 2)
+    #expect(unfiltered.stderr.contains("golden record --model openai needs --filter NAME"))
+
+    let recorded = try ContractKitBinary.run(
+      [
+        "golden", "record", "--dir", folder.path, "--filter", "live", "--model", "openai",
+        "--base-url", url, "--model-name", "m",
+      ], environment: ["CI": ""])
+    #expect(recorded.status == 1, "recording always asks for a review: \(recorded.stdout)")
+    #expect(recorded.stdout.contains("live: recorded"), "\(recorded.stdout)\(recorded.stderr)")
+    let written = try String(
+      contentsOf: folder.appendingPathComponent("live.json"), encoding: .utf8)
+    #expect(written.contains(#""name" : "m""#) || written.contains(#""name": "m""#), "\(written)")
+
+    let replayed = try ContractKitBinary.run(["golden", "replay", "--dir", folder.path])
+    #expect(replayed.status == 0, "\(replayed.stdout)")
+  }
+
   @Test(arguments: [
     (["--suite", "executor", "--executor", "openai"], "--executor openai needs --base-url"),
     (
@@ -42,6 +80,14 @@ struct OpenAIOptionsTests {
       "--executor openai goes with --suite executor"
     ),
     (["--suite", "executor", "--base-url", "http://127.0.0.1:1/v1"], "--base-url goes with"),
+    (
+      [
+        "--suite", "executor", "--executor", "openai", "--base-url", "http://127.0.0.1:1/v1",
+        "--timeout", "0",
+      ],
+      "--timeout needs a whole number of seconds from 1 to 3600, not '0'"
+    ),
+    (["--suite", "executor", "--timeout", "5"], "--timeout go with --base-url"),
     (["--suite", "executor", "--executor", "llama"], "--executor"),
   ])
   func badOptionsAreOneLineAndExitTwo(arguments: [String], message: String) throws {

@@ -74,6 +74,7 @@ struct SummarizeOpenAITests {
     #expect(result.stderr.contains("\(url)/models"), "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder.path("store")), "nothing is written")
   }
 
   @Test func noServerIsOneLineSayingHowToStartOne() throws {

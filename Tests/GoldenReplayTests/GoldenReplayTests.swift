@@ -93,6 +93,69 @@ import Testing
     #expect(replayed.passed, "\(replayed.lines)")
   }
 
+  /// A "live" model for recording: it answers every chunk with the same headline and a point
+  /// carrying a number the pages do not have, and counts its calls.
+  struct CountingModel: ProfileModelExecuting {
+    final class Calls: @unchecked Sendable {
+      private let lock = NSLock()
+      private var count = 0
+      func add() { lock.withLock { count += 1 } }
+      var value: Int { lock.withLock { count } }
+    }
+    let calls = Calls()
+    func generate(_ request: ProfileModelRequest) async throws -> Data {
+      calls.add()
+      if request.schema == .summaryTitle { return Data(#"{"title": "Ferries"}"#.utf8) }
+      return Data(#"{"title": "Ferries", "points": ["The harbor lists 77 ferries."]}"#.utf8)
+    }
+  }
+
+  @Test func aLiveModelRecordsAndTheReplayNeedsItNot() async throws {
+    let folder = try Folder()
+    var scenario = Self.scenario
+    scenario.model = .init(source: "live")
+    try folder.write("live", scenario)
+    let refused = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
+      .replay("live", Self.core)
+    #expect(refused.status == .error)
+    #expect(refused.lines.first?.contains("golden record --model openai --base-url URL") == true)
+
+    let model = CountingModel()
+    let recorded = await
+      (try GoldenRunner(
+        directory: folder.url, mode: .missing,
+        live: .init(executor: model, name: "tiny-model"), environment: [:])).replay(
+        "live", Self.core)
+    #expect(recorded.status == .recorded, "\(recorded.lines)")
+    #expect(model.calls.value == 3)
+    let written = try GoldenScenario.load(folder.url.appendingPathComponent("live.json"))
+    #expect(written.model == .init(source: "live", name: "tiny-model"))
+    // The fact check withheld the invented number, and the recording keeps the live answers.
+    let expected = written.expected.map {
+      String(decoding: CanonicalJSON.render($0), as: UTF8.self)
+    }
+    #expect(expected?.contains(#""unverified":["77"]"#) == true, "\(expected ?? "")")
+    #expect(written.recording?.filter { $0.adapter == "model" }.count == 3)
+
+    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "live", Self.core)
+    #expect(replayed.passed, "\(replayed.lines)")
+    #expect(model.calls.value == 3, "a replay never calls the live model")
+  }
+
+  @Test func aLiveModelTurnsAnyRecordedScenarioLive() async throws {
+    let folder = try Folder()
+    try folder.write("fresh", Self.scenario)
+    let recorded = await
+      (try GoldenRunner(
+        directory: folder.url, mode: .all,
+        live: .init(executor: CountingModel(), name: "tiny-model"), environment: [:])).replay(
+        "fresh", Self.core)
+    #expect(recorded.status == .recorded)
+    let written = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
+    #expect(written.model.source == "live")
+  }
+
   /// Records scenario `fresh` in `folder` with the default policy, then replays it with a core
   /// that asks for shorter chunk answers: a run that diverges at the first model call.
   static func replayWithShorterChunkAnswers(in folder: Folder) async throws -> GoldenResult {
@@ -254,6 +317,16 @@ import Testing
     #expect(
       throws: GoldenError(
         "bad.json: $.faults[0].adapter: unknown adapter \"document\"; use one of documents, model, translator"
+      )
+    ) {
+      try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))
+    }
+    var unknownSource = Self.scenario
+    unknownSource.model = .init(source: "liv")
+    try folder.write("bad", unknownSource)
+    #expect(
+      throws: GoldenError(
+        "bad.json: $.model.source: unknown model source \"liv\"; use one of extractive, live, scripted"
       )
     ) {
       try GoldenScenario.load(folder.url.appendingPathComponent("bad.json"))

@@ -139,6 +139,21 @@ def numbers(text):
     return found
 
 
+def on_topic(answer, prompt):
+    """CRUDE: whether most of the answer's lines (title and points) share a word with the
+    prompt: a word of 4+ letters, or for text without spaces (CJK) any 2 letters in a row.
+    An answer of timestamps or URLs fails it; a copy of the prompt passes it."""
+    def keys(text):
+        words = {w for w in re.findall(r"[^\W\d_]{4,}", text.lower())}
+        for run in re.findall(r"[^\W\d_]+", text):
+            if not run.isascii():
+                words |= {run[i:i + 2] for i in range(len(run) - 1)}
+        return words
+    source = keys(prompt)
+    lines = [answer["title"]] + list(answer.get("points", []))
+    return sum(bool(keys(line) & source) for line in lines) * 2 >= len(lines)
+
+
 def decode_summary(content, kind):
     """The answer as the core decodes it (ProfileCore.decode), or None when it would not."""
     try:
@@ -165,13 +180,17 @@ def run_summaries(base, timeout, log):
             tokens, timeout)
         answer = decode_summary(content, kind) if content is not None else None
         source = {n for n, _ in numbers(request["prompt"])}
-        invented = []
+        invented, topical, pointless = [], False, False
         if answer is not None:
+            topical = on_topic(answer, request["prompt"])
+            # No real point: none with 3 letters (an empty list, blanks, "1", "2", …).
+            pointless = kind == "summaryChunk" and not any(
+                len(re.findall(r"[^\W\d_]", p)) >= 3 for p in answer["points"])
             texts = [answer["title"]] + list(answer.get("points", []))
             invented = sorted({raw for t in texts for n, raw in numbers(t) if n not in source})
         records.append({"stepID": request["stepID"], "scenario": request["scenario"],
                         "schema": kind, "prompt": request["prompt"], "content": content,
-                        "valid": answer is not None, "invented": invented, "seconds": seconds,
+                        "valid": answer is not None, "invented": invented, "on_topic": topical, "pointless": pointless, "seconds": seconds,
                         "tokens": used, "finish": finish, "speed": speed, "error": error})
         log(f"summary {index + 1:2d} {kind:12s} {seconds:6.1f}s {used:4d} tok "
             f"{'valid' if answer else 'INVALID'} {'invented ' + ','.join(invented) if invented else ''}"
@@ -290,7 +309,9 @@ def run_translations(base, timeout, log):
                     "source": text, "output": output,
                     "language": output is not None and in_language(output, target),
                     "copy": output is not None and is_copy(output, text),
-                    "number": output is not None and str(number + i) in output})
+                    "number": output is not None and str(number + i) in output,
+                    # the same output as an earlier item of the batch (from different sources)
+                    "repeat": output is not None and items[:i].count(output) > 0})
             records.append({"pair": f"{source}:{target}", "size": size, "content": content,
                             "kept": items is not None and len(items) == size, "items": checks,
                             "seconds": seconds, "tokens": used, "finish": finish, "speed": speed,
@@ -331,7 +352,9 @@ def report(label, model, summaries, translations, wall):
                  ("valid JSON of the right shape", rate(len(valid), len(summaries))),
                  ("  chunk / title", f"{rate(sum(r['valid'] for r in summaries if r['schema'] == 'summaryChunk'), sum(r['schema'] == 'summaryChunk' for r in summaries))}"
                                      f" / {rate(sum(r['valid'] for r in summaries if r['schema'] == 'summaryTitle'), sum(r['schema'] == 'summaryTitle' for r in summaries))}"),
-                 ("valid answers with an invented number", rate(sum(bool(r["invented"]) for r in valid), len(valid)))]
+                 ("valid answers with an invented number", rate(sum(bool(r["invented"]) for r in valid), len(valid))),
+                 ("valid answers on topic (crude word overlap)", rate(sum(r["on_topic"] for r in valid), len(valid))),
+                 ("valid chunk answers with no real point", rate(sum(r["pointless"] for r in valid), sum(r["schema"] == "summaryChunk" for r in valid)))]
         rows += timing_rows(summaries)
     if translations:
         items = [c for r in translations for c in r["items"]]
@@ -343,6 +366,7 @@ def report(label, model, summaries, translations, wall):
                  ("  script targets (ko ja zh ar ru hi)", rate(sum(c["language"] for c in script), len(script))),
                  ("  Latin targets, crude stopwords", rate(sum(c["language"] for c in latin), len(latin))),
                  ("items copied from the source", rate(sum(c["copy"] for c in items), len(items))),
+                 ("items repeating an earlier item of the batch", rate(sum(c["repeat"] for c in items), len(items))),
                  ("items keeping their number", rate(sum(c["number"] for c in items), len(items)))]
         rows += timing_rows(translations)
     width = max(len(k) for k, _ in rows)
@@ -350,20 +374,27 @@ def report(label, model, summaries, translations, wall):
 
 
 def samples(summaries, translations, count):
-    """A few answers to judge by eye: the first valid chunk answers, then one per script."""
-    chosen = [r for r in summaries if r["schema"] == "summaryChunk"][:count]
-    for r in chosen:
-        print(f"\n[summary {r['stepID']} of {r['scenario']}]\n  prompt: {r['prompt'][:160]!r}\n"
-              f"  answer: {r['content']!r}")
-    picked, seen = [], set()
-    for r in translations:
-        if r["size"] == 3 and r["pair"] not in seen and len(picked) < count:
-            seen.add(r["pair"])
-            picked.append(r)
-    for r in picked:
-        print(f"\n[translation {r['pair']} x{r['size']}]")
-        for c in r["items"]:
-            print(f"  {c['source']!r}\n    -> {c['output']!r}")
+    """A few answers to judge by eye: summary answers to an English chunk, a Korean chunk and a
+    title call; translation batches of 3 into different scripts, the kept ones first."""
+    picks = [lambda r: r["schema"] == "summaryChunk" and r["prompt"].isascii(),
+             lambda r: r["schema"] == "summaryChunk" and not r["prompt"].isascii(),
+             lambda r: r["schema"] == "summaryTitle"]
+    for pick in picks[:count]:
+        r = next((r for r in summaries if pick(r)), None)
+        if r:
+            print(f"\n[summary {r['stepID']} of {r['scenario']}]\n  prompt: {r['prompt'][:160]!r}\n"
+                  f"  answer: {r['content']!r}")
+    batches = sorted((r for r in translations if r["size"] == 3), key=lambda r: not r["kept"])
+    shown = set()
+    for r in batches:
+        target = r["pair"].split(":")[1]
+        if len(shown) < count and target not in shown:
+            shown.add(target)
+            print(f"\n[translation {r['pair']} x{r['size']}, {'kept' if r['kept'] else 'count lost'}]")
+            if not r["kept"]:
+                print(f"  raw answer: {(r['content'] or r['error'] or '')[:200]!r}")
+            for c in r["items"]:
+                print(f"  {c['source']!r}\n    -> {c['output']!r}")
 
 
 def main():
@@ -373,7 +404,8 @@ def main():
     parser.add_argument("--json", help="also write every request's record to this file")
     parser.add_argument("--samples", type=int, default=3, help="answers to print per kind")
     parser.add_argument("--only", choices=["summary", "translation"])
-    parser.add_argument("--timeout", type=float, default=300, help="seconds per call")
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds per call (default 120, OpenAICompatibleConfiguration's)")
     arguments = parser.parse_args()
     base = arguments.url.rstrip("/")
     if not base.endswith("/v1"):
