@@ -29,9 +29,11 @@ public struct OpenAICompatibleConfiguration: Sendable {
   public var temperature: Double
   /// The sampling seed, sent to servers that take one.
   public var seed: Int?
-  /// Whether the schema bounds the answer's length (`maxLength`, `maxItems`) to fit
-  /// `responseTokens`, so that a grammar-constrained server (llama.cpp) cannot be cut off
-  /// mid-JSON by `max_tokens`. OpenAI's strict mode rejects these keywords: leave it off there.
+  /// Whether the schema bounds the answer's length, so that a grammar-constrained server
+  /// (llama.cpp) cannot be cut off mid-JSON by `max_tokens`: the executor's `maxLength` and
+  /// `maxItems` fit `responseTokens`; the translator's strings may be at most twice their
+  /// text's length and 16 characters (`prefixItems`). OpenAI's strict mode rejects these
+  /// keywords: leave it off there.
   public var boundAnswers: Bool
 
   /// Creates a configuration.

@@ -20,17 +20,36 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
     client = ChatCompletionsClient(configuration)
   }
 
-  /// The answer's JSON schema for `count` texts.
-  static func schema(count: Int) -> [String: Any] {
-    [
-      "type": "object",
-      "properties": [
-        "translations": [
-          "type": "array", "items": ["type": "string"], "minItems": count, "maxItems": count,
-        ] as [String: Any]
-      ],
-      "required": ["translations"], "additionalProperties": false,
+  /// The answer's JSON schema for `texts`: exactly as many strings. With `bounded`, each
+  /// string, position by position (`prefixItems`), may be at most ``boundedLength(of:)``
+  /// characters, so that a grammar-constrained server closes every string and the list instead
+  /// of running a repeating answer into `max_tokens`.
+  static func schema(_ texts: [String], bounded: Bool) -> [String: Any] {
+    var list: [String: Any] = [
+      "type": "array", "items": ["type": "string"], "minItems": texts.count,
+      "maxItems": texts.count,
     ]
+    if bounded {
+      // Without `items`: llama.cpp's grammar reads `items` before `prefixItems`.
+      list["items"] = nil
+      list["prefixItems"] = texts.map { ["type": "string", "maxLength": boundedLength(of: $0)] }
+    }
+    return [
+      "type": "object", "properties": ["translations": list], "required": ["translations"],
+      "additionalProperties": false,
+    ]
+  }
+
+  /// The most characters a bounded translation of `text` may have: twice the text's, and 16
+  /// more (room for any language's translation of it, not for a runaway answer).
+  static func boundedLength(of text: String) -> Int { 16 + 2 * text.count }
+
+  /// The answer's `max_tokens`: room for every text to come back somewhat longer than it went,
+  /// with the JSON around it; bounded, room for every string at its bound at up to three tokens
+  /// a character (a small model's tokenizer on Hangul).
+  static func budget(_ texts: [String], bounded: Bool) -> Int {
+    guard bounded else { return 64 + texts.reduce(0) { $0 + $1.utf8.count } * 2 }
+    return 64 + texts.reduce(0) { $0 + 8 + 3 * boundedLength(of: $1) }
   }
 
   /// The instructions and the numbered texts for one batch.
@@ -59,11 +78,10 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
     guard !texts.isEmpty else { return [] }
     let (system, user) = Self.messages(
       texts, from: sourceLanguageIdentifier, to: targetLanguageIdentifier)
-    // Room for every text to come back somewhat longer than it went, with the JSON around it.
-    let budget = 64 + texts.reduce(0) { $0 + $1.utf8.count } * 2
+    let bounded = configuration.boundAnswers
     let content = try await client.complete(
-      system: system, user: user, schema: Self.schema(count: texts.count), name: "translations",
-      maxTokens: budget)
+      system: system, user: user, schema: Self.schema(texts, bounded: bounded),
+      name: "translations", maxTokens: Self.budget(texts, bounded: bounded))
     guard
       let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any],
       let translations = object["translations"] as? [Any]

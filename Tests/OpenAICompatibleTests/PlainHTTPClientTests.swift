@@ -47,4 +47,22 @@ import Testing
         == 12)
     #expect((title["properties"] as? [String: Any])?["points"] == nil)
   }
+
+  @Test func aBoundedTranslationSchemaBoundsEachStringByItsText() {
+    let texts = ["Hello.", "", String(repeating: "요", count: 40)]
+    let list =
+      (OpenAICompatibleTranslator.schema(texts, bounded: true)["properties"]
+      as? [String: Any])?["translations"] as? [String: Any]
+    #expect(list?["minItems"] as? Int == 3 && list?["maxItems"] as? Int == 3)
+    let lengths = (list?["prefixItems"] as? [[String: Any]])?.map { $0["maxLength"] as? Int }
+    #expect(lengths == [28, 16, 96])
+    #expect(list?["items"] == nil, "llama.cpp reads items before prefixItems")
+    #expect(
+      OpenAICompatibleTranslator.budget(texts, bounded: true) == 64 + 3 * 8 + 3 * (28 + 16 + 96))
+    let unbounded =
+      (OpenAICompatibleTranslator.schema(texts, bounded: false)["properties"]
+      as? [String: Any])?["translations"] as? [String: Any]
+    #expect(unbounded?["prefixItems"] == nil)
+    #expect(OpenAICompatibleTranslator.budget(texts, bounded: false) == 64 + 2 * (6 + 120))
+  }
 }
