@@ -138,6 +138,7 @@ enum SummarizeCommand: Subcommand {
 /// Prints a progress line per model call to standard error when it is a terminal (or when
 /// CONTRACT_KIT_PROGRESS=1), and can slow calls down for the interruption test
 /// (CONTRACT_KIT_CALL_DELAY_MS).
+///
 /// It keeps the last error a call ended with, so that the command can say what to do when the
 /// server went away.
 struct ProgressExecutor: ProfileModelExecuting {
