@@ -46,4 +46,23 @@ public enum Backends {
   /// Whether the PDF tests run: poppler and the producer are there, or backends are required.
   public static let runPDF = pdfMissing == nil || required
 
+  /// The base URL of a running model server: `$CONTRACT_KIT_LLM_URL`, else the one
+  /// `tools/llm-server start` wrote (and `stop` removes); `nil` when none runs.
+  public static let llmURL: URL? = {
+    if let text = ProcessInfo.processInfo.environment["CONTRACT_KIT_LLM_URL"], !text.isEmpty {
+      return URL(string: text)
+    }
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(".build/llm-server/url")
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    return URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines))
+  }()
+
+  /// Why the live-model tests cannot run, with the command that fixes it.
+  public static let llmMissing =
+    "no model server runs; start one with tools/llm-server start (CI does)"
+
+  /// Whether the live-model tests run: a server runs, or backends are required.
+  public static let runLLM = llmURL != nil || required
 }

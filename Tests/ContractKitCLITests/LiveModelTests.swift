@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `contract-kit` against a real model on a real server (tools/llm-server: llama.cpp's server
+/// with SmolLM2-135M), as a user would run it. Skipped without a server; `.ci/run` starts one.
+@Suite(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+struct LiveModelTests {
+  static func url() throws -> String {
+    try #require(Backends.llmURL, "\(Backends.llmMissing)").absoluteString
+  }
+
+  @Test func summarizeRunsTheCoreOnTheLiveModel() throws {
+    let folder = try SummarizeCommandTests.Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 4))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url", try Self.url(),
+      "--model-name", "smollm2", "--bound-answers", "--context-tokens", "600", "--store",
+      folder.path("store"), "--format", "json",
+    ])
+    // Whatever the small model says, the core decides: every chunk completes or is reported.
+    #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+    let outcome = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let kind = outcome?["kind"] as? String
+    #expect(kind == "completed" || kind == "partial", "\(result.stdout)")
+    let steps =
+      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
+      as? [[String: Any]] ?? []
+    #expect(steps.filter { ($0["stepID"] as? String)?.hasPrefix("chunk-") == true }.count >= 2)
+  }
+
+  @Test func thePreflightNamesTheModelsARealServerServes() throws {
+    let folder = try SummarizeCommandTests.Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 1))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url", try Self.url(),
+      "--model-name", "gpt-9", "--store", folder.path("store"),
+    ])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains("does not serve model 'gpt-9'; it serves smollm2"), "\(result.stderr)")
+  }
+}
