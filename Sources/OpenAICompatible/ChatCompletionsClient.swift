@@ -142,6 +142,10 @@ struct ChatCompletionsClient: Sendable {
       } else if let text = object["message"] as? String {
         message = text
       }
+      // One line: some servers send a traceback (llama-cpp-python's validation errors).
+      message = message.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        .joined(separator: " ")
       throw OpenAINativeError.http(
         status: status, type: type, code: code, message: message, retryAfter: retryAfter, url: url)
     }

@@ -16,6 +16,7 @@ extension OpenAICompatibleModelExecutor {
   /// | Timeout; connection lost | `transient` |
   /// | 429, unless `insufficient_quota` (the `Retry-After` kept in the message) | `transient` |
   /// | 503 (llama.cpp's "Loading model", Ollama's "server busy"), 500, other 5xx | `transient` |
+  /// | A 5xx that is a request validation error (llama-cpp-python's 500 for a `response_format` it does not take: pydantic's "validation error" at `('body', …)`) | `permanent` |
   /// | A 502/504 (or any 5xx) HTML page from a proxy | `transient` |
   /// | 429 `insufficient_quota` | `permanent` |
   /// | 401, 403; 404 with no model code (a wrong path) | `permanent` |
@@ -64,6 +65,16 @@ extension OpenAICompatibleModelExecutor {
         return .unavailable
       }
       if status == 429 { return code == "insufficient_quota" ? .permanent(line) : .transient(line) }
+      // llama-cpp-python answers a request body its schema refuses (the json_schema dialect) with
+      // 500 internal_server_error and nothing but pydantic's text to tell it from a crash: the
+      // same request can never pass, so it is not retried.
+      if status >= 500, message.contains("validation error"), message.contains("('body',") {
+        let hint =
+          message.contains("response_format")
+          ? "; this server does not take this response_format: use the json_object dialect"
+          : ""
+        return .permanent(line + hint)
+      }
       if status == 501 { return .permanent(line) }
       if status >= 500 { return .transient(line) }
       return .permanent(line)

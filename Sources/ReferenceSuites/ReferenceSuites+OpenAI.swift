@@ -27,6 +27,12 @@ extension ReferenceSuites {
       (http(503, type: "unavailable_error", "Loading model"), .transient),
       (http(503, "server busy, please try again."), .transient),
       (http(500, type: "server_error"), .transient),
+      (
+        http(
+          500, type: "internal_server_error",
+          "1 validation error: {'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\"}"
+        ), .permanent
+      ),
       (.notJSON(status: 502, contentType: "text/html", url: "u"), .transient),
       (.notJSON(status: 504, contentType: "text/html", url: "u"), .transient),
       (http(429, type: "insufficient_quota", code: "insufficient_quota"), .permanent),

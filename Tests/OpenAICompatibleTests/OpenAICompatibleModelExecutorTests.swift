@@ -43,6 +43,7 @@ struct OpenAICompatibleModelExecutorTests {
     ("insufficient_quota", "permanent"), ("unauthorized", "permanent"), ("forbidden", "permanent"),
     ("invalid_request", "permanent"), ("bad_grammar", "permanent"), ("not_supported", "permanent"),
     ("web_ui", "permanent"), ("wrong_path", "permanent"), ("no_choices", "permanent"),
+    ("llamacpppython_dialect", "permanent"),
     // This input.
     ("context_length_exceeded", "rejected"), ("exceed_context_size", "rejected"),
     ("vllm_context", "rejected"), ("content_filter", "rejected"), ("refusal", "rejected"),
@@ -51,6 +52,13 @@ struct OpenAICompatibleModelExecutorTests {
     let error = try await Self.failure(route)
     #expect(error?.kind == kind, "\(route): \(String(describing: error))")
     #expect(error?.message?.contains("\n") != true)
+  }
+
+  @Test func aDialectTheServerRefusesSaysWhichToUse() async throws {
+    let error = try await Self.failure("llamacpppython_dialect")
+    #expect(
+      error?.message?.hasSuffix("use the json_object dialect") == true,
+      "\(String(describing: error))")
   }
 
   @Test func aRetryAfterIsKeptInTheMessage() async throws {

@@ -46,6 +46,8 @@ CASES = {
     "loading_model": (503, JSON, error("Loading model", "unavailable_error", 503)),
     "ollama_busy": (503, JSON, {"error": "server busy, please try again.  maximum pending requests exceeded"}),
     "server_error": (500, JSON, error("boom", "server_error", 500)),
+    # llama-cpp-python 0.3.36 sent the json_schema dialect (seen on this machine).
+    "llamacpppython_dialect": (500, JSON, {"error": {"message": "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', 'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"llama_cpp/server/app.py\", line 376, in create_chat_completion\n    POST /v1/chat/completions", "type": "internal_server_error", "param": None, "code": None}}),
     "proxy_502": (502, HTML, "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"),
     "proxy_504": (504, HTML, "<html><head><title>504 Gateway Time-out</title></head><body>nginx</body></html>"),
     "insufficient_quota": (429, JSON, error("You exceeded your current quota", "insufficient_quota", "insufficient_quota")),
