@@ -138,6 +138,16 @@ extension ContractKitBinary {
   /// Runs the binary with progress lines on and slowed model calls, and kills it with SIGKILL
   /// as soon as standard error shows `marker`, as a person pressing Ctrl-C would.
   static func runUntil(_ marker: String, _ arguments: [String]) throws {
+    _ = try runUntil(marker, arguments) { kill($0.processIdentifier, SIGKILL) }
+  }
+
+  /// Runs the binary with progress lines on and slowed model calls, calls `atMarker` as soon as
+  /// standard error shows `marker`, and waits for the process to end.
+  ///
+  /// - Returns: the exit status and everything written to standard error.
+  static func runUntil(
+    _ marker: String, _ arguments: [String], atMarker: (Process) -> Void
+  ) throws -> (status: Int32, stderr: String) {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -153,8 +163,10 @@ extension ContractKitBinary {
       if data.isEmpty { break }
       seen += String(decoding: data, as: UTF8.self)
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
     #expect(seen.contains(marker), "the run ended before \(marker): \(seen)")
+    atMarker(process)
+    seen += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, seen)
   }
 }

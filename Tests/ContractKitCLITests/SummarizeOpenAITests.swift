@@ -121,26 +121,11 @@ struct SummarizeOpenAITests {
       ]
     }
     let first = try FaultServer.start()
-    let process = Process()
-    process.executableURL = ContractKitBinary.url
-    process.arguments = arguments(first)
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      ["CONTRACT_KIT_PROGRESS": "1", "CONTRACT_KIT_CALL_DELAY_MS": "150"]) { $1 }
-    let err = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = err
-    try process.run()
-    // Killed once chunk 4 is asked for: chunks 1 to 3 are in the checkpoint.
-    var seen = ""
-    while !seen.contains("… chunk-4") {
-      let data = err.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      seen += String(decoding: data, as: UTF8.self)
+    // The server is killed once chunk 4 is asked for: chunks 1 to 3 are in the checkpoint.
+    let (status, seen) = try ContractKitBinary.runUntil("… chunk-4", arguments(first)) { _ in
+      first.stop()
     }
-    first.stop()
-    seen += String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1, "\(seen)")
+    #expect(status == 1, "\(seen)")
     #expect(
       seen.contains(
         "contract-kit: the model server at http://127.0.0.1:\(first.port)/ok/v1 stopped answering"),
