@@ -143,6 +143,18 @@ enum ContractKitBinary {
     return folder.appendingPathComponent("contract-kit")
   }()
 
+  /// ``run(_:environment:directory:)`` on a thread of its own, for runs that take seconds (a
+  /// live model): waiting for them must not hold one of the few threads Swift concurrency runs
+  /// every other test's tasks on.
+  static func runOffThePool(
+    _ arguments: [String], environment: [String: String] = [:]
+  ) async throws -> (status: Int32, stdout: String, stderr: String) {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try run(arguments, environment: environment) }) }
+        .start()
+    }
+  }
+
   static func run(
     _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {
