@@ -31,9 +31,13 @@ public struct OpenAICompatibleServerCheck: Sendable {
 
   /// Creates a check. A configuration whose model is `default` (the server's own) accepts any
   /// list of models; any other name must be listed (as itself, or with Ollama's `:latest`).
+  /// The check waits at most 10 s (or the configured timeout, if shorter): a model list is
+  /// answered at once or not at all.
   public init(_ configuration: OpenAICompatibleConfiguration) {
     self.configuration = configuration
-    client = ChatCompletionsClient(configuration)
+    var quick = configuration
+    quick.timeout = min(configuration.timeout, .seconds(10))
+    client = ChatCompletionsClient(quick)
   }
 
   /// Asks the server for its models.
