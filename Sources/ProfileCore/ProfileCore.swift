@@ -504,8 +504,17 @@ struct Run {
     return core.languages.identify(sample)?.language ?? command.targetLanguage
   }
 
-  /// The translated title and sections, when the translation proves out; otherwise `nil`, with
-  /// the reason in the receipt.
+  /// The decimal digits `text` holds, sorted, in any script (Arabic-Indic, Devanagari… count as
+  /// their values): separators and order may change in translation, the digits may not.
+  static func digits(_ text: String) -> [Double] {
+    text.unicodeScalars.compactMap { scalar in
+      scalar.properties.numericType == .decimal ? scalar.properties.numericValue : nil
+    }.sorted()
+  }
+
+  /// The translated title and sections, when the translation proves out (as many fields as were
+  /// sent, each with its source's digits, and every field of 12 letters or more, at least one,
+  /// in the target language); otherwise `nil`, with the reason in the receipt.
   mutating func translate(title: String, sections: [ProfileSummary.Section], from source: String)
     async
     -> (String, [ProfileSummary.Section])?
@@ -536,6 +545,18 @@ struct Run {
           "sent \(texts.count) texts, got \(output.count) back; the summary stays in \(source)"))
       return nil
     }
+    // Digits are the same in every language: a field that gains or loses one (a list number
+    // echoed in front, a figure dropped) is not a translation of its source.
+    for (index, (text, original)) in zip(output, texts).enumerated()
+    where Self.digits(text) != Self.digits(original) {
+      record(
+        "translate",
+        .notPromoted(
+          "field \(index) changes the digits of its source (\"\(text.prefix(60))\" for \"\(original.prefix(60))\"); the summary stays in \(source)"
+        ))
+      return nil
+    }
+    var proven = false
     for (index, text) in output.enumerated() where text.filter(\.isLetter).count >= 12 {
       guard core.languages.proves(text, isIn: command.targetLanguage) else {
         let found = core.languages.identify(text)?.language ?? "nothing"
@@ -546,6 +567,16 @@ struct Run {
           ))
         return nil
       }
+      proven = true
+    }
+    // Nothing long enough to identify proves nothing: the translation is not taken on trust.
+    guard proven else {
+      record(
+        "translate",
+        .notPromoted(
+          "no field has the 12 letters it takes to prove \(command.targetLanguage); the summary stays in \(source)"
+        ))
+      return nil
     }
     record("translate", .completed)
     var cursor = 1

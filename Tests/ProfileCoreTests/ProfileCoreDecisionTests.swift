@@ -1,6 +1,6 @@
 import Foundation
-import Locking
 import LanguageIdentification
+import Locking
 import ProfileAdapters
 import ProfileContracts
 import Testing
@@ -363,7 +363,10 @@ import Testing
     let batches = BatchCounter()
     let translator = FunctionTranslator { texts in
       batches.add()
-      return texts.map { _ in "The council approved the new budget after a long debate." }
+      // Each field keeps its source's digits, as a translation must.
+      return texts.map {
+        "The council approved the new budget after a long debate. " + $0.filter(\.isNumber)
+      }
     }
     let outcome = await Fixture.core(translator: translator).run(Self.korean)
     #expect(outcome.summary?.language == "en")
@@ -386,7 +389,9 @@ import Testing
 
   @Test func d14_aTranslationInTheWrongLanguageIsNotPromoted() async {
     let translator = FunctionTranslator { texts in
-      texts.map { _ in "Der Stadtrat hat den neuen Haushalt nach einer langen Debatte beschlossen."
+      texts.map {
+        "Der Stadtrat hat den neuen Haushalt nach einer langen Debatte beschlossen. "
+          + $0.filter(\.isNumber)
       }
     }
     let outcome = await Fixture.core(translator: translator).run(Self.korean)
@@ -451,6 +456,15 @@ import Testing
     #expect(
       failure(await Fixture.core(documents: lying).run(Fixture.command))
         == .invalidInput("page count 5 exceeds the original page count 2"))
+  }
+
+  @Test func aTranslationKeepsItsDigitsInAnyScriptAndSeparator() {
+    #expect(Run.digits("3,400 passengers") == Run.digits("3 400 passagers"))
+    #expect(Run.digits("passengers: 12") == Run.digits("١٢ راكبا"))  // Arabic-Indic digits
+    #expect(Run.digits("१२ यात्री") == Run.digits("12"))  // Devanagari
+    #expect(Run.digits("1. Le port") != Run.digits("Harbor"))
+    #expect(Run.digits("ferries").isEmpty)
+    #expect(Run.digits("route 4, 1990") == [0, 1, 4, 9, 9])
   }
 
   @Test func outcomesRoundTripTheirJSONForm() async throws {
