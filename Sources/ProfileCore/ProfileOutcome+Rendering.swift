@@ -39,7 +39,11 @@ extension ProfileOutcome {
       }
       for step in summary.receipt.steps where step.stepID == "translate" || step.stepID == "resume"
       {
-        if case .skipped(let reason) = step.status { lines.append("note: \(reason)") }
+        switch step.status {
+        case .skipped(let reason): lines.append("note: \(reason)")
+        case .notPromoted(let reason): lines.append("note: the translation was refused: \(reason)")
+        default: break
+        }
       }
     }
     return lines.joined(separator: "\n")

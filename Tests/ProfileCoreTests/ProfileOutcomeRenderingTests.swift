@@ -45,6 +45,19 @@ import Testing
         """)
   }
 
+  @Test func aRefusedTranslationIsANote() {
+    let steps = [
+      ProfileStepRecord(
+        stepID: "translate", attempts: 0,
+        status: .notPromoted("field 0 changes the digits of its source; the summary stays in ko"))
+    ]
+    let text = ProfileOutcome.completed(Self.summary(missing: [], steps: steps)).renderText()
+    #expect(
+      text.hasSuffix(
+        "note: the translation was refused: field 0 changes the digits of its source; the summary stays in ko"
+      ), "\(text)")
+  }
+
   @Test func aPartialSummarySaysHowToRetryAndSplitsMissingPagesByCause() {
     let steps = [
       ProfileStepRecord(
