@@ -23,9 +23,7 @@ struct LiveModelTests {
     let outcome = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let kind = outcome?["kind"] as? String
     #expect(kind == "completed" || kind == "partial", "\(result.stdout)")
-    let steps =
-      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
-      as? [[String: Any]] ?? []
+    let steps = try SummarizeCommandTests.steps(ofJSON: result.stdout).all
     #expect(steps.filter { ($0["stepID"] as? String)?.hasPrefix("chunk-") == true }.count == 2)
   }
 

@@ -23,6 +23,16 @@ import Testing
     }
   }
 
+  /// The receipt's steps of `summarize --format json`'s output, and the IDs of those skipped.
+  static func steps(ofJSON stdout: String) throws -> (all: [[String: Any]], skipped: [String]) {
+    let outcome = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
+    let steps =
+      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
+      as? [[String: Any]] ?? []
+    let skipped = steps.filter { ($0["status"] as? [String: Any])?["kind"] as? String == "skipped" }
+    return (steps, skipped.compactMap { $0["stepID"] as? String })
+  }
+
   static func document(pages: Int) -> Data {
     Data(
       (1...pages).map { page in
@@ -122,11 +132,7 @@ import Testing
     try ContractKitBinary.runUntil("… chunk-4", arguments)
     let result = try ContractKitBinary.run(arguments)
     #expect(result.status == 0, "\(result.stderr)")
-    let outcome = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-    let steps =
-      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
-      as? [[String: Any]] ?? []
-    let skipped = steps.filter { ($0["status"] as? [String: Any])?["kind"] as? String == "skipped" }
+    let (steps, skipped) = try Self.steps(ofJSON: result.stdout)
     #expect(steps.first?["stepID"] as? String == "resume")
     #expect(
       skipped.count >= 3,

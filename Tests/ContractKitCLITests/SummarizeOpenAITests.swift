@@ -136,11 +136,7 @@ struct SummarizeOpenAITests {
     defer { second.stop() }
     let result = try ContractKitBinary.run(arguments(second))
     #expect(result.status == 0, "\(result.stderr)")
-    let outcome = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-    let steps =
-      ((outcome?["summary"] as? [String: Any])?["receipt"] as? [String: Any])?["steps"]
-      as? [[String: Any]] ?? []
-    let skipped = steps.filter { ($0["status"] as? [String: Any])?["kind"] as? String == "skipped" }
+    let (steps, skipped) = try SummarizeCommandTests.steps(ofJSON: result.stdout)
     #expect(steps.first?["stepID"] as? String == "resume")
     #expect(skipped.count >= 4, "resume and chunks 1 to 3 are not asked again: \(steps)")
   }
