@@ -86,7 +86,7 @@ let package = Package(
       name: "ContractConformanceTests",
       dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking"]),
     .testTarget(
-      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON"],
+      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileCoreTests",

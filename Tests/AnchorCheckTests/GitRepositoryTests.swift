@@ -1,5 +1,6 @@
 import AnchorCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// `--changed-since` and rename-aware relocation on real git repositories made for each test.
@@ -162,12 +163,7 @@ struct GitRepositoryTests {
 
 /// A git repository in the temporary directory.
 struct GitFixture {
-  static let executable: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map {
-      URL(fileURLWithPath: String($0)).appendingPathComponent("git")
-    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+  static let executable = Backends.executable(named: "git").map(URL.init(fileURLWithPath:))
 
   let files: FixtureRepository
   var root: URL { files.root }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's CI recipes for `contract-kit anchors`, run as written: every `contract-kit
@@ -82,12 +83,7 @@ struct AnchorRecipeTests {
 
 /// A repository whose `origin/main` cites three files, and a work tree that has changed two.
 struct RecipeRepository {
-  static let git: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map {
-      URL(fileURLWithPath: String($0)).appendingPathComponent("git")
-    }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
+  static let git = Backends.executable(named: "git").map(URL.init(fileURLWithPath:))
 
   let root: URL
 

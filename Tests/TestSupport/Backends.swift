@@ -10,13 +10,16 @@ public enum Backends {
   public static let required =
     ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1"
 
-  /// The path of `python3`, if it is installed.
-  public static let python3: String? = {
+  /// The path of the executable `name` on `PATH`, if there is one.
+  public static func executable(named name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/python3" }.first {
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-  }()
+  }
+
+  /// The path of `python3`, if it is installed.
+  public static let python3 = executable(named: "python3")
 
   /// Whether the python tests run: python3 is there, or backends are required.
   public static let runPython = python3 != nil || required
