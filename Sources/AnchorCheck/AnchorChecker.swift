@@ -42,84 +42,88 @@ public enum AnchorChecker {
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
 
-    // Parse and resolve every doc, in parallel. Resolutions are shared: thousands of anchors cite
-    // the same few files, and resolving one stats it.
+    // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
+    // compared where they stand in them. Resolutions and cited files are shared, since thousands
+    // of anchors cite the same few files.
     let resolver = SharedResolver(index: index)
-    let perDoc = parallelMap(docs) { doc -> DocJobs in
+    let perDoc = parallelMap(docs) { doc -> DocOutcome in
       let data = FileSystem.bytes(atPath: root.path + "/" + doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
-      if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) {
-        return DocJobs(jobs: [], notes: [], suppressed: 0)
-      }
-      let (text, valid) = decodeUTF8Leniently(data)
-      let parsed = AnchorParser.parse(text, knownExtensions: index.extensions)
-      var notes: [AnchorReport.Note] = []
-      if !valid, whole {
-        notes.append(
-          .init(
-            file: doc, line: 0,
-            message:
-              "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
-          ))
-      }
-      for problem in parsed.problems where whole {
-        notes.append(.init(file: doc, line: problem.line, message: problem.message))
-      }
-      let archived = config.archive.contains { $0.matches(doc) }
-      let folder = (doc as NSString).deletingLastPathComponent
-      var resolutions: [String: RepositoryIndex.Resolution] = [:]
-      var jobs: [Job] = []
-      var suppressed = 0
-      for anchor in parsed.anchors {
-        if anchor.suppressed {
-          if whole { suppressed += 1 }
-          continue
+      if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) { return DocOutcome() }
+      var (text, valid) = decodeUTF8Leniently(data)
+      return text.withUTF8 { bytes in
+        let parsed = AnchorParser.scan(bytes, knownExtensions: index.extensions)
+        var outcome = DocOutcome()
+        if !valid, whole {
+          outcome.notes.append(
+            .init(
+              file: doc, line: 0,
+              message:
+                "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
+            ))
         }
-        if !whole, !scope!.mayCite(path: anchor.path) { continue }
-        let resolution =
-          resolutions[anchor.path] ?? resolver.resolve(anchor.path, from: doc, folder: folder)
-        resolutions[anchor.path] = resolution
-        if !whole, !scope!.cites(anchor.path, resolution: resolution, from: doc) { continue }
-        jobs.append(Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
+        for problem in parsed.problems where whole {
+          outcome.notes.append(.init(file: doc, line: problem.line, message: problem.message))
+        }
+        let archived = config.archive.contains { $0.matches(doc) }
+        let folder = (doc as NSString).deletingLastPathComponent
+        for found in parsed.anchors {
+          var anchor = found.anchor
+          if anchor.suppressed {
+            if whole { outcome.suppressed += 1 }
+            continue
+          }
+          if !whole, !scope!.mayCite(path: anchor.path) { continue }
+          let resolution = resolver.resolve(anchor.path, from: doc, folder: folder)
+          if !whole, !scope!.cites(anchor.path, resolution: resolution, from: doc) { continue }
+          let quote = UnsafeBufferPointer(rebasing: bytes[found.quote])
+          guard case .file(let file) = resolution else {
+            // Settled after every doc is read: the quote is kept as text.
+            if !quote.isEmpty { anchor.quoteText = String(decoding: quote, as: UTF8.self) }
+            outcome.pending.append(
+              (
+                outcome.results.count,
+                Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution)
+              ))
+            outcome.results.append(nil)
+            continue
+          }
+          let source = cache.file(file)
+          if source?.lenient == true { outcome.lenientSources.append(file) }
+          outcome.results.append(
+            check(
+              Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution),
+              file: file, source: source, quote: NormalizedLines(text: quote)))
+        }
+        return outcome
       }
-      return DocJobs(jobs: jobs, notes: notes, suppressed: suppressed)
     }
-    let jobs = perDoc.flatMap(\.jobs)
+    var results: [AnchorResult?] = []
+    results.reserveCapacity(perDoc.reduce(0) { $0 + $1.results.count })
+    var pending: [(position: Int, job: Job)] = []
+    for outcome in perDoc {
+      pending += outcome.pending.map { (results.count + $0.0, $0.1) }
+      results += outcome.results
+    }
     var notes = perDoc.flatMap(\.notes)
     let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }
 
-    // Check anchors grouped by the file they cite, each file in parallel.
-    var byFile: [String: [Int]] = [:]
-    for (position, job) in jobs.enumerated() {
-      if case .file(let file) = job.resolution { byFile[file, default: []].append(position) }
-    }
-    let files = byFile.keys.sorted()
-    let groups = files.map { file in (file, byFile[file]!.map { ($0, jobs[$0]) }) }
-    let checked = parallelMap(groups) { file, group -> [(Int, AnchorResult)] in
-      let source = cache.file(file)
-      return group.map { ($0.0, check($0.1, file: file, source: source)) }
-    }
-    var results = [AnchorResult?](repeating: nil, count: jobs.count)
-    for group in checked { for (position, result) in group { results[position] = result } }
     // Quotes of missing files, looked for across the files of their extension: each distinct
     // quote once, in parallel, through one index of the lines they hold.
-    let unresolvedJobs = jobs.indices.filter { results[$0] == nil }
     var quotes: [RelocationIndex.Key: NormalizedLines] = [:]
-    for position in unresolvedJobs where jobs[position].resolution == .missing {
-      let key = RelocationIndex.Key(jobs[position].anchor)
-      if quotes[key] == nil, !jobs[position].anchor.quoteText.isEmpty {
-        quotes[key] = NormalizedLines(text: jobs[position].anchor.quoteText)
+    for (_, job) in pending where job.resolution == .missing {
+      let key = RelocationIndex.Key(job.anchor)
+      if quotes[key] == nil, !job.anchor.quoteText.isEmpty {
+        quotes[key] = NormalizedLines(text: job.anchor.quoteText)
       }
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     // Where git says missing files went; asked only when some cited file is missing.
     let renames =
-      unresolvedJobs.contains { jobs[$0].resolution == .missing }
-      ? git?.renames(root) ?? [:] : [:]
+      pending.contains { $0.job.resolution == .missing } ? git?.renames(root) ?? [:] : [:]
     let moves = RenamedFiles(renames: renames, index: index)
-    let settled = parallelMap(unresolvedJobs) { position -> AnchorResult in
-      let job = jobs[position]
+    let settled = parallelMap(pending) { _, job -> AnchorResult in
       if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {
         return self.renamed(
@@ -127,8 +131,8 @@ public enum AnchorChecker {
       }
       return unresolved(job, relocations: relocations)
     }
-    for (position, result) in zip(unresolvedJobs, settled) { results[position] = result }
-    for file in files where cache.file(file)?.lenient == true {
+    for ((position, _), result) in zip(pending, settled) { results[position] = result }
+    for file in Set(perDoc.flatMap(\.lenientSources)).sorted() {
       notes.append(
         .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
@@ -136,25 +140,21 @@ public enum AnchorChecker {
       results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
   }
 
-  struct DocJobs: Sendable {
-    let jobs: [Job]
-    let notes: [AnchorReport.Note]
-    let suppressed: Int
+  /// What checking one doc found: a result for each anchor, `nil` where the anchor's path did not
+  /// resolve to a file (settled with the others once every doc is read).
+  struct DocOutcome: Sendable {
+    var results: [AnchorResult?] = []
+    var pending: [(Int, Job)] = []
+    var notes: [AnchorReport.Note] = []
+    var suppressed = 0
+    var lenientSources: [String] = []
   }
 
-  final class Job: Sendable {
+  struct Job: Sendable {
     let doc: String
     let anchor: ParsedAnchor
     let archived: Bool
     let resolution: RepositoryIndex.Resolution
-
-    init(doc: String, anchor: ParsedAnchor, archived: Bool, resolution: RepositoryIndex.Resolution)
-    {
-      self.doc = doc
-      self.anchor = anchor
-      self.archived = archived
-      self.resolution = resolution
-    }
   }
 
   // MARK: - Docs
@@ -215,7 +215,9 @@ public enum AnchorChecker {
   }
 
   /// The status of an anchor whose file resolved.
-  static func check(_ job: Job, file: String, source: SourceFile?) -> AnchorResult {
+  static func check(_ job: Job, file: String, source: SourceFile?, quote: NormalizedLines)
+    -> AnchorResult
+  {
     let anchor = job.anchor
     guard let source else {
       return result(
@@ -223,7 +225,6 @@ public enum AnchorChecker {
         message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
-    let quote = NormalizedLines(text: anchor.quoteText)
     let cited = "\(file):\(range(anchor.start, anchor.end))"
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
@@ -304,7 +305,8 @@ public enum AnchorChecker {
   static func renamed(_ job: Job, to file: String, from old: String, source: SourceFile?)
     -> AnchorResult
   {
-    let there = check(job, file: file, source: source)
+    let there = check(
+      job, file: file, source: source, quote: NormalizedLines(text: job.anchor.quoteText))
     let renamed = "\(old) was renamed to \(file) (git)"
     switch there.status {
     case .ok, .moved:

@@ -1,10 +1,16 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the anchors in a Markdown doc: quoted anchors (fenced blocks whose first line is a
 /// comment holding one `PATH:START[-END]`), prose anchors (`PATH:LINE[-LINE]` in text or inline
 /// code) and GitHub-style links (`[x](path#L10-L20)`). URLs are masked first, so
 /// `http://host:8080/x` is not an anchor.
 ///
-/// The parser works on UTF-8 bytes a line at a time and never fails: any text parses to some
-/// (possibly empty) list of anchors.
+/// The parser works on the doc's UTF-8 bytes in place, a line at a time, and never fails: any
+/// text parses to some (possibly empty) list of anchors.
 public enum AnchorParser {
   /// Parses `text`.
   ///
@@ -16,17 +22,48 @@ public enum AnchorParser {
   ///     any extension.
   /// - Complexity: O(n) in the length of `text`.
   public static func parse(_ text: String, knownExtensions: Set<String>? = nil) -> ParsedDoc {
-    let lines = splitLines(text)
-    var anchors: [ParsedAnchor] = []
+    var text = text
+    return text.withUTF8 { bytes in
+      let scanned = scan(bytes, knownExtensions: knownExtensions)
+      return ParsedDoc(
+        anchors: scanned.anchors.map { found in
+          var anchor = found.anchor
+          if !found.quote.isEmpty {
+            anchor.quoteText = String(decoding: bytes[found.quote], as: UTF8.self)
+          }
+          return anchor
+        },
+        problems: scanned.problems)
+    }
+  }
+
+  /// An anchor found in a doc's bytes, its quote left in place: `anchor.quoteText` is empty, and
+  /// `quote` is where the quoted text stands in the doc.
+  struct Scanned {
+    var anchor: ParsedAnchor
+    /// The byte range of the quote in the doc: its lines up to the last non-blank one.
+    var quote: Range<Int>
+  }
+
+  /// Parses the UTF-8 bytes of a doc without copying them: the checker reads each quote where it
+  /// stands.
+  static func scan(_ text: UnsafeBufferPointer<UInt8>, knownExtensions: Set<String>?) -> (
+    anchors: [Scanned], problems: [DocProblem]
+  ) {
+    let lines = lineBounds(text)
+    func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: text[lines[index]])
+    }
+    var anchors: [Scanned] = []
     var problems: [DocProblem] = []
     var suppressNext = false
     var index = 0
     while index < lines.count {
-      let line = lines[index]
+      let current = line(index)
       let number = index + 1
       var suppressed = suppressNext
       suppressNext = false
-      if let suppression = suppressionComment(line) {
+      if let suppression = suppressionComment(current) {
         if suppression {
           suppressed = true
           suppressNext = true
@@ -39,63 +76,66 @@ public enum AnchorParser {
             ))
         }
       }
-      if let fence = openingFence(line) {
+      if let fence = openingFence(current) {
         // The fence's body runs to its closing fence, or to the end of an unterminated block.
         var close = index + 1
-        while close < lines.count, !isClosingFence(lines[close], fence) { close += 1 }
-        if index + 1 < close, let found = commentAnchor(lines[index + 1]) {
+        while close < lines.count, !isClosingFence(line(close), fence) { close += 1 }
+        if index + 1 < close, let found = commentAnchor(line(index + 1)) {
           // The quote is one slice of the doc: its lines up to the last non-blank one.
           var last = close - 1
-          while last >= index + 2, lines[last].allSatisfy(\.isWhitespace) { last -= 1 }
+          while last >= index + 2, isBlank(line(last)) { last -= 1 }
           let quote =
-            last >= index + 2
-            ? String(text[lines[index + 2].startIndex..<lines[last].endIndex]) : ""
+            last >= index + 2 ? lines[index + 2].lowerBound..<lines[last].upperBound : 0..<0
           anchors.append(
-            ParsedAnchor(
-              line: number + 1, text: found.text, path: found.path, start: found.start,
-              end: found.end,
-              form: .quoted, quoteText: quote, columns: found.columns, suppressed: suppressed))
+            Scanned(
+              anchor: ParsedAnchor(
+                line: number + 1, text: found.text, path: found.path, start: found.start,
+                end: found.end, form: .quoted, quoteText: "", columns: found.columns,
+                suppressed: suppressed),
+              quote: quote))
         }
         index = close + 1
         continue
       }
-      anchors += proseAnchors(line, number: number, knownExtensions: knownExtensions).map {
-        var anchor = $0
+      for var anchor in proseAnchors(current, number: number, knownExtensions: knownExtensions) {
         anchor.suppressed = suppressed
-        return anchor
+        anchors.append(Scanned(anchor: anchor, quote: 0..<0))
       }
       index += 1
     }
-    return ParsedDoc(anchors: anchors, problems: problems)
+    return (anchors, problems)
   }
 
   // MARK: - Lines and fences
 
-  /// Splits at `\n`, dropping a `\r` before it; one trailing newline ends the last line.
-  static func splitLines(_ text: String) -> [Substring] {
-    // By bytes: "\r\n" is one Character, so splitting Characters at "\n" would miss it.
-    var text = text
-    text.makeContiguousUTF8()
-    let utf8 = text.utf8
-    var bounds: [(Int, Int)] = []
-    utf8.withContiguousStorageIfAvailable { bytes in
-      var start = 0
-      var index = 0
-      while index < bytes.count {
-        if bytes[index] == 0x0A {
-          bounds.append((start, index > start && bytes[index - 1] == 0x0D ? index - 1 : index))
-          start = index + 1
-        }
-        index += 1
-      }
-      if start < bytes.count {
-        bounds.append((start, bytes[bytes.count - 1] == 0x0D ? bytes.count - 1 : bytes.count))
-      }
+  /// The byte ranges of the lines of `text`, split at `\n`, each without a `\r` before its `\n`;
+  /// one trailing newline ends the last line.
+  static func lineBounds(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    var bounds: [Range<Int>] = []
+    guard let base = text.baseAddress else { return bounds }
+    var start = 0
+    while start < text.count {
+      guard let hit = memchr(base + start, 0x0A, text.count - start) else { break }
+      let end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      bounds.append(start..<(end > start && text[end - 1] == 0x0D ? end - 1 : end))
+      start = end + 1
     }
-    let base = utf8.startIndex
-    return bounds.map { bound in
-      Substring(utf8[utf8.index(base, offsetBy: bound.0)..<utf8.index(base, offsetBy: bound.1)])
+    if start < text.count {
+      bounds.append(start..<(text[text.count - 1] == 0x0D ? text.count - 1 : text.count))
     }
+    return bounds
+  }
+
+  /// Whether a line holds only whitespace, as `Character.isWhitespace` counts it.
+  static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in line {
+      if byte >= 0x80 {
+        // Unicode spaces, and a space a combining mark joins: the Characters decide.
+        return String(decoding: line, as: UTF8.self).allSatisfy(\.isWhitespace)
+      }
+      guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
+    }
+    return true
   }
 
   struct Fence {
@@ -104,11 +144,10 @@ public enum AnchorParser {
   }
 
   /// A line opening a fence: up to three spaces, then three or more backticks or tildes.
-  static func openingFence(_ line: Substring) -> Fence? {
-    guard let first = line.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+  static func openingFence(_ bytes: UnsafeBufferPointer<UInt8>) -> Fence? {
+    guard let first = bytes.first(where: { $0 != UInt8(ascii: " ") }),
       first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
     else { return nil }
-    let bytes = Array(line.utf8)
     var i = 0
     while i < bytes.count, i < 3, bytes[i] == UInt8(ascii: " ") { i += 1 }
     guard i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") else {
@@ -126,12 +165,12 @@ public enum AnchorParser {
     return Fence(character: character, length: length)
   }
 
-  static func isClosingFence(_ line: Substring, _ fence: Fence) -> Bool {
+  static func isClosingFence(_ line: UnsafeBufferPointer<UInt8>, _ fence: Fence) -> Bool {
     // Up to three spaces, a run of at least the opening's length, then only blanks.
     var spaces = 0
     var run = 0
     var afterRun = false
-    for byte in line.utf8 {
+    for byte in line {
       if afterRun {
         guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") else { return false }
       } else if byte == fence.character {
@@ -159,16 +198,19 @@ public enum AnchorParser {
 
   /// A comment line holding exactly one anchor: `// P:S-E`, `# P:S-E`, `-- P:S-E`, `; P:S-E` or
   /// `<!-- P:S-E -->`.
-  static func commentAnchor(_ line: Substring) -> Found? {
-    let bytes = Array(line.utf8)
+  static func commentAnchor(_ bytes: UnsafeBufferPointer<UInt8>) -> Found? {
     var lower = 0
     var upper = bytes.count
     while lower < upper, isSpace(bytes[lower]) { lower += 1 }
     while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
     let body = bytes[lower..<upper]
-    func starts(_ prefix: String) -> Bool { body.starts(with: prefix.utf8) }
+    func starts(_ prefix: StaticString) -> Bool {
+      prefix.withUTF8Buffer { body.starts(with: $0) }
+    }
     if starts("<!--") {
-      guard body.count >= 7, body.suffix(3).elementsEqual("-->".utf8) else { return nil }
+      guard body.count >= 7, body.suffix(3).elementsEqual("-->".utf8) else {
+        return nil
+      }
       lower += 4
       upper -= 3
     } else if starts("//") || starts("--") {
@@ -185,7 +227,9 @@ public enum AnchorParser {
 
   /// The anchor that is the whole of `bytes[range]`: `PATH:START[-END]`, PATH ending in an
   /// extension. With `allowSpaces`, the path may hold spaces.
-  static func wholeAnchor(_ bytes: [UInt8], _ range: Range<Int>, allowSpaces: Bool) -> Found? {
+  static func wholeAnchor<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>, allowSpaces: Bool
+  ) -> Found? where Bytes.Index == Int {
     guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else {
       return nil
     }
@@ -204,7 +248,9 @@ public enum AnchorParser {
 
   /// `START[-END]` at `from`: the numbers and where they stop. Numbers are capped so that no
   /// input can overflow.
-  static func numbers(_ bytes: [UInt8], from: Int, upTo limit: Int) -> (Int, Int, Int)? {
+  static func numbers<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, from: Int, upTo limit: Int
+  ) -> (Int, Int, Int)? where Bytes.Index == Int {
     func digits(_ at: Int) -> (Int, Int)? {
       var i = at
       var value = 0
@@ -225,9 +271,10 @@ public enum AnchorParser {
 
   /// Whether a path ends in `.ext`: one to ten ASCII letters or digits after a dot, with
   /// something other than dots before it.
-  static func hasExtension(_ path: ArraySlice<UInt8>) -> Bool {
+  static func hasExtension<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool
+  where Bytes: BidirectionalCollection {
     guard let dot = path.lastIndex(of: UInt8(ascii: ".")) else { return false }
-    let ext = path[(dot + 1)...]
+    let ext = path[path.index(after: dot)...]
     guard (1...10).contains(ext.count), ext.allSatisfy(isAlphanumeric),
       ext.contains(where: isLetter)
     else { return false }
@@ -235,27 +282,34 @@ public enum AnchorParser {
   }
 
   /// The extension of a path, lowercased.
-  static func pathExtension(_ path: ArraySlice<UInt8>) -> String {
-    guard let dot = path.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-    return String(decoding: path[(dot + 1)...], as: UTF8.self).lowercased()
+  static func pathExtension(_ path: String) -> String {
+    let bytes = path.utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+    return String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()
   }
 
   /// Prose and link anchors on one line outside fences.
-  static func proseAnchors(_ line: Substring, number: Int, knownExtensions: Set<String>?)
-    -> [ParsedAnchor]
-  {
-    guard line.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else {
+  static func proseAnchors(
+    _ original: UnsafeBufferPointer<UInt8>, number: Int, knownExtensions: Set<String>?
+  ) -> [ParsedAnchor] {
+    guard original.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else {
       return []
     }
-    let original = Array(line.utf8)
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
-    var bytes = original
-    let hasURL = find(schemeSeparator, in: original, from: 0) != nil
+    var bytes = Array(original)
+    let hasURL = find(schemeSeparator, in: bytes, from: 0) != nil
     if hasURL { maskURLs(&bytes) }
-    func unmasked(_ range: Range<Int>) -> Bool { !hasURL || bytes[range] == original[range] }
+    func unmasked(_ range: Range<Int>) -> Bool {
+      !hasURL || bytes[range].elementsEqual(original[range])
+    }
     var anchors: [ParsedAnchor] = []
-    var scanned = [Bool](repeating: true, count: bytes.count)
+    // Which bytes the plain scan may use; allocated when a code span or link claims some.
+    var claimed: [Bool] = []
+    func claim(_ range: Range<Int>) {
+      if claimed.isEmpty { claimed = [Bool](repeating: false, count: bytes.count) }
+      for k in range { claimed[k] = true }
+    }
 
     // Inline code spans whose whole content is an anchor may hold spaces in the path.
     var i = 0
@@ -294,7 +348,7 @@ public enum AnchorParser {
         if accepts(found.path, knownExtensions) {
           anchors.append(anchor(found, line: number, form: .prose))
         }
-        for k in lower..<upper { scanned[k] = false }
+        claim(lower..<upper)
       }
       i = close + run
     }
@@ -318,19 +372,20 @@ public enum AnchorParser {
         accepts(found.path, knownExtensions)
       {
         anchors.append(anchor(found, line: number, form: .link))
-        for k in lower..<upper { scanned[k] = false }
+        claim(lower..<upper)
       }
       i = close + 1
     }
 
     // Plain PATH:LINE[-LINE], in text and inside other code spans.
+    func free(_ k: Int) -> Bool { claimed.isEmpty || !claimed[k] }
     i = 0
     while i < bytes.count {
       defer { i += 1 }
-      guard bytes[i] == UInt8(ascii: ":"), scanned[i], i + 1 < bytes.count, isDigit(bytes[i + 1])
+      guard bytes[i] == UInt8(ascii: ":"), free(i), i + 1 < bytes.count, isDigit(bytes[i + 1])
       else { continue }
       var start = i
-      while start > 0, scanned[start - 1], isPathByte(bytes[start - 1]) { start -= 1 }
+      while start > 0, free(start - 1), isPathByte(bytes[start - 1]) { start -= 1 }
       // Trailing punctuation before the colon is not part of a path.
       guard start < i, hasExtension(bytes[start..<i]) else { continue }
       guard let (first, last, stop) = numbers(bytes, from: i + 1, upTo: bytes.count) else {
@@ -350,11 +405,12 @@ public enum AnchorParser {
           line: number, form: .prose))
       i = stop - 1
     }
-    return anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+    return anchors.count < 2
+      ? anchors : anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
   }
 
   /// `path#L10` or `path#L10-L20` (percent-decoded), when `bytes[range]` is one.
-  static func linkAnchor(_ bytes: [UInt8], _ range: Range<Int>) -> Found? {
+  static func linkAnchor(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Found? {
     guard let hash = bytes[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
       hash + 2 < range.upperBound, bytes[hash + 1] == UInt8(ascii: "L")
     else { return nil }
@@ -388,14 +444,13 @@ public enum AnchorParser {
   private static func anchor(_ found: Found, line: Int, form: ParsedAnchor.Form) -> ParsedAnchor {
     ParsedAnchor(
       line: line, text: found.text, path: found.path, start: found.start, end: found.end,
-      form: form,
-      columns: found.columns)
+      form: form, quoteText: "", columns: found.columns, suppressed: false)
   }
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.
   private static func accepts(_ path: String, _ knownExtensions: Set<String>?) -> Bool {
     guard let knownExtensions, !path.utf8.contains(UInt8(ascii: "/")) else { return true }
-    return knownExtensions.contains(pathExtension(Array(path.utf8)[...]))
+    return knownExtensions.contains(pathExtension(path))
   }
 
   /// Blanks out `scheme://…` up to whitespace or a closing bracket, keeping byte offsets.
@@ -430,15 +485,14 @@ public enum AnchorParser {
 
   /// `<!-- anchors: ignore -- reason -->`: `true` with a reason, `false` without one, `nil`
   /// when the line holds no such comment.
-  static func suppressionComment(_ line: Substring) -> Bool? {
-    guard line.utf8.contains(UInt8(ascii: "<")) else { return nil }
-    let bytes = Array(line.utf8)
-    guard let open = find(suppressionOpener, in: bytes, from: 0) else {
+  static func suppressionComment(_ line: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard line.contains(UInt8(ascii: "<")) else { return nil }
+    guard let open = find(suppressionOpener, in: line, from: 0) else {
       return nil
     }
     let after = open + suppressionOpener.count
-    guard let close = find(commentCloser, in: bytes, from: after) else { return false }
-    let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...].trimmingWhitespace()
+    guard let close = find(commentCloser, in: line, from: after) else { return false }
+    let inside = String(decoding: line[after..<close], as: UTF8.self)[...].trimmingWhitespace()
     guard inside.hasPrefix("--") else { return false }
     return !inside.dropFirst(2).trimmingWhitespace().isEmpty
   }
@@ -448,7 +502,9 @@ public enum AnchorParser {
   static let commentCloser = Array("-->".utf8)
 
   /// The first position of `needle` in `bytes` at or after `from`.
-  static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+  static func find<Bytes: RandomAccessCollection<UInt8>>(
+    _ needle: [UInt8], in bytes: Bytes, from: Int
+  ) -> Int? where Bytes.Index == Int {
     guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else {
       return nil
     }

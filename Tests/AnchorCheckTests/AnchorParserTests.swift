@@ -75,6 +75,18 @@ import Testing
     #expect(parsed.anchors[2].quote == ["~~~", "still quote"])
   }
 
+  /// Trailing blank lines end a quote as `Character.isWhitespace` counts blanks: Unicode spaces
+  /// and a space a combining mark joins are blank; a control character that is not a space is not.
+  @Test func trailingBlankLinesOfEveryKindEndAQuote() {
+    for blank in ["\u{0B}", "\u{0C}", " \t", "\r\r", "\u{A0}", "\u{3000}", " \u{301}", "\u{2028}"] {
+      let parsed = AnchorParser.parse(
+        "```\n// a/B.swift:1\nx\n\(blank)\n\(blank)\n```\n", knownExtensions: nil)
+      #expect(parsed.anchors.first?.quote == ["x"], "blank line \(Array(blank.unicodeScalars))")
+    }
+    let kept = AnchorParser.parse("```\n// a/B.swift:1\nx\n\u{1C}\n```\n", knownExtensions: nil)
+    #expect(kept.anchors.first?.quote == ["x", "\u{1C}"])
+  }
+
   @Test func proseInsideFencesIsCodeNotAnchors() {
     #expect(anchors("```\nlet x = 1\nfatal error at main.swift:12\n```\n").isEmpty)
   }

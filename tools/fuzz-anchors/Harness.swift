@@ -1,12 +1,16 @@
-// libFuzzer harness for the anchor parser: any bytes must parse without a crash, and every anchor
-// must point inside its doc. Built and run by tools/fuzz-anchors/run.
+// libFuzzer harness for the anchor parser: any bytes must parse without a crash, every anchor
+// must point inside its doc, and the parse must equal the reference parser's (ReferenceParser.swift,
+// the parser before it read bytes in place). Built and run by tools/fuzz-anchors/run.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  let lines = AnchorParser.splitLines(text)
+  let lines = ReferenceParser.splitLines(text)
   for extensions in [nil, Set(["swift", "md", "yml"])] as [Set<String>?] {
     let parsed = AnchorParser.parse(text, knownExtensions: extensions)
+    precondition(
+      parsed == ReferenceParser.parse(text, knownExtensions: extensions),
+      "the parse differs from the reference parser's")
     for anchor in parsed.anchors {
       precondition(anchor.line >= 1 && anchor.line <= lines.count, "anchor line outside the doc")
       let line = Array(lines[anchor.line - 1].utf8)
