@@ -43,10 +43,9 @@ public enum AnchorChecker {
     let cache = SourceCache(root: root)
 
     // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
-    // compared where they stand in them. Resolutions and cited files are shared, since thousands
-    // of anchors cite the same few files.
-    let resolver = SharedResolver(index: index)
-    let perDoc = parallelMap(docs) { doc -> DocOutcome in
+    // compared where they stand in them. Cited files are read once and shared; each worker keeps
+    // its own memo of resolved paths, since thousands of anchors cite the same few files.
+    let perDoc = parallelMap(docs, state: { Worker() }) { doc, worker -> DocOutcome in
       let data = FileSystem.bytes(atPath: root.path + "/" + doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
@@ -68,6 +67,7 @@ public enum AnchorChecker {
         }
         let archived = config.archive.contains { $0.matches(doc) }
         let folder = (doc as NSString).deletingLastPathComponent
+        outcome.results.reserveCapacity(parsed.anchors.count)
         for found in parsed.anchors {
           var anchor = found.anchor
           if anchor.suppressed {
@@ -75,44 +75,36 @@ public enum AnchorChecker {
             continue
           }
           if !whole, !scope!.mayCite(path: anchor.path) { continue }
-          let resolution = resolver.resolve(anchor.path, from: doc, folder: folder)
+          let (resolution, source) = worker.resolve(
+            anchor.path, from: doc, folder: folder, index: index, cache: cache)
           if !whole, !scope!.cites(anchor.path, resolution: resolution, from: doc) { continue }
           let quote = UnsafeBufferPointer(rebasing: bytes[found.quote])
           guard case .file(let file) = resolution else {
             // Settled after every doc is read: the quote is kept as text.
             if !quote.isEmpty { anchor.quoteText = String(decoding: quote, as: UTF8.self) }
             outcome.pending.append(
-              (
-                outcome.results.count,
-                Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution)
-              ))
+              Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
             outcome.results.append(nil)
             continue
           }
-          let source = cache.file(file)
           if source?.lenient == true { outcome.lenientSources.append(file) }
+          worker.quote.reset(text: quote)
           outcome.results.append(
             check(
               Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution),
-              file: file, source: source, quote: NormalizedLines(text: quote)))
+              file: file, source: source, quote: worker.quote))
         }
         return outcome
       }
     }
-    var results: [AnchorResult?] = []
-    results.reserveCapacity(perDoc.reduce(0) { $0 + $1.results.count })
-    var pending: [(position: Int, job: Job)] = []
-    for outcome in perDoc {
-      pending += outcome.pending.map { (results.count + $0.0, $0.1) }
-      results += outcome.results
-    }
     var notes = perDoc.flatMap(\.notes)
     let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }
 
+    let pending = perDoc.flatMap(\.pending)
     // Quotes of missing files, looked for across the files of their extension: each distinct
     // quote once, in parallel, through one index of the lines they hold.
     var quotes: [RelocationIndex.Key: NormalizedLines] = [:]
-    for (_, job) in pending where job.resolution == .missing {
+    for job in pending where job.resolution == .missing {
       let key = RelocationIndex.Key(job.anchor)
       if quotes[key] == nil, !job.anchor.quoteText.isEmpty {
         quotes[key] = NormalizedLines(text: job.anchor.quoteText)
@@ -120,10 +112,9 @@ public enum AnchorChecker {
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     // Where git says missing files went; asked only when some cited file is missing.
-    let renames =
-      pending.contains { $0.job.resolution == .missing } ? git?.renames(root) ?? [:] : [:]
+    let renames = pending.contains { $0.resolution == .missing } ? git?.renames(root) ?? [:] : [:]
     let moves = RenamedFiles(renames: renames, index: index)
-    let settled = parallelMap(pending) { _, job -> AnchorResult in
+    let settled = parallelMap(pending) { job -> AnchorResult in
       if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {
         return self.renamed(
@@ -131,20 +122,27 @@ public enum AnchorChecker {
       }
       return unresolved(job, relocations: relocations)
     }
-    for ((position, _), result) in zip(pending, settled) { results[position] = result }
+    // Every doc's results in order, the pending ones settled.
+    var results: [AnchorResult] = []
+    results.reserveCapacity(perDoc.reduce(0) { $0 + $1.results.count })
+    var next = settled.makeIterator()
+    for outcome in perDoc {
+      for result in outcome.results { results.append(result ?? next.next()!) }
+    }
     for file in Set(perDoc.flatMap(\.lenientSources)).sorted() {
       notes.append(
         .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
     return AnchorReport(
-      results: results.map { $0! }, docCount: docs.count, notes: notes, suppressed: suppressed)
+      results: results, docCount: docs.count, notes: notes, suppressed: suppressed)
   }
 
   /// What checking one doc found: a result for each anchor, `nil` where the anchor's path did not
   /// resolve to a file (settled with the others once every doc is read).
   struct DocOutcome: Sendable {
     var results: [AnchorResult?] = []
-    var pending: [(Int, Job)] = []
+    /// The anchors whose results are `nil`, in order.
+    var pending: [Job] = []
     var notes: [AnchorReport.Note] = []
     var suppressed = 0
     var lenientSources: [String] = []
@@ -225,7 +223,7 @@ public enum AnchorChecker {
         message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
-    let cited = "\(file):\(range(anchor.start, anchor.end))"
+    var cited: String { "\(file):\(range(anchor.start, anchor.end))" }
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
         job, path: file, status: .outOfRange,
@@ -249,9 +247,7 @@ public enum AnchorChecker {
         job, path: file, status: .ok,
         message: "the quote matches lines \(range(anchor.start, anchor.end))")
     }
-    let occurrences = source.occurrences(of: quote)
-    if let nearest = occurrences.min(by: { abs($0 + 1 - anchor.start) < abs($1 + 1 - anchor.start) }
-    ) {
+    if let nearest = source.nearestOccurrence(of: quote, near: anchor.start - 1) {
       let start = nearest + 1
       let end = nearest + quote.count
       return result(
@@ -268,7 +264,6 @@ public enum AnchorChecker {
           "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc"
       )
     }
-    let lines = source.lines.strings((anchor.start - 1)..<anchor.end)
     var message =
       "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
     if let hint = closestMatch(quote, in: source, excluding: anchor.start - 1) {
@@ -277,26 +272,30 @@ public enum AnchorChecker {
     }
     return result(
       job, path: file, status: .changed, message: message,
-      diff: LineDiff.render(quote: quote.strings(0..<quote.count), source: lines))
+      diff: LineDiff.render(
+        quote: quote, source: source.lines, range: (anchor.start - 1)..<anchor.end))
   }
 
   /// The window of the file most like `quote`, when at least half its lines match.
   static func closestMatch(_ quote: NormalizedLines, in source: SourceFile, excluding cited: Int)
     -> (start: Int, matching: Int)?
   {
-    let positions = source.positions
-    var votes: [Int: Int] = [:]
+    guard source.lines.count > 0 else { return nil }
+    // Votes by the window's start line.
+    var votes = [Int32](repeating: 0, count: source.lines.count)
     for offset in 0..<quote.count where !quote.bytes(offset).isEmpty {
-      for position in positions[quote.hashes[offset]] ?? []
-      where position - offset >= 0 && source.lines.line(position, equals: offset, of: quote) {
-        votes[position - offset, default: 0] += 1
+      source.forEachLine(hashed: quote.hashes[offset]) { position in
+        if position - offset >= 0, source.lines.line(position, equals: offset, of: quote) {
+          votes[position - offset] += 1
+        }
       }
     }
-    guard
-      let best = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
-      best.value * 2 >= quote.count, best.key != cited
-    else { return nil }
-    return (best.key, best.value)
+    // The most votes; of equals, the earliest window.
+    var best = 0
+    for start in votes.indices where votes[start] > votes[best] { best = start }
+    let most = Int(votes[best])
+    guard most > 0, most * 2 >= quote.count, best != cited else { return nil }
+    return (best, most)
   }
 
   /// The status of an anchor whose file git saw renamed from `old` to `file`: checked there, and
@@ -368,26 +367,26 @@ public enum AnchorChecker {
   }
 }
 
-/// Resolutions shared between threads, keyed by the citing doc's folder (for paths with `/`) and
-/// the path.
-final class SharedResolver: @unchecked Sendable {
-  private let index: RepositoryIndex
-  private let lock = NSLock()
-  private var known: [String: [String: RepositoryIndex.Resolution]] = [:]
+/// What one worker thread keeps between docs: the paths it resolved, with the files they name,
+/// and a buffer for each quote's normalized lines.
+struct Worker {
+  /// Resolutions by the citing doc's folder (for paths with `/`, which resolve from it too) and
+  /// the path.
+  private var known: [String: [String: (RepositoryIndex.Resolution, SourceFile?)]] = [:]
+  /// The quote being checked.
+  var quote = NormalizedLines(lines: [String]())
 
-  init(index: RepositoryIndex) { self.index = index }
-
-  func resolve(_ path: String, from doc: String, folder: String) -> RepositoryIndex.Resolution {
+  /// How `path`, cited from `doc` in `folder`, resolves, and the file it names.
+  mutating func resolve(
+    _ path: String, from doc: String, folder: String, index: RepositoryIndex, cache: SourceCache
+  ) -> (RepositoryIndex.Resolution, SourceFile?) {
     let scope = path.utf8.contains(UInt8(ascii: "/")) ? folder : ""
-    lock.lock()
-    let cached = known[scope]?[path]
-    lock.unlock()
-    if let cached { return cached }
+    if let known = known[scope]?[path] { return known }
     let resolution = index.resolve(path, from: doc)
-    lock.lock()
-    known[scope, default: [:]][path] = resolution
-    lock.unlock()
-    return resolution
+    var source: SourceFile?
+    if case .file(let file) = resolution { source = cache.file(file) }
+    known[scope, default: [:]][path] = (resolution, source)
+    return (resolution, source)
   }
 }
 
@@ -413,26 +412,4 @@ final class SourceCache: @unchecked Sendable {
     files[path] = .some(loaded)
     return loaded
   }
-}
-
-/// `transform` over `items` on every core, results in order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-  guard items.count > 1 else { return items.map(transform) }
-  let storage = ResultStorage<R>(count: items.count)
-  DispatchQueue.concurrentPerform(iterations: items.count) { index in
-    storage.set(index, transform(items[index]))
-  }
-  return storage.values()
-}
-
-private final class ResultStorage<R: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [R?]
-  init(count: Int) { items = [R?](repeating: nil, count: count) }
-  func set(_ index: Int, _ value: R) {
-    lock.lock()
-    items[index] = value
-    lock.unlock()
-  }
-  func values() -> [R] { items.map { $0! } }
 }

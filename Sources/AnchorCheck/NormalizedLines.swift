@@ -12,49 +12,79 @@ struct NormalizedLines: Sendable {
 
   /// The lines of a whole text, split at `\n`, in one pass that writes straight into the buffer.
   init(text bytes: UnsafeBufferPointer<UInt8>) {
-    var offsets: [Int] = [0]
+    var offsets = [0]
     var hashes: [UInt64] = []
     storage = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, written in
-      var count = 0
-      var hash: UInt64 = Self.seed
-      var pendingSpace = false
-      var wrote = false
-      var index = 0
-      func endLine() {
-        offsets.append(count)
-        hashes.append(hash)
-        hash = Self.seed
-        pendingSpace = false
-        wrote = false
-      }
-      while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        if byte == 0x0A {
-          endLine()
-          continue
-        }
-        if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
-          pendingSpace = wrote
-          continue
-        }
-        if pendingSpace {
-          out[count] = 0x20
-          count += 1
-          hash = (hash ^ 0x20) &* Self.prime
-          pendingSpace = false
-        }
-        out[count] = byte
-        count += 1
-        hash = (hash ^ UInt64(byte)) &* Self.prime
-        wrote = true
-      }
-      // The last line, unless the text ended with its newline.
-      if bytes.count > 0, bytes[bytes.count - 1] != 0x0A { endLine() }
-      written = count
+      written = Self.normalize(bytes, into: out, offsets: &offsets, hashes: &hashes)
     }
     self.offsets = offsets
     self.hashes = hashes
+  }
+
+  /// Replaces the lines with those of `bytes`, reusing the buffers: one value can hold each quote
+  /// of a doc in turn without allocating for each.
+  mutating func reset(text bytes: UnsafeBufferPointer<UInt8>) {
+    offsets.removeAll(keepingCapacity: true)
+    offsets.append(0)
+    hashes.removeAll(keepingCapacity: true)
+    // The buffer only grows; `offsets` say which bytes are lines.
+    if storage.count < bytes.count {
+      storage = [UInt8](repeating: 0, count: Swift.max(bytes.count, storage.count * 2))
+    }
+    var offsets = self.offsets
+    var hashes = self.hashes
+    self.offsets = []
+    self.hashes = []
+    storage.withUnsafeMutableBufferPointer { out in
+      _ = Self.normalize(bytes, into: out, offsets: &offsets, hashes: &hashes)
+    }
+    self.offsets = offsets
+    self.hashes = hashes
+  }
+
+  /// Writes the normalized lines of `bytes` into `out`, appending each line's end offset and
+  /// hash; returns the bytes written.
+  private static func normalize(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+    offsets: inout [Int], hashes: inout [UInt64]
+  ) -> Int {
+    var count = 0
+    var hash: UInt64 = Self.seed
+    var pendingSpace = false
+    var wrote = false
+    var index = 0
+    func endLine() {
+      offsets.append(count)
+      hashes.append(hash)
+      hash = Self.seed
+      pendingSpace = false
+      wrote = false
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == 0x0A {
+        endLine()
+        continue
+      }
+      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+        pendingSpace = wrote
+        continue
+      }
+      if pendingSpace {
+        out[count] = 0x20
+        count += 1
+        hash = (hash ^ 0x20) &* Self.prime
+        pendingSpace = false
+      }
+      out[count] = byte
+      count += 1
+      hash = (hash ^ UInt64(byte)) &* Self.prime
+      wrote = true
+    }
+    // The last line, unless the text ended with its newline.
+    if bytes.count > 0, bytes[bytes.count - 1] != 0x0A { endLine() }
+    return count
   }
 
   static let seed: UInt64 = 0xcbf2_9ce4_8422_2325

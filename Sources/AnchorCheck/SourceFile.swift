@@ -1,37 +1,67 @@
 import Foundation
 import KitJSON
 
-/// A cited file, read once: its normalized lines, and on demand a map from a line's hash to
-/// where it stands, for finding a quote that moved.
-final class SourceFile: @unchecked Sendable {
+/// A cited file, read once: its normalized lines, and a table from a line's hash to where it
+/// stands, for finding a quote that moved.
+///
+/// The table is two flat arrays built with the file (a bucket per hash, chained through the
+/// lines), not a dictionary of arrays: a repository's files hold hundreds of thousands of lines,
+/// and threads read it without a lock.
+final class SourceFile: Sendable {
   /// The normalized lines.
   let lines: NormalizedLines
   /// Whether the file was not valid UTF-8 and was decoded with replacement characters.
   let lenient: Bool
-  private let lock = NSLock()
-  private var positionsStorage: [UInt64: [Int]]?
+  /// For each bucket (a hash's low bits), the first line in it, or -1.
+  private let buckets: [Int32]
+  /// For each line, the next line in its bucket, or -1.
+  private let chain: [Int32]
 
   init(bytes: [UInt8]) {
     let (text, valid) = decodeUTF8Leniently(bytes)
     lenient = !valid
     lines = NormalizedLines(text: text)
+    var size = 16
+    while size < lines.count * 2 { size *= 2 }
+    var buckets = [Int32](repeating: -1, count: size)
+    var chain = [Int32](repeating: -1, count: lines.count)
+    // Chained from the last line back, so that each bucket lists its lines in order.
+    for line in stride(from: lines.count - 1, through: 0, by: -1) {
+      let bucket = Int(truncatingIfNeeded: lines.hashes[line]) & (size - 1)
+      chain[line] = buckets[bucket]
+      buckets[bucket] = Int32(line)
+    }
+    self.buckets = buckets
+    self.chain = chain
   }
 
-  /// 0-based positions of each line, by its hash.
-  var positions: [UInt64: [Int]] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let positionsStorage { return positionsStorage }
-    var map: [UInt64: [Int]] = [:]
-    map.reserveCapacity(lines.count)
-    for (index, hash) in lines.hashes.enumerated() { map[hash, default: []].append(index) }
-    positionsStorage = map
-    return map
+  /// Calls `body` with each 0-based line whose hash is `hash`, in order.
+  @inline(__always)
+  func forEachLine(hashed hash: UInt64, _ body: (Int) -> Void) {
+    var line = Int(buckets[Int(truncatingIfNeeded: hash) & (buckets.count - 1)])
+    while line >= 0 {
+      if lines.hashes[line] == hash { body(line) }
+      line = Int(chain[line])
+    }
   }
 
-  /// 0-based starts where `quote` stands whole.
-  func occurrences(of quote: NormalizedLines) -> [Int] {
-    guard quote.count > 0, let starts = positions[quote.hashes[0]] else { return [] }
-    return starts.filter { lines.contains(quote, at: $0) }
+  /// The 0-based start nearest to the 0-based line `near` where `quote` stands whole; the
+  /// earlier of two at the same distance. Places are tried from the nearest out, so a quote that
+  /// moved a few lines costs a comparison or two however often its first line recurs.
+  func nearestOccurrence(of quote: NormalizedLines, near: Int) -> Int? {
+    guard quote.count > 0 else { return nil }
+    var starts: [Int] = []
+    forEachLine(hashed: quote.hashes[0]) { starts.append($0) }
+    // starts[..<above] are at or before `near`, the rest after it.
+    var below = (starts.firstIndex { $0 > near } ?? starts.count) - 1
+    var above = below + 1
+    while below >= 0 || above < starts.count {
+      let takeBelow =
+        above == starts.count || (below >= 0 && near - starts[below] <= starts[above] - near)
+      let start = takeBelow ? starts[below] : starts[above]
+      if takeBelow { below -= 1 } else { above += 1 }
+      if lines.contains(quote, at: start) { return start }
+    }
+    return nil
   }
 }

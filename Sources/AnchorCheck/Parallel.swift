@@ -1,0 +1,69 @@
+import Foundation
+
+/// `transform` over `items` on every core, results in order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+  guard items.count > 1 else { return items.map(transform) }
+  let storage = ResultStorage<R>(count: items.count)
+  DispatchQueue.concurrentPerform(iterations: items.count) { index in
+    storage.set(index, transform(items[index]))
+  }
+  return storage.values()
+}
+
+/// `transform` over `items` on every core, results in order, with one `State` per worker thread:
+/// each worker makes its own with `makeState` and hands it to every item it takes, so caches and
+/// scratch buffers need no lock. Workers take a few items at a time from a shared cursor, so a
+/// slow item does not leave a core idle.
+func parallelMap<T: Sendable, State, R: Sendable>(
+  _ items: [T], state makeState: @Sendable () -> State,
+  _ transform: @Sendable (T, inout State) -> R
+) -> [R] {
+  let workers = min(ProcessInfo.processInfo.activeProcessorCount, items.count)
+  guard workers > 1 else {
+    var state = makeState()
+    return items.map { transform($0, &state) }
+  }
+  let storage = ResultStorage<R>(count: items.count)
+  let cursor = Cursor(count: items.count, step: 4)
+  DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    var state = makeState()
+    while let taken = cursor.take() {
+      for index in taken { storage.set(index, transform(items[index], &state)) }
+    }
+  }
+  return storage.values()
+}
+
+/// Hands out consecutive ranges of `0..<count`, `step` at a time, to whichever thread asks.
+private final class Cursor: @unchecked Sendable {
+  private let lock = NSLock()
+  private let count: Int
+  private let step: Int
+  private var next = 0
+
+  init(count: Int, step: Int) {
+    self.count = count
+    self.step = step
+  }
+
+  func take() -> Range<Int>? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < count else { return nil }
+    let taken = next..<min(next + step, count)
+    next = taken.upperBound
+    return taken
+  }
+}
+
+private final class ResultStorage<R: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [R?]
+  init(count: Int) { items = [R?](repeating: nil, count: count) }
+  func set(_ index: Int, _ value: R) {
+    lock.lock()
+    items[index] = value
+    lock.unlock()
+  }
+  func values() -> [R] { items.map { $0! } }
+}
