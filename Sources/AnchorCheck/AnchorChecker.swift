@@ -163,7 +163,11 @@ public enum AnchorChecker {
     -> [String]
   {
     func included(_ path: String) -> Bool {
-      path.lowercased().hasSuffix(".md") && config.include.contains { $0.matches(path) }
+      // `.md` in any case, as bytes: asked of every file under the root.
+      let tail = path.utf8.suffix(3)
+      return tail.count == 3 && tail.first == UInt8(ascii: ".")
+        && tail.dropFirst().map { $0 | 0x20 }.elementsEqual("md".utf8)
+        && config.include.contains { $0.matches(path) }
     }
     guard !paths.isEmpty else { return index.files.filter(included) }
     var docs: [String] = []
@@ -181,9 +185,8 @@ public enum AnchorChecker {
           "no file or folder \(path); pass Markdown files or folders under the root")
       }
       if isDirectory.boolValue {
-        docs += index.files.filter {
-          (relative.isEmpty || $0.hasPrefix(relative + "/")) && included($0)
-        }
+        let folder = relative + "/"
+        docs += index.files.filter { (relative.isEmpty || $0.hasPrefix(folder)) && included($0) }
       } else {
         docs.append(relative)
       }

@@ -37,23 +37,27 @@ extension AnchorReport {
   }
 
   /// Streams the JSON form to `write` in pieces, so a report of a hundred thousand anchors never
-  /// sits in memory as one string. Anchors render in parallel slices, written in order.
+  /// sits in memory as one string. Anchors render in parallel slices, one per core at a time,
+  /// written in order; each core renders into the same buffer every time.
   public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
     func emit(_ bytes: [UInt8]) { bytes.withUnsafeBytes(write) }
     emit(Array("{\"version\": 1,\n \"anchors\": [".utf8))
-    let slices = stride(from: 0, to: results.count, by: 2048).map {
-      $0..<min($0 + 2048, results.count)
+    let slices = stride(from: 0, to: results.count, by: 1024).map {
+      $0..<min($0 + 1024, results.count)
     }
-    for batch in stride(from: 0, to: slices.count, by: 8).map({
-      Array(slices[$0..<min($0 + 8, slices.count)])
-    }) {
-      let rendered = parallelMap(batch) { slice -> [UInt8] in
-        var out: [UInt8] = []
-        out.reserveCapacity(slice.count * 300)
-        for index in slice { Self.appendJSON(results[index], first: index == 0, to: &out) }
-        return out
+    let buffers = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+      RenderBuffer()
+    }
+    for batch in stride(from: 0, to: slices.count, by: buffers.count) {
+      let count = min(buffers.count, slices.count - batch)
+      DispatchQueue.concurrentPerform(iterations: count) { worker in
+        let buffer = buffers[worker]
+        buffer.bytes.removeAll(keepingCapacity: true)
+        for index in slices[batch + worker] {
+          Self.appendJSON(results[index], first: index == 0, to: &buffer.bytes)
+        }
       }
-      for piece in rendered { emit(piece) }
+      for buffer in buffers.prefix(count) { emit(buffer.bytes) }
     }
     let counts = self.counts
     let summary =
@@ -70,13 +74,14 @@ extension AnchorReport {
     }
     func append(_ number: Int) {
       if number < 0 { out.append(UInt8(ascii: "-")) }
-      var digits: [UInt8] = []
+      // Least significant digit first, then turned around in place.
+      let start = out.count
       var rest = number.magnitude
       repeat {
-        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        out.append(UInt8(ascii: "0") + UInt8(rest % 10))
         rest /= 10
       } while rest > 0
-      out.append(contentsOf: digits.reversed())
+      out[start...].reverse()
     }
     append(first ? "\n  " : ",\n  ")
     append("{\"doc\": ")
@@ -152,4 +157,9 @@ extension AnchorReport {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
   }
+}
+
+/// One core's output while rendering: only that core touches it until the batch is written.
+private final class RenderBuffer: @unchecked Sendable {
+  var bytes: [UInt8] = []
 }

@@ -22,42 +22,68 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// Whether `path` matches the whole pattern. A pattern without `/` also matches a bare name
   /// at any depth, as `.gitignore` does.
   public func matches(_ path: String) -> Bool {
+    // ASCII without carriage returns is one Character per byte: matched as bytes, without
+    // building Characters (the checker asks this of every file in a repository).
+    if Self.isPlainASCII(pattern), Self.isPlainASCII(path) {
+      var pattern = pattern
+      var path = path
+      return pattern.withUTF8 { pattern in
+        path.withUTF8 { path in
+          let (star, question, slash) = (UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "/"))
+          if Self.match(pattern[...], path[...], star, question, slash) { return true }
+          guard !pattern.contains(slash), let last = path.lastIndex(of: slash) else {
+            return false
+          }
+          return Self.match(pattern[...], path[(last + 1)...], star, question, slash)
+        }
+      }
+    }
     let name = Array(path)
-    if Self.match(parts[...], name[...]) { return true }
+    if Self.match(parts[...], name[...], "*", "?", "/") { return true }
     if !pattern.contains("/"), let slash = path.lastIndex(of: "/") {
-      return Self.match(parts[...], Array(path[path.index(after: slash)...])[...])
+      return Self.match(
+        parts[...], Array(path[path.index(after: slash)...])[...], "*", "?", "/")
     }
     return false
   }
 
-  private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool
-  {
+  private static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+  }
+
+  /// The matcher, over Characters or over the bytes of ASCII text.
+  private static func match<Text: Collection>(
+    _ pattern: Text, _ text: Text, _ star: Text.Element, _ question: Text.Element,
+    _ slash: Text.Element
+  ) -> Bool where Text.Element: Equatable, Text.SubSequence == Text {
     guard let first = pattern.first else { return text.isEmpty }
     let rest = pattern.dropFirst()
     switch first {
-    case "*" where rest.first == "*":
+    case star where rest.first == star:
       let after = rest.dropFirst()
       // `**/` also matches zero components.
-      if after.first == "/", match(after.dropFirst(), text) { return true }
+      if after.first == slash, match(after.dropFirst(), text, star, question, slash) {
+        return true
+      }
       var index = text.startIndex
       while true {
-        if match(after, text[index...]) { return true }
+        if match(after, text[index...], star, question, slash) { return true }
         guard index < text.endIndex else { return false }
-        index += 1
+        text.formIndex(after: &index)
       }
-    case "*":
+    case star:
       var index = text.startIndex
       while true {
-        if match(rest, text[index...]) { return true }
-        guard index < text.endIndex, text[index] != "/" else { return false }
-        index += 1
+        if match(rest, text[index...], star, question, slash) { return true }
+        guard index < text.endIndex, text[index] != slash else { return false }
+        text.formIndex(after: &index)
       }
-    case "?":
-      guard let next = text.first, next != "/" else { return false }
-      return match(rest, text.dropFirst())
+    case question:
+      guard let next = text.first, next != slash else { return false }
+      return match(rest, text.dropFirst(), star, question, slash)
     default:
       guard text.first == first else { return false }
-      return match(rest, text.dropFirst())
+      return match(rest, text.dropFirst(), star, question, slash)
     }
   }
 }

@@ -129,6 +129,9 @@ struct NormalizedLines: Sendable {
   /// The bytes of line `index` (0-based).
   func bytes(_ index: Int) -> ArraySlice<UInt8> { storage[offsets[index]..<offsets[index + 1]] }
 
+  /// The length in bytes of line `index`.
+  func length(_ index: Int) -> Int { offsets[index + 1] - offsets[index] }
+
   /// Line `index` as a string, for messages and diffs.
   func string(_ index: Int) -> String { String(decoding: bytes(index), as: UTF8.self) }
 

@@ -52,14 +52,14 @@ struct RepositoryIndex: Sendable {
     var extensions: Set<String> = []
     var hasSymlinks = false
     var pending = [""]
+    let rootPath = root.path
+    // Entries come in the file system's order; files and names are sorted once at the end.
     while let relative = pending.popLast() {
-      let folder =
-        relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
-      guard let entries = FileSystem.entries(atPath: folder.path) else { continue }
-      for (name, reported) in entries.sorted(by: { $0.name < $1.name }) {
+      let folder = relative.isEmpty ? rootPath : rootPath + "/" + relative
+      guard let entries = FileSystem.entries(atPath: folder) else { continue }
+      for (name, reported) in entries {
         let path = relative.isEmpty ? name : relative + "/" + name
         if Self.skipped.contains(name) || exclude.contains(where: { $0.matches(path) }) { continue }
-        let full = folder.path + "/" + name
         // readdir's kind spares a stat for plain files and folders; links and file systems that
         // do not report kinds are asked.
         let kind: FileKind
@@ -67,7 +67,7 @@ struct RepositoryIndex: Sendable {
         case .file: kind = FileKind(isDirectory: false, isSymlink: false)
         case .directory: kind = FileKind(isDirectory: true, isSymlink: false)
         case .symlink, .unknown:
-          guard let asked = FileKind(path: full) else { continue }
+          guard let asked = FileKind(path: folder + "/" + name) else { continue }
           kind = asked
         }
         if kind.isSymlink { hasSymlinks = true }
@@ -78,8 +78,14 @@ struct RepositoryIndex: Sendable {
         }
         files.append(path)
         byName[name, default: []].append(path)
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-          extensions.insert(name[name.index(after: dot)...].lowercased())
+        if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex {
+          let ext = name.utf8[name.utf8.index(after: dot)...]
+          // Most extensions are already lowercase ASCII: no new string for those.
+          if ext.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) {
+            extensions.insert(String(Substring(ext)))
+          } else {
+            extensions.insert(String(decoding: ext, as: UTF8.self).lowercased())
+          }
         }
       }
     }

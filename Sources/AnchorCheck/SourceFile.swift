@@ -46,12 +46,20 @@ final class SourceFile: Sendable {
   }
 
   /// The 0-based start nearest to the 0-based line `near` where `quote` stands whole; the
-  /// earlier of two at the same distance. Places are tried from the nearest out, so a quote that
-  /// moved a few lines costs a comparison or two however often its first line recurs.
+  /// earlier of two at the same distance.
+  ///
+  /// Every whole occurrence holds each of the quote's lines at its offset, so the places of one
+  /// line give every candidate start: the longest line, which recurs least (a `}` recurs on every
+  /// page). Candidates are tried from the nearest out, so a quote that moved a few lines costs a
+  /// comparison or two.
   func nearestOccurrence(of quote: NormalizedLines, near: Int) -> Int? {
     guard quote.count > 0 else { return nil }
+    var key = 0
+    for offset in 1..<quote.count where quote.length(offset) > quote.length(key) { key = offset }
     var starts: [Int] = []
-    forEachLine(hashed: quote.hashes[0]) { starts.append($0) }
+    forEachLine(hashed: quote.hashes[key]) { position in
+      if position >= key { starts.append(position - key) }
+    }
     // starts[..<above] are at or before `near`, the rest after it.
     var below = (starts.firstIndex { $0 > near } ?? starts.count) - 1
     var above = below + 1

@@ -138,7 +138,8 @@ extension CanonicalJSON {
   /// This is the one string escaper of the package: streaming writers that build JSON by hand,
   /// such as the anchors report, call it so that their strings match the canonical form.
   ///
-  /// - Complexity: O(*n*) in the UTF-8 length of `text`; runs that need no escape are copied whole.
+  /// - Complexity: O(*n*) in the UTF-8 length of `text`; runs that need no escape are found eight
+  ///   bytes at a time and copied whole.
   public static func appendString(_ text: String, to output: inout [UInt8]) {
     var text = text
     text.withUTF8 { bytes in
@@ -148,6 +149,14 @@ extension CanonicalJSON {
       // An index loop, not enumerated(): it stays fast in debug builds, where 8 MiB payloads
       // pass through here as Base64.
       while offset < bytes.count {
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+          while offset + 8 <= bytes.count,
+            !mayNeedEscape(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          {
+            offset += 8
+          }
+        }
+        guard offset < bytes.count else { break }
         let byte = bytes[offset]
         offset += 1
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
@@ -168,6 +177,20 @@ extension CanonicalJSON {
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
       output.append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\\`. Exact when `false`;
+  /// `true` sends the bytes to the one-at-a-time loop, which decides.
+  @inline(__always)
+  static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let control = (word &- ones &* 0x20) & ~word
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    return (control | zeroQuote | zeroBackslash) & highs != 0
   }
 
   /// `text` as a JSON string literal, escaped as ``appendString(_:to:)`` does.
