@@ -30,6 +30,34 @@ public enum AnchorChecker {
     root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [],
     scope: AnchorScope? = nil, git: GitRenames? = .fromGit
   ) throws -> AnchorReport {
+    try run(root: root, config: config, paths: paths, git: git) { scope }
+  }
+
+  /// Checks the anchors a scope covers, working the scope out while the repository is walked:
+  /// `scope` runs on another thread (it usually asks git, a process of its own), and what it
+  /// throws, this throws.
+  ///
+  /// - Parameters:
+  ///   - root: the repository root; every path is resolved and reported relative to it.
+  ///   - config: includes, excludes and archives (default: every `*.md`).
+  ///   - paths: docs or folders to scan, absolute or relative to `root`; empty for every
+  ///     included doc.
+  ///   - scope: the changed files (`--changed-since`); called once.
+  ///   - git: where renamed files went, as for ``check(root:config:paths:scope:git:)``.
+  /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
+  ///   outside it, and what `scope` throws.
+  public static func check(
+    root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [],
+    git: GitRenames? = .fromGit, scope: @escaping @Sendable () throws -> AnchorScope
+  ) throws -> AnchorReport {
+    let pending = Pending(scope)
+    return try run(root: root, config: config, paths: paths, git: git) { try pending.value() }
+  }
+
+  private static func run(
+    root: URL, config: AnchorConfig, paths: [String], git: GitRenames?,
+    scope: () throws -> AnchorScope?
+  ) throws -> AnchorReport {
     let root = root.standardizedFileURL
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
@@ -41,6 +69,7 @@ public enum AnchorChecker {
     let index = RepositoryIndex(root: root, exclude: config.exclude)
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
+    let scope = try scope()
 
     // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
     // compared where they stand in them. Cited files are read once and shared; each worker keeps
@@ -414,5 +443,25 @@ final class SourceCache: @unchecked Sendable {
     if let cached = files[path] { return cached }
     files[path] = .some(loaded)
     return loaded
+  }
+}
+
+/// A value worked out on another thread from the moment it is created, waited for when asked.
+private final class Pending<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<Value, Error>?
+
+  init(_ work: @escaping @Sendable () throws -> Value) {
+    DispatchQueue.global().async {
+      self.result = Result(catching: work)
+      self.done.signal()
+    }
+  }
+
+  /// The value, or what the work threw; waits for the work to end.
+  func value() throws -> Value {
+    done.wait()
+    done.signal()
+    return try result!.get()
   }
 }

@@ -17,13 +17,29 @@ public struct AnchorScope: Sendable {
   /// Whether every anchor of `doc` is in scope: the doc itself changed.
   func covers(doc: String) -> Bool { files.contains(doc) }
 
-  /// Whether a doc's bytes may cite a changed file: one of their names occurs in it. A cheap
-  /// filter before parsing; `cites` decides. A doc with a `%` may cite a name percent-encoded in
-  /// a link, and past 32 names one search per name costs more than parsing: both are parsed.
+  /// Whether a doc's bytes may cite a changed file: one of their names occurs in it, as written
+  /// or, in a doc with a `%`, percent-decoded as a link's path is. A cheap filter before parsing;
+  /// `cites` decides. Past 32 names one search per name costs more than parsing: such docs are
+  /// parsed.
   func mayCite(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-    if names.count > 32 || memchr(base, 0x25, bytes.count) != nil { return true }
-    return names.contains { name in
+    if names.count > 32 || contains(names: bytes) { return true }
+    guard memchr(base, 0x25, bytes.count) != nil else { return false }
+    // Decoded as the parser decodes a link's path; where decoding leaves bytes that are not
+    // UTF-8, the doc is parsed rather than second-guessed.
+    var decoded = AnchorParser.percentDecoded(
+      String(decoding: UnsafeRawBufferPointer(rebasing: bytes[...]), as: UTF8.self))
+    return decoded.withUTF8 { decoded in
+      let raw = UnsafeRawBufferPointer(decoded)
+      return Self.replacementCharacter.withUnsafeBufferPointer { Self.contains(raw, $0) }
+        || contains(names: raw)
+    }
+  }
+
+  private static let replacementCharacter = Array("\u{FFFD}".utf8)
+
+  private func contains(names bytes: UnsafeRawBufferPointer) -> Bool {
+    names.contains { name in
       var name = name
       return name.withUTF8 { needle in Self.contains(bytes, needle) }
     }

@@ -70,7 +70,8 @@ enum AnchorsCommand: Subcommand {
     )
     .standardizedFileURL
     let config = try loadConfig(configPath, root: root)
-    let scope = try since.map { try changes(since: $0, root: root) }
+    // git runs while the repository is walked; the scope is kept for a second check after --fix.
+    let scope = since.map { since in Once { try changes(since: since, root: root) } }
     var report = try check(root: root, config: config, paths: paths, scope: scope)
     if fix {
       let edits: [AnchorFixer.Edit]
@@ -111,9 +112,14 @@ enum AnchorsCommand: Subcommand {
   }
 
   static func check(
-    root: URL, config: AnchorConfig, paths: [String], scope: AnchorScope? = nil
+    root: URL, config: AnchorConfig, paths: [String], scope: Once<AnchorScope>? = nil
   ) throws -> AnchorReport {
-    try AnchorChecker.check(root: root, config: config, paths: paths, scope: scope)
+    guard let scope else {
+      return try AnchorChecker.check(root: root, config: config, paths: paths)
+    }
+    return try AnchorChecker.check(root: root, config: config, paths: paths) {
+      try scope.value()
+    }
   }
 
   /// The files changed since `revision` in the git work tree at `root`, as a scope.
@@ -124,5 +130,22 @@ enum AnchorsCommand: Subcommand {
       )
     }
     return AnchorScope(files: try repository.changedFiles(since: revision))
+  }
+}
+
+/// A value worked out the first time it is asked for, then kept: the same answer, or the same
+/// error, every time.
+final class Once<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let work: @Sendable () throws -> Value
+  private var result: Result<Value, Error>?
+
+  init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
+
+  func value() throws -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if result == nil { result = Result(catching: work) }
+    return try result!.get()
   }
 }

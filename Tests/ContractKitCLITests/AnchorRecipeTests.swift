@@ -79,6 +79,20 @@ struct AnchorRecipeTests {
     #expect(stale.status == 1)
     #expect(stale.stdout.contains("docs/guide.md:8"), "\(stale.stdout)")
   }
+
+  /// git runs while the tree is walked: a revision git does not know is still one line and exit
+  /// 2, and a doc that did not change is not checked.
+  @Test func anUnknownRevisionIsOneLineAndExitTwo() throws {
+    let repo = try RecipeRepository()
+    defer { repo.remove() }
+    let run = try ContractKitBinary.run(
+      ["anchors", "--changed-since", "no-such-branch"], directory: repo.root)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.hasPrefix(
+        "contract-kit: error: --changed-since: git knows no commit no-such-branch in "))
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+  }
 }
 
 /// A repository whose `origin/main` cites three files, and a work tree that has changed two.
