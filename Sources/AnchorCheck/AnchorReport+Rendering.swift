@@ -74,14 +74,13 @@ extension AnchorReport {
     }
     func append(_ number: Int) {
       if number < 0 { out.append(UInt8(ascii: "-")) }
-      // Least significant digit first, then turned around in place.
-      let start = out.count
-      var rest = number.magnitude
+      let magnitude = number.magnitude
+      var unit: UInt = 1
+      while unit <= magnitude / 10 { unit *= 10 }
       repeat {
-        out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-        rest /= 10
-      } while rest > 0
-      out[start...].reverse()
+        out.append(UInt8(ascii: "0") + UInt8(magnitude / unit % 10))
+        unit /= 10
+      } while unit > 0
     }
     append(first ? "\n  " : ",\n  ")
     append("{\"doc\": ")

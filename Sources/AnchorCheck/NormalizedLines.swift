@@ -49,14 +49,14 @@ struct NormalizedLines: Sendable {
     offsets: inout [Int], hashes: inout [UInt64]
   ) -> Int {
     var count = 0
-    var hash: UInt64 = Self.seed
+    var lineStart = 0
     var pendingSpace = false
     var wrote = false
     var index = 0
     func endLine() {
       offsets.append(count)
-      hashes.append(hash)
-      hash = Self.seed
+      hashes.append(hash(UnsafeBufferPointer(rebasing: out[lineStart..<count])))
+      lineStart = count
       pendingSpace = false
       wrote = false
     }
@@ -74,12 +74,10 @@ struct NormalizedLines: Sendable {
       if pendingSpace {
         out[count] = 0x20
         count += 1
-        hash = (hash ^ 0x20) &* Self.prime
         pendingSpace = false
       }
       out[count] = byte
       count += 1
-      hash = (hash ^ UInt64(byte)) &* Self.prime
       wrote = true
     }
     // The last line, unless the text ended with its newline.
@@ -87,8 +85,28 @@ struct NormalizedLines: Sendable {
     return count
   }
 
-  static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
-  static let prime: UInt64 = 0x100_0000_01b3
+  /// A line's hash: eight bytes at a time, multiplied and folded. Lines with equal hashes are
+  /// compared byte for byte before they count as equal.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return hash }
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      hash ^= hash >> 29
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count {
+      tail |= UInt64(bytes[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    hash = (hash ^ tail) &* prime
+    return hash ^ (hash >> 32)
+  }
 
   /// The lines of a text held in a string, such as a doc's quote.
   init(text: String) {
@@ -105,7 +123,7 @@ struct NormalizedLines: Sendable {
   }
 
   private mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
-    var hash: UInt64 = Self.seed
+    let start = storage.count
     var pendingSpace = false
     var wrote = false
     for byte in line {
@@ -115,15 +133,13 @@ struct NormalizedLines: Sendable {
       }
       if pendingSpace {
         storage.append(0x20)
-        hash = (hash ^ 0x20) &* Self.prime
         pendingSpace = false
       }
       storage.append(byte)
-      hash = (hash ^ UInt64(byte)) &* Self.prime
       wrote = true
     }
     offsets.append(storage.count)
-    hashes.append(hash)
+    hashes.append(storage.withUnsafeBufferPointer { Self.hash(.init(rebasing: $0[start...])) })
   }
 
   /// The bytes of line `index` (0-based).

@@ -50,17 +50,29 @@ final class SourceFile: Sendable {
   ///
   /// Every whole occurrence holds each of the quote's lines at its offset, so the places of one
   /// line give every candidate start: the longest line, which recurs least (a `}` recurs on every
-  /// page). Candidates are tried from the nearest out, so a quote that moved a few lines costs a
-  /// comparison or two.
+  /// page). Starts within a few lines of `near`, where most quotes that moved stand, are tried
+  /// first, in order of distance, from the hashes alone; then the places of that line, from the
+  /// nearest out.
   func nearestOccurrence(of quote: NormalizedLines, near: Int) -> Int? {
     guard quote.count > 0 else { return nil }
     var key = 0
     for offset in 1..<quote.count where quote.length(offset) > quote.length(key) { key = offset }
-    var starts: [Int] = []
-    forEachLine(hashed: quote.hashes[key]) { position in
-      if position >= key { starts.append(position - key) }
+    let wanted = quote.hashes[key]
+    let hashes = lines.hashes
+    func stands(_ start: Int) -> Bool {
+      start >= 0 && start + key < hashes.count && hashes[start + key] == wanted
+        && lines.contains(quote, at: start)
     }
-    // starts[..<above] are at or before `near`, the rest after it.
+    let window = 32
+    for distance in 0...window {
+      if stands(near - distance) { return near - distance }
+      if distance > 0, stands(near + distance) { return near + distance }
+    }
+    var starts: [Int] = []
+    forEachLine(hashed: wanted) { position in
+      if position >= key, abs(position - key - near) > window { starts.append(position - key) }
+    }
+    // starts[..<above] are before `near`, the rest after it.
     var below = (starts.firstIndex { $0 > near } ?? starts.count) - 1
     var above = below + 1
     while below >= 0 || above < starts.count {

@@ -141,8 +141,18 @@ extension CanonicalJSON {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`; runs that need no escape are found eight
   ///   bytes at a time and copied whole.
   public static func appendString(_ text: String, to output: inout [UInt8]) {
+    // Native strings lend their bytes as they are; only others are copied to be made contiguous.
+    if let done: Void = text.utf8.withContiguousStorageIfAvailable({
+      appendEscaped($0, to: &output)
+    }) {
+      return done
+    }
     var text = text
-    text.withUTF8 { bytes in
+    text.withUTF8 { appendEscaped($0, to: &output) }
+  }
+
+  private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    do {
       output.append(UInt8(ascii: "\""))
       var runStart = 0
       var offset = 0
