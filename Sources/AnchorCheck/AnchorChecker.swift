@@ -227,7 +227,8 @@ public enum AnchorChecker {
   // MARK: - Statuses
 
   private static func result(
-    _ job: Job, path: String, status: AnchorStatus, message: String, suggestion: String? = nil,
+    _ job: Job, path: String, status: AnchorStatus, message: AnchorMessage,
+    suggestion: String? = nil,
     diff: [String] = [],
     fix: AnchorResult.Fix? = nil
   ) -> AnchorResult {
@@ -266,7 +267,7 @@ public enum AnchorChecker {
     guard quote.count > 0 else {
       if anchor.end <= count {
         return result(
-          job, path: file, status: .ok, message: "lines \(range(anchor.start, anchor.end)) exist")
+          job, path: file, status: .ok, message: .linesExist(start: anchor.start, end: anchor.end))
       }
       return result(
         job, path: file, status: .outOfRange,
@@ -277,15 +278,15 @@ public enum AnchorChecker {
     {
       return result(
         job, path: file, status: .ok,
-        message: "the quote matches lines \(range(anchor.start, anchor.end))")
+        message: .quoteMatches(start: anchor.start, end: anchor.end))
     }
     if let nearest = source.nearestOccurrence(of: quote, near: anchor.start - 1) {
       let start = nearest + 1
       let end = nearest + quote.count
       return result(
         job, path: file, status: .moved,
-        message:
-          "the quote now stands at lines \(range(start, end)) of \(file), not \(range(anchor.start, anchor.end)); run with --fix to update the numbers",
+        message: .moved(
+          file: file, start: start, end: end, citedStart: anchor.start, citedEnd: anchor.end),
         suggestion: "\(anchor.path):\(range(start, end))",
         fix: .init(path: nil, start: start, end: end))
     }
@@ -296,14 +297,13 @@ public enum AnchorChecker {
           "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc"
       )
     }
-    var message =
-      "lines \(range(anchor.start, anchor.end)) of \(file) differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
-    if let hint = closestMatch(quote, in: source, excluding: anchor.start - 1) {
-      message +=
-        "; closest match: lines \(range(hint.start + 1, hint.start + quote.count)) (\(hint.matching) of \(quote.count) lines match)"
+    let closest = closestMatch(quote, in: source, excluding: anchor.start - 1).map {
+      AnchorMessage.Closest(
+        start: $0.start + 1, end: $0.start + quote.count, matching: $0.matching, count: quote.count)
     }
     return result(
-      job, path: file, status: .changed, message: message,
+      job, path: file, status: .changed,
+      message: .changed(file: file, start: anchor.start, end: anchor.end, closest: closest),
       diff: LineDiff.render(
         quote: quote, source: source.lines, range: (anchor.start - 1)..<anchor.end))
   }
@@ -392,8 +392,7 @@ public enum AnchorChecker {
       }
       return result(
         job, path: anchor.path, status: .missingFile,
-        message:
-          "no file \(anchor.path) under the root; fix the path, or mark the doc as an archive in anchors.json"
+        message: .noFile(path: anchor.path)
       )
     }
   }

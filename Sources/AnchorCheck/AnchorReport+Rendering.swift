@@ -105,7 +105,11 @@ extension AnchorReport {
       append("null")
     }
     append(", \"message\": ")
-    CanonicalJSON.appendString(result.message, to: &out)
+    out.append(UInt8(ascii: "\""))
+    result.reason.write(
+      literal: { $0.withUTF8Buffer { out.append(contentsOf: $0) } },
+      variable: { CanonicalJSON.appendStringContents($0, to: &out) })
+    out.append(UInt8(ascii: "\""))
     append("}")
   }
 

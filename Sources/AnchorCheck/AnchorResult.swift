@@ -22,7 +22,9 @@ public final class AnchorResult: Hashable, Sendable {
   /// The anchor to write instead (`PATH:START-END`), for `moved` and cross-file relocations.
   public let suggestion: String?
   /// What was expected, what was found, and what to do.
-  public let message: String
+  public var message: String { reason.text }
+  /// The message, as its parts.
+  let reason: AnchorMessage
   /// For `changed`: a short diff, quote (`-`) against the cited lines (`+`).
   public let diff: [String]
   /// Whether the doc is an archive: findings are warnings.
@@ -41,7 +43,8 @@ public final class AnchorResult: Hashable, Sendable {
 
   init(
     doc: String, line: Int, anchor: String, path: String, start: Int, end: Int, quoted: Bool,
-    status: AnchorStatus, suggestion: String?, message: String, diff: [String], archived: Bool,
+    status: AnchorStatus, suggestion: String?, message: AnchorMessage, diff: [String],
+    archived: Bool,
     form: ParsedAnchor.Form, columns: Range<Int>, fix: Fix?
   ) {
     self.doc = doc
@@ -53,7 +56,7 @@ public final class AnchorResult: Hashable, Sendable {
     self.quoted = quoted
     self.status = status
     self.suggestion = suggestion
-    self.message = message
+    self.reason = message
     self.diff = diff
     self.archived = archived
     self.form = form

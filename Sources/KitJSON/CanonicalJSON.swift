@@ -141,6 +141,14 @@ extension CanonicalJSON {
   /// - Complexity: O(*n*) in the UTF-8 length of `text`; runs that need no escape are found eight
   ///   bytes at a time and copied whole.
   public static func appendString(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    appendStringContents(text, to: &output)
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `text` escaped as ``appendString(_:to:)`` escapes it, without the quotes: for a
+  /// writer that builds one string literal from several pieces.
+  public static func appendStringContents(_ text: String, to output: inout [UInt8]) {
     // Native strings lend their bytes as they are; only others are copied to be made contiguous.
     if let done: Void = text.utf8.withContiguousStorageIfAvailable({
       appendEscaped($0, to: &output)
@@ -152,41 +160,37 @@ extension CanonicalJSON {
   }
 
   private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-    do {
-      output.append(UInt8(ascii: "\""))
-      var runStart = 0
-      var offset = 0
-      // An index loop, not enumerated(): it stays fast in debug builds, where 8 MiB payloads
-      // pass through here as Base64.
-      while offset < bytes.count {
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-          while offset + 8 <= bytes.count,
-            !mayNeedEscape(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-          {
-            offset += 8
-          }
-        }
-        guard offset < bytes.count else { break }
-        let byte = bytes[offset]
-        offset += 1
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset - 1]))
-        runStart = offset
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        default:
-          let hex = String(byte, radix: 16)
-          output.append(
-            contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+    var runStart = 0
+    var offset = 0
+    // An index loop, not enumerated(): it stays fast in debug builds, where 8 MiB payloads
+    // pass through here as Base64.
+    while offset < bytes.count {
+      if let base = UnsafeRawPointer(bytes.baseAddress) {
+        while offset + 8 <= bytes.count,
+          !mayNeedEscape(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        {
+          offset += 8
         }
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-      output.append(UInt8(ascii: "\""))
+      guard offset < bytes.count else { break }
+      let byte = bytes[offset]
+      offset += 1
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset - 1]))
+      runStart = offset
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+      case 0x09: output.append(contentsOf: #"\t"#.utf8)
+      default:
+        let hex = String(byte, radix: 16)
+        output.append(
+          contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+      }
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
   }
 
   /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\\`. Exact when `false`;

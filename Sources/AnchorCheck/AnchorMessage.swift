@@ -1,0 +1,86 @@
+/// What an anchor's message says, kept as its parts until it is read or written: a report holds a
+/// hundred thousand messages, and most are one of a few sentences with a path and two numbers.
+/// Each sentence is worded once, in ``write(literal:variable:)``; ``text`` and the JSON report
+/// both come from it.
+enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
+  /// Any other sentence, already written out.
+  case text(String)
+  /// A range without a quote that exists.
+  case linesExist(start: Int, end: Int)
+  /// A quote that stands where it is cited.
+  case quoteMatches(start: Int, end: Int)
+  /// A quote that stands elsewhere in its file.
+  case moved(file: String, start: Int, end: Int, citedStart: Int, citedEnd: Int)
+  /// Cited lines that differ from a quote found nowhere in the file, with the window most like
+  /// it when at least half its lines match.
+  case changed(file: String, start: Int, end: Int, closest: Closest?)
+  /// A path that names no file, with no place found for its quote.
+  case noFile(path: String)
+
+  /// The window of a file most like a quote.
+  struct Closest: Hashable, Sendable {
+    let start: Int
+    let end: Int
+    let matching: Int
+    let count: Int
+  }
+
+  init(stringLiteral value: String) { self = .text(value) }
+
+  init(stringInterpolation: DefaultStringInterpolation) {
+    self = .text(String(stringInterpolation: stringInterpolation))
+  }
+
+  /// The sentence, in order: fixed wording to `literal` (never a character JSON escapes), and
+  /// paths and numbers to `variable`.
+  func write(literal: (StaticString) -> Void, variable: (String) -> Void) {
+    switch self {
+    case .text(let text):
+      variable(text)
+    case .linesExist(let start, let end):
+      literal("lines ")
+      variable(AnchorChecker.range(start, end))
+      literal(" exist")
+    case .quoteMatches(let start, let end):
+      literal("the quote matches lines ")
+      variable(AnchorChecker.range(start, end))
+    case .moved(let file, let start, let end, let citedStart, let citedEnd):
+      literal("the quote now stands at lines ")
+      variable(AnchorChecker.range(start, end))
+      literal(" of ")
+      variable(file)
+      literal(", not ")
+      variable(AnchorChecker.range(citedStart, citedEnd))
+      literal("; run with --fix to update the numbers")
+    case .changed(let file, let start, let end, let closest):
+      literal("lines ")
+      variable(AnchorChecker.range(start, end))
+      literal(" of ")
+      variable(file)
+      literal(
+        " differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together"
+      )
+      if let closest {
+        literal("; closest match: lines ")
+        variable(AnchorChecker.range(closest.start, closest.end))
+        literal(" (")
+        variable(String(closest.matching))
+        literal(" of ")
+        variable(String(closest.count))
+        literal(" lines match)")
+      }
+    case .noFile(let path):
+      literal("no file ")
+      variable(path)
+      literal(" under the root; fix the path, or mark the doc as an archive in anchors.json")
+    }
+  }
+
+  /// The sentence as text.
+  var text: String {
+    if case .text(let text) = self { return text }
+    var text = ""
+    write(literal: { text += $0.description }, variable: { text += $0 })
+    return text
+  }
+}
