@@ -74,7 +74,7 @@ public enum AnchorChecker {
     // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
     // compared where they stand in them. Cited files are read once and shared; each worker keeps
     // its own memo of resolved paths, since thousands of anchors cite the same few files.
-    let perDoc = parallelMap(docs, state: { Worker() }) { doc, worker -> DocOutcome in
+    var perDoc = parallelMap(docs, state: { Worker() }) { doc, worker -> DocOutcome in
       let data = FileSystem.bytes(atPath: root.path + "/" + doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
@@ -110,7 +110,14 @@ public enum AnchorChecker {
           let quote = UnsafeBufferPointer(rebasing: bytes[found.quote])
           guard case .file(let file) = resolution else {
             // Settled after every doc is read: the quote is kept as text.
-            if !quote.isEmpty { anchor.quoteText = String(decoding: quote, as: UTF8.self) }
+            if !quote.isEmpty {
+              anchor.quoteText = String(decoding: quote, as: UTF8.self)
+              // To look for across the repository, normalized here, in parallel.
+              if resolution == .missing {
+                outcome.relocating.append(
+                  (RelocationIndex.Key(anchor), NormalizedLines(text: quote)))
+              }
+            }
             outcome.pending.append(
               Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
             outcome.results.append(nil)
@@ -133,11 +140,8 @@ public enum AnchorChecker {
     // Quotes of missing files, looked for across the files of their extension: each distinct
     // quote once, in parallel, through one index of the lines they hold.
     var quotes: [RelocationIndex.Key: NormalizedLines] = [:]
-    for job in pending where job.resolution == .missing {
-      let key = RelocationIndex.Key(job.anchor)
-      if quotes[key] == nil, !job.anchor.quoteText.isEmpty {
-        quotes[key] = NormalizedLines(text: job.anchor.quoteText)
-      }
+    for outcome in perDoc {
+      for (key, lines) in outcome.relocating where quotes[key] == nil { quotes[key] = lines }
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     // Where git says missing files went; asked only when some cited file is missing.
@@ -152,11 +156,15 @@ public enum AnchorChecker {
       return unresolved(job, relocations: relocations)
     }
     // Every doc's results in order, the pending ones settled.
+    // Each result is moved out of its doc's list, not copied: a copy would touch every result's
+    // reference count, a cache miss apiece.
     var results: [AnchorResult] = []
     results.reserveCapacity(perDoc.reduce(0) { $0 + $1.results.count })
     var next = settled.makeIterator()
-    for outcome in perDoc {
-      for result in outcome.results { results.append(result ?? next.next()!) }
+    for doc in perDoc.indices {
+      for index in perDoc[doc].results.indices {
+        results.append(perDoc[doc].results[index].take() ?? next.next()!)
+      }
     }
     for file in Set(perDoc.flatMap(\.lenientSources)).sorted() {
       notes.append(
@@ -172,6 +180,8 @@ public enum AnchorChecker {
     var results: [AnchorResult?] = []
     /// The anchors whose results are `nil`, in order.
     var pending: [Job] = []
+    /// The quotes of pending anchors whose files are missing, normalized.
+    var relocating: [(RelocationIndex.Key, NormalizedLines)] = []
     var notes: [AnchorReport.Note] = []
     var suppressed = 0
     var lenientSources: [String] = []
