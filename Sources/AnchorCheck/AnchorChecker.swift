@@ -97,19 +97,21 @@ public enum AnchorChecker {
         let archived = config.archive.contains { $0.matches(doc) }
         let folder = (doc as NSString).deletingLastPathComponent
         outcome.results.reserveCapacity(parsed.anchors.count)
-        for found in parsed.anchors {
-          var anchor = found.anchor
-          if anchor.suppressed {
+        // By index, not by copy: most anchors are only read.
+        for position in parsed.anchors.indices {
+          if parsed.anchors[position].anchor.suppressed {
             if whole { outcome.suppressed += 1 }
             continue
           }
-          if !whole, !scope!.mayCite(path: anchor.path) { continue }
+          let path = parsed.anchors[position].anchor.path
+          if !whole, !scope!.mayCite(path: path) { continue }
           let (resolution, source) = worker.resolve(
-            anchor.path, from: doc, folder: folder, index: index, cache: cache)
-          if !whole, !scope!.cites(anchor.path, resolution: resolution, from: doc) { continue }
-          let quote = UnsafeBufferPointer(rebasing: bytes[found.quote])
+            path, from: doc, folder: folder, index: index, cache: cache)
+          if !whole, !scope!.cites(path, resolution: resolution, from: doc) { continue }
+          let quote = UnsafeBufferPointer(rebasing: bytes[parsed.anchors[position].quote])
           guard case .file(let file) = resolution else {
             // Settled after every doc is read: the quote is kept as text.
+            var anchor = parsed.anchors[position].anchor
             if !quote.isEmpty {
               anchor.quoteText = String(decoding: quote, as: UTF8.self)
               // To look for across the repository, normalized here, in parallel.
@@ -127,8 +129,8 @@ public enum AnchorChecker {
           worker.quote.reset(text: quote)
           outcome.results.append(
             check(
-              Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution),
-              file: file, source: source, quote: worker.quote))
+              parsed.anchors[position].anchor, doc: doc, archived: archived, file: file,
+              source: source, quote: worker.quote))
         }
         return outcome
       }
@@ -237,17 +239,18 @@ public enum AnchorChecker {
   // MARK: - Statuses
 
   private static func result(
-    _ job: Job, path: String, status: AnchorStatus, message: AnchorMessage,
+    _ anchor: ParsedAnchor, doc: String, archived: Bool, path: String, status: AnchorStatus,
+    message: AnchorMessage,
     suggestion: String? = nil,
     diff: [String] = [],
     fix: AnchorResult.Fix? = nil
   ) -> AnchorResult {
     AnchorResult(
-      doc: job.doc, line: job.anchor.line, anchor: job.anchor.text, path: path,
-      start: job.anchor.start,
-      end: job.anchor.end, quoted: job.anchor.form == .quoted, status: status,
+      doc: doc, line: anchor.line, anchor: anchor.text, path: path,
+      start: anchor.start,
+      end: anchor.end, quoted: anchor.form == .quoted, status: status,
       suggestion: suggestion, message: message,
-      diff: diff, archived: job.archived, form: job.anchor.form, columns: job.anchor.columns,
+      diff: diff, archived: archived, form: anchor.form, columns: anchor.columns,
       fix: fix)
   }
 
@@ -256,20 +259,22 @@ public enum AnchorChecker {
   }
 
   /// The status of an anchor whose file resolved.
-  static func check(_ job: Job, file: String, source: SourceFile?, quote: NormalizedLines)
+  static func check(
+    _ anchor: ParsedAnchor, doc: String, archived: Bool, file: String, source: SourceFile?,
+    quote: NormalizedLines
+  )
     -> AnchorResult
   {
-    let anchor = job.anchor
     guard let source else {
       return result(
-        job, path: file, status: .missingFile,
+        anchor, doc: doc, archived: archived, path: file, status: .missingFile,
         message: "\(file) could not be read; check its permissions")
     }
     let count = source.lines.count
     var cited: String { "\(file):\(range(anchor.start, anchor.end))" }
     if anchor.start < 1 || anchor.end < anchor.start {
       return result(
-        job, path: file, status: .outOfRange,
+        anchor, doc: doc, archived: archived, path: file, status: .outOfRange,
         message:
           "the range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward"
       )
@@ -277,24 +282,25 @@ public enum AnchorChecker {
     guard quote.count > 0 else {
       if anchor.end <= count {
         return result(
-          job, path: file, status: .ok, message: .linesExist(start: anchor.start, end: anchor.end))
+          anchor, doc: doc, archived: archived, path: file, status: .ok,
+          message: .linesExist(start: anchor.start, end: anchor.end))
       }
       return result(
-        job, path: file, status: .outOfRange,
+        anchor, doc: doc, archived: archived, path: file, status: .outOfRange,
         message: "\(file) has \(count) lines; \(cited) runs past its end: cite lines that exist")
     }
     if anchor.end <= count, anchor.end - anchor.start + 1 == quote.count,
       source.lines.contains(quote, at: anchor.start - 1)
     {
       return result(
-        job, path: file, status: .ok,
+        anchor, doc: doc, archived: archived, path: file, status: .ok,
         message: .quoteMatches(start: anchor.start, end: anchor.end))
     }
     if let nearest = source.nearestOccurrence(of: quote, near: anchor.start - 1) {
       let start = nearest + 1
       let end = nearest + quote.count
       return result(
-        job, path: file, status: .moved,
+        anchor, doc: doc, archived: archived, path: file, status: .moved,
         message: .moved(
           file: file, start: start, end: end, citedStart: anchor.start, citedEnd: anchor.end),
         suggestion: "\(anchor.path):\(range(start, end))",
@@ -302,7 +308,7 @@ public enum AnchorChecker {
     }
     if anchor.end > count {
       return result(
-        job, path: file, status: .outOfRange,
+        anchor, doc: doc, archived: archived, path: file, status: .outOfRange,
         message:
           "\(file) has \(count) lines; \(cited) runs past its end and the quote is nowhere in the file: find where the code went and update the doc"
       )
@@ -312,7 +318,7 @@ public enum AnchorChecker {
         start: $0.start + 1, end: $0.start + quote.count, matching: $0.matching, count: quote.count)
     }
     return result(
-      job, path: file, status: .changed,
+      anchor, doc: doc, archived: archived, path: file, status: .changed,
       message: .changed(file: file, start: anchor.start, end: anchor.end, closest: closest),
       diff: LineDiff.render(
         quote: quote, source: source.lines, range: (anchor.start - 1)..<anchor.end))
@@ -347,7 +353,8 @@ public enum AnchorChecker {
     -> AnchorResult
   {
     let there = check(
-      job, file: file, source: source, quote: NormalizedLines(text: job.anchor.quoteText))
+      job.anchor, doc: job.doc, archived: job.archived, file: file, source: source,
+      quote: NormalizedLines(text: job.anchor.quoteText))
     let renamed = "\(old) was renamed to \(file) (git)"
     switch there.status {
     case .ok, .moved:
@@ -358,18 +365,19 @@ public enum AnchorChecker {
         ? "the quote stands at lines \(range(start, end)) there"
         : "lines \(range(start, end)) exist there"
       return result(
-        job, path: file, status: .moved,
+        job.anchor, doc: job.doc, archived: job.archived, path: file, status: .moved,
         message: "\(renamed); \(stands): run with --fix to point the anchor there",
         suggestion: suggestion, fix: .init(path: file, start: start, end: end))
     case .changed:
       return result(
-        job, path: file, status: .changed,
+        job.anchor, doc: job.doc, archived: job.archived, path: file, status: .changed,
         message:
           "\(renamed), and lines \(range(job.anchor.start, job.anchor.end)) there differ from the quote, which is nowhere in it: reread the explanation and update path, quote and prose together",
         suggestion: "\(file):\(range(job.anchor.start, job.anchor.end))", diff: there.diff)
     default:
       return result(
-        job, path: file, status: there.status, message: "\(renamed); there, \(there.message)",
+        job.anchor, doc: job.doc, archived: job.archived, path: file, status: there.status,
+        message: "\(renamed); there, \(there.message)",
         suggestion: file)
     }
   }
@@ -380,13 +388,13 @@ public enum AnchorChecker {
     switch job.resolution {
     case .outside:
       return result(
-        job, path: anchor.path, status: .outsideRoot,
+        job.anchor, doc: job.doc, archived: job.archived, path: anchor.path, status: .outsideRoot,
         message:
           "\(anchor.path) leaves the root (an absolute path, a climb out with .., or a symlink); it was not read: cite files inside the repository"
       )
     case .ambiguous(let candidates):
       return result(
-        job, path: anchor.path, status: .ambiguous,
+        job.anchor, doc: job.doc, archived: job.archived, path: anchor.path, status: .ambiguous,
         message:
           "\(anchor.path) names \(candidates.count) files: \(candidates.joined(separator: ", ")); write the path from the root"
       )
@@ -394,14 +402,14 @@ public enum AnchorChecker {
       if let found = relocations.unique(for: anchor) {
         let suggestion = "\(found.file):\(range(found.start + 1, found.start + found.count))"
         return result(
-          job, path: anchor.path, status: .missingFile,
+          job.anchor, doc: job.doc, archived: job.archived, path: anchor.path, status: .missingFile,
           message:
             "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
           suggestion: suggestion,
           fix: .init(path: found.file, start: found.start + 1, end: found.start + found.count))
       }
       return result(
-        job, path: anchor.path, status: .missingFile,
+        job.anchor, doc: job.doc, archived: job.archived, path: anchor.path, status: .missingFile,
         message: .noFile(path: anchor.path)
       )
     }

@@ -37,27 +37,28 @@ extension AnchorReport {
   }
 
   /// Streams the JSON form to `write` in pieces, so a report of a hundred thousand anchors never
-  /// sits in memory as one string. Anchors render in parallel slices, one per core at a time,
-  /// written in order; each core renders into the same buffer every time.
+  /// sits in memory as one string. Every core renders slices of anchors, in turn, into a buffer of
+  /// its own, and writes each when the slices before it are written: no core waits for another's
+  /// write to render its next slice.
   public func writeJSON(_ write: (UnsafeRawBufferPointer) -> Void) {
     func emit(_ bytes: [UInt8]) { bytes.withUnsafeBytes(write) }
     emit(Array("{\"version\": 1,\n \"anchors\": [".utf8))
     let slices = stride(from: 0, to: results.count, by: 1024).map {
       $0..<min($0 + 1024, results.count)
     }
-    let buffers = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
-      RenderBuffer()
-    }
-    for batch in stride(from: 0, to: slices.count, by: buffers.count) {
-      let count = min(buffers.count, slices.count - batch)
-      DispatchQueue.concurrentPerform(iterations: count) { worker in
-        let buffer = buffers[worker]
-        buffer.bytes.removeAll(keepingCapacity: true)
-        for index in slices[batch + worker] {
-          Self.appendJSON(results[index], first: index == 0, to: &buffer.bytes)
+    withoutActuallyEscaping(write) { write in
+      let writer = OrderedWriter(write, count: slices.count)
+      let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), slices.count)
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        var buffer: [UInt8] = []
+        while let turn = writer.take() {
+          buffer.removeAll(keepingCapacity: true)
+          for index in slices[turn] {
+            Self.appendJSON(results[index], first: index == 0, to: &buffer)
+          }
+          writer.write(buffer, turn: turn)
         }
       }
-      for buffer in buffers.prefix(count) { emit(buffer.bytes) }
     }
     let counts = self.counts
     let summary =
@@ -162,7 +163,38 @@ extension AnchorReport {
   }
 }
 
-/// One core's output while rendering: only that core touches it until the batch is written.
-private final class RenderBuffer: @unchecked Sendable {
-  var bytes: [UInt8] = []
+/// Hands out turns `0..<count` and writes each turn's bytes in turn order, whichever thread
+/// rendered them: a thread with a later turn waits until the earlier ones are written.
+private final class OrderedWriter: @unchecked Sendable {
+  private let write: (UnsafeRawBufferPointer) -> Void
+  private let condition = NSCondition()
+  private let count: Int
+  private var taken = 0
+  private var written = 0
+
+  init(_ write: @escaping (UnsafeRawBufferPointer) -> Void, count: Int) {
+    self.write = write
+    self.count = count
+  }
+
+  /// The next turn to render, or `nil` when every turn is taken.
+  func take() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard taken < count else { return nil }
+    taken += 1
+    return taken - 1
+  }
+
+  /// Writes `bytes` once every turn before `turn` is written.
+  func write(_ bytes: [UInt8], turn: Int) {
+    condition.lock()
+    while written != turn { condition.wait() }
+    condition.unlock()
+    bytes.withUnsafeBytes(write)
+    condition.lock()
+    written += 1
+    condition.broadcast()
+    condition.unlock()
+  }
 }

@@ -63,13 +63,16 @@ struct NormalizedLines: Sendable {
     while index < bytes.count {
       let byte = bytes[index]
       index += 1
-      if byte == 0x0A {
-        endLine()
-        continue
-      }
-      if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
-        pendingSpace = wrote
-        continue
+      // Newlines and whitespace are all at or below a space: one comparison for most bytes.
+      if byte <= 0x20 {
+        if byte == 0x0A {
+          endLine()
+          continue
+        }
+        if byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0C || byte == 0x0B {
+          pendingSpace = wrote
+          continue
+        }
       }
       if pendingSpace {
         out[count] = 0x20
