@@ -71,6 +71,64 @@ public enum AnchorChecker {
     let cache = SourceCache(root: root)
     let scope = try scope()
 
+    // One doc's bytes, parsed and checked.
+    @Sendable func checkDoc(
+      _ doc: String, _ bytes: UnsafeBufferPointer<UInt8>, valid: Bool, whole: Bool,
+      worker: inout Worker
+    ) -> DocOutcome {
+      let parsed = AnchorParser.scan(bytes, knownExtensions: index.extensions)
+      var outcome = DocOutcome()
+      if !valid, whole {
+        outcome.notes.append(
+          .init(
+            file: doc, line: 0,
+            message:
+              "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
+          ))
+      }
+      for problem in parsed.problems where whole {
+        outcome.notes.append(.init(file: doc, line: problem.line, message: problem.message))
+      }
+      let archived = config.archive.contains { $0.matches(doc) }
+      let folder = (doc as NSString).deletingLastPathComponent
+      outcome.results.reserveCapacity(parsed.anchors.count)
+      // By index, not by copy: most anchors are only read.
+      for position in parsed.anchors.indices {
+        if parsed.anchors[position].anchor.suppressed {
+          if whole { outcome.suppressed += 1 }
+          continue
+        }
+        let path = parsed.anchors[position].anchor.path
+        if !whole, !scope!.mayCite(path: path) { continue }
+        let (resolution, source) = worker.resolve(
+          path, from: doc, folder: folder, index: index, cache: cache)
+        if !whole, !scope!.cites(path, resolution: resolution, from: doc) { continue }
+        let quote = UnsafeBufferPointer(rebasing: bytes[parsed.anchors[position].quote])
+        guard case .file(let file) = resolution else {
+          // Settled after every doc is read: the quote is kept as text.
+          var anchor = parsed.anchors[position].anchor
+          if !quote.isEmpty {
+            anchor.quoteText = String(decoding: quote, as: UTF8.self)
+            // To look for across the repository, normalized here, in parallel.
+            if resolution == .missing {
+              outcome.relocating.append(
+                (RelocationIndex.Key(anchor), NormalizedLines(text: quote)))
+            }
+          }
+          outcome.pending.append(
+            Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
+          outcome.results.append(nil)
+          continue
+        }
+        if source?.lenient == true { outcome.lenientSources.append(file) }
+        worker.quote.reset(text: quote)
+        outcome.results.append(
+          check(
+            parsed.anchors[position].anchor, doc: doc, archived: archived, file: file,
+            source: source, quote: worker.quote))
+      }
+      return outcome
+    }
     // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
     // compared where they stand in them. Cited files are read once and shared; each worker keeps
     // its own memo of resolved paths, since thousands of anchors cite the same few files.
@@ -79,61 +137,14 @@ public enum AnchorChecker {
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
       if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) { return DocOutcome() }
-      var (text, valid) = decodeUTF8Leniently(data)
-      return text.withUTF8 { bytes in
-        let parsed = AnchorParser.scan(bytes, knownExtensions: index.extensions)
-        var outcome = DocOutcome()
-        if !valid, whole {
-          outcome.notes.append(
-            .init(
-              file: doc, line: 0,
-              message:
-                "not valid UTF-8; read with replacement characters, so quotes with those bytes will not match"
-            ))
+      // ASCII, most docs, is parsed where it was read; other text is decoded (and copied) first.
+      if data.withUnsafeBufferPointer(isASCII) {
+        return data.withUnsafeBufferPointer {
+          checkDoc(doc, $0, valid: true, whole: whole, worker: &worker)
         }
-        for problem in parsed.problems where whole {
-          outcome.notes.append(.init(file: doc, line: problem.line, message: problem.message))
-        }
-        let archived = config.archive.contains { $0.matches(doc) }
-        let folder = (doc as NSString).deletingLastPathComponent
-        outcome.results.reserveCapacity(parsed.anchors.count)
-        // By index, not by copy: most anchors are only read.
-        for position in parsed.anchors.indices {
-          if parsed.anchors[position].anchor.suppressed {
-            if whole { outcome.suppressed += 1 }
-            continue
-          }
-          let path = parsed.anchors[position].anchor.path
-          if !whole, !scope!.mayCite(path: path) { continue }
-          let (resolution, source) = worker.resolve(
-            path, from: doc, folder: folder, index: index, cache: cache)
-          if !whole, !scope!.cites(path, resolution: resolution, from: doc) { continue }
-          let quote = UnsafeBufferPointer(rebasing: bytes[parsed.anchors[position].quote])
-          guard case .file(let file) = resolution else {
-            // Settled after every doc is read: the quote is kept as text.
-            var anchor = parsed.anchors[position].anchor
-            if !quote.isEmpty {
-              anchor.quoteText = String(decoding: quote, as: UTF8.self)
-              // To look for across the repository, normalized here, in parallel.
-              if resolution == .missing {
-                outcome.relocating.append(
-                  (RelocationIndex.Key(anchor), NormalizedLines(text: quote)))
-              }
-            }
-            outcome.pending.append(
-              Job(doc: doc, anchor: anchor, archived: archived, resolution: resolution))
-            outcome.results.append(nil)
-            continue
-          }
-          if source?.lenient == true { outcome.lenientSources.append(file) }
-          worker.quote.reset(text: quote)
-          outcome.results.append(
-            check(
-              parsed.anchors[position].anchor, doc: doc, archived: archived, file: file,
-              source: source, quote: worker.quote))
-        }
-        return outcome
       }
+      var (text, valid) = decodeUTF8Leniently(data)
+      return text.withUTF8 { checkDoc(doc, $0, valid: valid, whole: whole, worker: &worker) }
     }
     var notes = perDoc.flatMap(\.notes)
     let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }

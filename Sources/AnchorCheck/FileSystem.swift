@@ -33,6 +33,8 @@ enum FileSystem {
       }
       if read == 0 { break }
       count += read
+      // A regular file's read returns less than asked only at its end: no read to find it.
+      if count < buffer.count, (info.st_mode & S_IFMT) == S_IFREG { break }
     }
     buffer.removeSubrange(count...)
     return buffer

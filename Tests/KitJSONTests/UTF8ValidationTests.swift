@@ -20,4 +20,20 @@ import Testing
     let clean = decodeUTF8Leniently(Array("ok".utf8))
     #expect(clean.text == "ok" && clean.valid)
   }
+
+  /// One byte at or above 0x80, at any offset of a buffer of any length around the eight-byte
+  /// words, makes the bytes not ASCII; without one they are.
+  @Test func aHighByteAnywhereIsNotASCII() {
+    for length in 0...20 {
+      let plain = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      #expect(plain.withUnsafeBufferPointer(isASCII), "length \(length)")
+      for offset in 0..<length {
+        for high: UInt8 in [0x80, 0xC3, 0xFF] {
+          var bytes = plain
+          bytes[offset] = high
+          #expect(!bytes.withUnsafeBufferPointer(isASCII), "\(high) at \(offset) of \(length)")
+        }
+      }
+    }
+  }
 }
