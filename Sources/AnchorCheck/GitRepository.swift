@@ -60,15 +60,17 @@ import Foundation
     /// whole history of `HEAD` and the changes not yet committed; paths relative to the root.
     public func renames() throws -> [String: String] {
       var renames: [String: String] = [:]
+      // The three at once: each is a process of its own.
+      let answers = try runAll([
+        ["check-ignore", "-q", "."],
+        // Uncommitted renames first: they are the newest.
+        ["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"],
+        ["log", "-M", "--diff-filter=R", "--name-status", "-z", "--format=", "--relative", "HEAD"],
+      ])
       // A folder git ignores (a build folder inside another repository) has no history of its
       // own there.
-      if try run(["check-ignore", "-q", "."]).status == 0 { return [:] }
-      // Uncommitted renames first: they are the newest.
-      let pending = try run(["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"])
-      let history = try run([
-        "log", "-M", "--diff-filter=R", "--name-status", "-z", "--format=", "--relative", "HEAD",
-      ])
-      for output in [pending.output, history.output] {
+      if answers[0].status == 0 { return [:] }
+      for output in [answers[1].output, answers[2].output] {
         var fields = Self.fields(output)[...]
         while let status = fields.popFirst() {
           let count = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
@@ -99,13 +101,22 @@ import Foundation
     private func run(_ first: [String], and second: [String]) throws -> (
       (status: Int32, output: Data), (status: Int32, output: Data)
     ) {
-      let (one, oneOutput) = try start(first)
-      let (two, twoOutput) = try start(second)
-      let oneData = oneOutput.fileHandleForReading.readDataToEndOfFile()
-      let twoData = twoOutput.fileHandleForReading.readDataToEndOfFile()
-      one.waitUntilExit()
-      two.waitUntilExit()
-      return ((one.terminationStatus, oneData), (two.terminationStatus, twoData))
+      let answers = try runAll([first, second])
+      return (answers[0], answers[1])
+    }
+
+    /// Git commands running at once; their answers in order. Each output is read to its end on a
+    /// thread of its own, so that no command blocks on a full pipe while another is read.
+    private func runAll(_ commands: [[String]]) throws -> [(status: Int32, output: Data)] {
+      let started = try commands.map(start)
+      let outputs = started.map { $0.1.fileHandleForReading }
+      let data = parallelMap(outputs.indices.map { $0 }) { index in
+        outputs[index].readDataToEndOfFile()
+      }
+      return zip(started, data).map { started, data in
+        started.0.waitUntilExit()
+        return (started.0.terminationStatus, data)
+      }
     }
 
     private func start(_ arguments: [String]) throws -> (Process, Pipe) {
