@@ -9,9 +9,10 @@ import KitJSON
 /// print(report.summaryLine)  // "471 anchors in 38 files: 462 ok, 5 moved, 2 changed, …"
 /// ```
 ///
-/// Every file is read once. Docs are parsed, and cited files checked, in parallel across cores;
-/// each cited file's normalized lines are indexed once, with a map from a line to its positions
-/// for finding a quote that moved.
+/// Every file is read once. Each doc is parsed and its anchors checked in one pass, on every core,
+/// where the doc's bytes lie; each cited file's normalized lines are indexed once, by hash, for
+/// finding a quote that moved. Anchors whose files are missing are settled after the pass: each
+/// distinct quote looked for once across the repository, and git asked where renamed files went.
 public enum AnchorChecker {
   /// Checks the docs under `root`.
   ///
