@@ -91,7 +91,8 @@ public enum AnchorChecker {
         outcome.notes.append(.init(file: doc, line: problem.line, message: problem.message))
       }
       let archived = config.archive.contains { $0.matches(doc) }
-      let folder = (doc as NSString).deletingLastPathComponent
+      worker.enter(
+        folder: doc.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(doc[..<$0]) } ?? "")
       outcome.results.reserveCapacity(parsed.anchors.count)
       // By index, not by copy: most anchors are only read.
       for position in parsed.anchors.indices {
@@ -101,8 +102,7 @@ public enum AnchorChecker {
         }
         let path = parsed.anchors[position].anchor.path
         if !whole, !scope!.mayCite(path: path) { continue }
-        let (resolution, source) = worker.resolve(
-          path, from: doc, folder: folder, index: index, cache: cache)
+        let (resolution, source) = worker.resolve(path, from: doc, index: index, cache: cache)
         if !whole, !scope!.cites(path, resolution: resolution, from: doc) { continue }
         let quote = UnsafeBufferPointer(rebasing: bytes[parsed.anchors[position].quote])
         guard case .file(let file) = resolution else {
@@ -431,22 +431,40 @@ public enum AnchorChecker {
 /// What one worker thread keeps between docs: the paths it resolved, with the files they name,
 /// and a buffer for each quote's normalized lines.
 struct Worker {
-  /// Resolutions by the citing doc's folder (for paths with `/`, which resolve from it too) and
-  /// the path.
-  private var known: [String: [String: (RepositoryIndex.Resolution, SourceFile?)]] = [:]
+  /// A path's resolution, and the file it names.
+  typealias Entry = (resolution: RepositoryIndex.Resolution, source: SourceFile?)
+  /// Bare names resolve alike from every doc.
+  private var byName: [String: Entry] = [:]
+  /// Paths with `/` resolve from the citing doc's folder too: by folder, the current one's moved
+  /// out to `inFolder` while its docs are checked, so each anchor costs one lookup.
+  private var byFolder: [String: [String: Entry]] = [:]
+  private var folder = ""
+  private var inFolder: [String: Entry] = [:]
   /// The quote being checked.
   var quote = NormalizedLines(lines: [String]())
 
-  /// How `path`, cited from `doc` in `folder`, resolves, and the file it names.
+  /// Makes `folder` the folder of the docs checked next.
+  mutating func enter(folder: String) {
+    guard folder != self.folder else { return }
+    byFolder[self.folder] = inFolder
+    inFolder = byFolder.removeValue(forKey: folder) ?? [:]
+    self.folder = folder
+  }
+
+  /// How `path`, cited from `doc` (in the folder last entered), resolves, and the file it names.
   mutating func resolve(
-    _ path: String, from doc: String, folder: String, index: RepositoryIndex, cache: SourceCache
-  ) -> (RepositoryIndex.Resolution, SourceFile?) {
-    let scope = path.utf8.contains(UInt8(ascii: "/")) ? folder : ""
-    if let known = known[scope]?[path] { return known }
+    _ path: String, from doc: String, index: RepositoryIndex, cache: SourceCache
+  ) -> Entry {
+    let slashed = path.utf8.contains(UInt8(ascii: "/"))
+    if let known = slashed ? inFolder[path] : byName[path] { return known }
     let resolution = index.resolve(path, from: doc)
     var source: SourceFile?
     if case .file(let file) = resolution { source = cache.file(file) }
-    known[scope, default: [:]][path] = (resolution, source)
+    if slashed {
+      inFolder[path] = (resolution, source)
+    } else {
+      byName[path] = (resolution, source)
+    }
     return (resolution, source)
   }
 }

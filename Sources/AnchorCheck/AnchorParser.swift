@@ -292,9 +292,7 @@ public enum AnchorParser {
   static func proseAnchors(
     _ original: UnsafeBufferPointer<UInt8>, number: Int, knownExtensions: Set<String>?
   ) -> [ParsedAnchor] {
-    guard original.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "#") }) else {
-      return []
-    }
+    guard mayHoldAnchor(original) else { return [] }
     // Detection runs on a copy with URLs blanked out; text is always taken from the original,
     // and a span that holds part of a URL is never an anchor.
     var bytes = Array(original)
@@ -407,6 +405,24 @@ public enum AnchorParser {
     }
     return anchors.count < 2
       ? anchors : anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+  }
+
+  /// Whether a line can hold an anchor at all: every form has a `:` before a digit (`PATH:LINE`)
+  /// or an `#L` before one (`path#L10`). Most prose lines have neither and are not scanned.
+  static func mayHoldAnchor(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard line.count >= 3 else { return false }
+    for index in 0..<(line.count - 1) {
+      switch line[index] {
+      case UInt8(ascii: ":"):
+        if isDigit(line[index + 1]) { return true }
+      case UInt8(ascii: "#"):
+        if line[index + 1] == UInt8(ascii: "L"), index + 2 < line.count, isDigit(line[index + 2]) {
+          return true
+        }
+      default: continue
+      }
+    }
+    return false
   }
 
   /// `path#L10` or `path#L10-L20` (percent-decoded), when `bytes[range]` is one.
