@@ -492,23 +492,3 @@ final class SourceCache: @unchecked Sendable {
     return loaded
   }
 }
-
-/// A value worked out on another thread from the moment it is created, waited for when asked.
-private final class Pending<Value: Sendable>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var result: Result<Value, Error>?
-
-  init(_ work: @escaping @Sendable () throws -> Value) {
-    DispatchQueue.global().async {
-      self.result = Result(catching: work)
-      self.done.signal()
-    }
-  }
-
-  /// The value, or what the work threw; waits for the work to end.
-  func value() throws -> Value {
-    done.wait()
-    done.signal()
-    return try result!.get()
-  }
-}

@@ -67,3 +67,23 @@ private final class ResultStorage<R: Sendable>: @unchecked Sendable {
   }
   func values() -> [R] { items.map { $0! } }
 }
+
+/// A value worked out on another thread from the moment it is created, waited for when asked.
+final class Pending<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<Value, Error>?
+
+  init(_ work: @escaping @Sendable () throws -> Value) {
+    DispatchQueue.global().async {
+      self.result = Result(catching: work)
+      self.done.signal()
+    }
+  }
+
+  /// The value, or what the work threw; waits for the work to end.
+  func value() throws -> Value {
+    done.wait()
+    done.signal()
+    return try result!.get()
+  }
+}

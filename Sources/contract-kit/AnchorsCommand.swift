@@ -132,20 +132,3 @@ enum AnchorsCommand: Subcommand {
     return AnchorScope(files: try repository.changedFiles(since: revision))
   }
 }
-
-/// A value worked out the first time it is asked for, then kept: the same answer, or the same
-/// error, every time.
-final class Once<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private let work: @Sendable () throws -> Value
-  private var result: Result<Value, Error>?
-
-  init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
-
-  func value() throws -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if result == nil { result = Result(catching: work) }
-    return try result!.get()
-  }
-}
