@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// A value worked out the first time it is asked for, then kept: the same answer, or the same
 /// error, every time.
@@ -10,9 +11,9 @@ final class Once<Value: Sendable>: @unchecked Sendable {
   init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
 
   func value() throws -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if result == nil { result = Result(catching: work) }
-    return try result!.get()
+    try lock.withCriticalSection {
+      if result == nil { result = Result(catching: work) }
+      return try result!.get()
+    }
   }
 }
