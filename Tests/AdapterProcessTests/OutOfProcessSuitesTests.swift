@@ -40,7 +40,9 @@ enum Products {
 
   @Test func theBundledDocumentProviderPassesOverJSONRPC() async {
     let command = Products.command("adapter-host-example", "document")
-    let report = await DocumentProviderConformance { fixture in
+    // Generous, as for the store: each check starts the adapter's process, which a busy machine
+    // running the whole test suite in parallel has taken more than the default 10 s to do.
+    let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
       let (provider, id) = try await ProcessDocumentProvider.load(
         command: command, pages: fixture.pages, pageCap: fixture.pageCap)
       return (provider, id)
@@ -50,7 +52,9 @@ enum Products {
 
   @Test func theBundledTranslatorPassesOverJSONRPC() async {
     let command = Products.command("adapter-host-example", "translator")
-    let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
+    let report = await TranslatorConformance(
+      pairs: [LanguagePair(source: "ko", target: "en")], timeout: .seconds(60)
+    ) {
       try ProcessTranslator(command: command)
     }.run()
     #expect(report.failures.map(\.id) == [], "\(report.renderText())")
