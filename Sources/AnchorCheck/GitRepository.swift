@@ -38,9 +38,11 @@ import Foundation
       var files: Set<String> = []
       // Both at once. `--end-of-options` keeps a revision that starts with "-" from being read
       // as an option.
-      let (diff, untracked) = try run(
+      let answers = try runAll([
         ["diff", "--name-status", "-z", "-M", "--relative", "--end-of-options", revision, "--"],
-        and: ["ls-files", "--others", "--exclude-standard", "-z"])
+        ["ls-files", "--others", "--exclude-standard", "-z"],
+      ])
+      let (diff, untracked) = (answers[0], answers[1])
       guard diff.status == 0 else {
         throw AnchorInputError(
           "--changed-since: git knows no commit \(revision) in \(root.path); pass a branch, tag or commit (in a shallow clone, fetch it first)"
@@ -88,21 +90,6 @@ import Foundation
       data.split(separator: 0, omittingEmptySubsequences: true).map {
         String(decoding: $0, as: UTF8.self)
       }
-    }
-
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
-      let (process, output) = try start(arguments)
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, data)
-    }
-
-    /// Two git commands running at once.
-    private func run(_ first: [String], and second: [String]) throws -> (
-      (status: Int32, output: Data), (status: Int32, output: Data)
-    ) {
-      let answers = try runAll([first, second])
-      return (answers[0], answers[1])
     }
 
     /// Git commands running at once; their answers in order. Each output is read to its end on a

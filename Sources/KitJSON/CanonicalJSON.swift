@@ -193,7 +193,7 @@ extension CanonicalJSON {
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
   }
 
-  /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\\`. Exact when `false`;
+  /// Whether any of the eight bytes of `word` is below 0x20, `"` or `\`. Exact when `false`;
   /// `true` sends the bytes to the one-at-a-time loop, which decides.
   @inline(__always)
   static func mayNeedEscape(_ word: UInt64) -> Bool {
