@@ -71,10 +71,17 @@ public final class AdapterProcess: @unchecked Sendable {
     self.processIdentifier = process.processIdentifier
     let output = stdout.fileHandleForReading
     let errors = stderr.fileHandleForReading
-    Thread.detachNewThread { [self] in readLines(errors, onLine: keepErrorLine) }
+    let errorsRead = DispatchSemaphore(value: 0)
+    Thread.detachNewThread { [self] in
+      readLines(errors, onLine: keepErrorLine)
+      errorsRead.signal()
+    }
     Thread.detachNewThread { [self] in
       readLines(output, onLine: deliver)
       process.waitUntilExit()
+      // Its last standard error is read to the end before the exit is reported with it. A child
+      // the adapter left running may hold the pipe open: that is not waited for past a second.
+      _ = errorsRead.wait(timeout: .now() + 1)
       finish()
     }
   }
