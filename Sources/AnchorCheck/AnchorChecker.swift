@@ -254,7 +254,7 @@ public enum AnchorChecker {
     _ anchor: ParsedAnchor, doc: String, archived: Bool, path: String, status: AnchorStatus,
     message: AnchorMessage,
     suggestion: String? = nil,
-    diff: [String] = [],
+    changes: AnchorResult.Changes? = nil,
     fix: AnchorResult.Fix? = nil
   ) -> AnchorResult {
     AnchorResult(
@@ -262,7 +262,7 @@ public enum AnchorChecker {
       start: anchor.start,
       end: anchor.end, quoted: anchor.form == .quoted, status: status,
       suggestion: suggestion, message: message,
-      diff: diff, archived: archived, form: anchor.form, columns: anchor.columns,
+      changes: changes, archived: archived, form: anchor.form, columns: anchor.columns,
       fix: fix)
   }
 
@@ -332,8 +332,8 @@ public enum AnchorChecker {
     return result(
       anchor, doc: doc, archived: archived, path: file, status: .changed,
       message: .changed(file: file, start: anchor.start, end: anchor.end, closest: closest),
-      diff: LineDiff.render(
-        quote: quote, source: source.lines, range: (anchor.start - 1)..<anchor.end))
+      changes: .init(
+        quote: quote.compacted(), source: source, range: (anchor.start - 1)..<anchor.end))
   }
 
   /// The window of the file most like `quote`, when at least half its lines match.
@@ -385,7 +385,7 @@ public enum AnchorChecker {
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .changed,
         message:
           "\(renamed), and lines \(range(job.anchor.start, job.anchor.end)) there differ from the quote, which is nowhere in it: reread the explanation and update path, quote and prose together",
-        suggestion: "\(file):\(range(job.anchor.start, job.anchor.end))", diff: there.diff)
+        suggestion: "\(file):\(range(job.anchor.start, job.anchor.end))", changes: there.changes)
     default:
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: there.status,

@@ -25,8 +25,11 @@ public final class AnchorResult: Hashable, Sendable {
   public var message: String { reason.text }
   /// The message, as its parts.
   let reason: AnchorMessage
-  /// For `changed`: a short diff, quote (`-`) against the cited lines (`+`).
-  public let diff: [String]
+  /// For `changed`: a short diff, quote (`-`) against the cited lines (`+`). Rendered each time
+  /// it is read: a report's JSON does not carry diffs, so a run that writes JSON never renders one.
+  public var diff: [String] { changes?.render() ?? [] }
+  /// What the diff is rendered from.
+  let changes: Changes?
   /// Whether the doc is an archive: findings are warnings.
   public let archived: Bool
   /// How the anchor is written, and where, for `--fix`.
@@ -34,6 +37,27 @@ public final class AnchorResult: Hashable, Sendable {
   let columns: Range<Int>
   /// For a fixable anchor: the path, start and end to write.
   let fix: Fix?
+
+  /// A `changed` anchor's quote and the lines it cites. A class, so that results without one
+  /// hold a word for it, not the whole.
+  final class Changes: Sendable {
+    /// The quote, normalized.
+    let quote: NormalizedLines
+    /// The cited file.
+    let source: SourceFile
+    /// The cited lines, 0-based.
+    let range: Range<Int>
+
+    init(quote: NormalizedLines, source: SourceFile, range: Range<Int>) {
+      self.quote = quote
+      self.source = source
+      self.range = range
+    }
+
+    func render() -> [String] {
+      LineDiff.render(quote: quote, source: source.lines, range: range)
+    }
+  }
 
   struct Fix: Hashable, Sendable {
     let path: String?
@@ -43,7 +67,7 @@ public final class AnchorResult: Hashable, Sendable {
 
   init(
     doc: String, line: Int, anchor: String, path: String, start: Int, end: Int, quoted: Bool,
-    status: AnchorStatus, suggestion: String?, message: AnchorMessage, diff: [String],
+    status: AnchorStatus, suggestion: String?, message: AnchorMessage, changes: Changes?,
     archived: Bool,
     form: ParsedAnchor.Form, columns: Range<Int>, fix: Fix?
   ) {
@@ -57,7 +81,7 @@ public final class AnchorResult: Hashable, Sendable {
     self.status = status
     self.suggestion = suggestion
     self.reason = message
-    self.diff = diff
+    self.changes = changes
     self.archived = archived
     self.form = form
     self.columns = columns

@@ -42,6 +42,21 @@ struct NormalizedLines: Sendable {
     self.hashes = hashes
   }
 
+  /// The same lines in buffers of their own size: a copy to keep of a reused value.
+  func compacted() -> NormalizedLines {
+    // Through buffer pointers: `Array(slice)` of a whole array would share its buffer.
+    NormalizedLines(
+      storage: storage.withUnsafeBufferPointer { Array($0[..<offsets[offsets.count - 1]]) },
+      offsets: offsets.withUnsafeBufferPointer(Array.init),
+      hashes: hashes.withUnsafeBufferPointer(Array.init))
+  }
+
+  private init(storage: [UInt8], offsets: [Int], hashes: [UInt64]) {
+    self.storage = storage
+    self.offsets = offsets
+    self.hashes = hashes
+  }
+
   /// Writes the normalized lines of `bytes` into `out`, appending each line's end offset and
   /// hash; returns the bytes written.
   private static func normalize(
