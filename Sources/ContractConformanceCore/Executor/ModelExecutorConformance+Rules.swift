@@ -84,7 +84,7 @@ extension ModelExecutorConformance {
     static let cancellation = ConformanceRule(
       id: "executor.cancellation", level: .recommended,
       asserts:
-        "Cancelling the calling task ends a call within 2 seconds (a fifth of the check timeout, when that is longer).",
+        "Cancelling the calling task ends a call within 2 seconds of its start (a fifth of the check timeout, when that is longer); a late call is tried once more, since a busy machine can delay it.",
       why:
         "A person who leaves the screen should not wait for the model; a slow call holds the device's model for everyone.",
       whenItFails:
