@@ -97,10 +97,9 @@ public enum AnchorParser {
         index = close + 1
         continue
       }
-      for var anchor in proseAnchors(current, number: number, knownExtensions: knownExtensions) {
-        anchor.suppressed = suppressed
-        anchors.append(Scanned(anchor: anchor, quote: 0..<0))
-      }
+      proseAnchors(
+        current, number: number, knownExtensions: knownExtensions, suppressed: suppressed,
+        into: &anchors)
       index += 1
     }
     return (anchors, problems)
@@ -288,20 +287,45 @@ public enum AnchorParser {
     return String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()
   }
 
-  /// Prose and link anchors on one line outside fences.
+  /// Appends the prose and link anchors on one line outside fences to `anchors`, in the order
+  /// they stand.
   static func proseAnchors(
-    _ original: UnsafeBufferPointer<UInt8>, number: Int, knownExtensions: Set<String>?
-  ) -> [ParsedAnchor] {
-    guard mayHoldAnchor(original) else { return [] }
-    // Detection runs on a copy with URLs blanked out; text is always taken from the original,
-    // and a span that holds part of a URL is never an anchor.
-    var bytes = Array(original)
-    let hasURL = find(schemeSeparator, in: bytes, from: 0) != nil
-    if hasURL { maskURLs(&bytes) }
-    func unmasked(_ range: Range<Int>) -> Bool {
-      !hasURL || bytes[range].elementsEqual(original[range])
+    _ original: UnsafeBufferPointer<UInt8>, number: Int, knownExtensions: Set<String>?,
+    suppressed: Bool, into anchors: inout [Scanned]
+  ) {
+    guard mayHoldAnchor(original) else { return }
+    // Detection runs on a copy with URLs blanked out, when the line has one; text is always
+    // taken from the original, and a span that holds part of a URL is never an anchor.
+    guard find(schemeSeparator, in: original, from: 0) != nil else {
+      return proseAnchors(
+        original, masked: nil, number: number, knownExtensions: knownExtensions,
+        suppressed: suppressed, into: &anchors)
     }
-    var anchors: [ParsedAnchor] = []
+    var masked = Array(original)
+    maskURLs(&masked)
+    masked.withUnsafeBufferPointer {
+      proseAnchors(
+        original, masked: $0, number: number, knownExtensions: knownExtensions,
+        suppressed: suppressed, into: &anchors)
+    }
+  }
+
+  /// ``proseAnchors(_:number:knownExtensions:suppressed:into:)``, given the line with its URLs
+  /// blanked out when it has any.
+  private static func proseAnchors(
+    _ original: UnsafeBufferPointer<UInt8>, masked: UnsafeBufferPointer<UInt8>?,
+    number: Int, knownExtensions: Set<String>?, suppressed: Bool, into anchors: inout [Scanned]
+  ) {
+    let bytes = masked ?? original
+    func unmasked(_ range: Range<Int>) -> Bool {
+      masked == nil || bytes[range].elementsEqual(original[range])
+    }
+    let firstOnLine = anchors.count
+    func append(_ found: Found, form: ParsedAnchor.Form) {
+      var parsed = anchor(found, line: number, form: form)
+      parsed.suppressed = suppressed
+      anchors.append(Scanned(anchor: parsed, quote: 0..<0))
+    }
     // Which bytes the plain scan may use; allocated when a code span or link claims some.
     var claimed: [Bool] = []
     func claim(_ range: Range<Int>) {
@@ -343,9 +367,7 @@ public enum AnchorParser {
         let found = wholeAnchor(original, lower..<upper, allowSpaces: true),
         found.path.utf8.contains(UInt8(ascii: " "))
       {
-        if accepts(found.path, knownExtensions) {
-          anchors.append(anchor(found, line: number, form: .prose))
-        }
+        if accepts(found.path, knownExtensions) { append(found, form: .prose) }
         claim(lower..<upper)
       }
       i = close + run
@@ -369,7 +391,7 @@ public enum AnchorParser {
       if unmasked(lower..<upper), let found = linkAnchor(original, lower..<upper),
         accepts(found.path, knownExtensions)
       {
-        anchors.append(anchor(found, line: number, form: .link))
+        append(found, form: .link)
         claim(lower..<upper)
       }
       i = close + 1
@@ -395,16 +417,16 @@ public enum AnchorParser {
       guard unmasked(start..<stop) else { continue }
       let path = String(decoding: original[start..<i], as: UTF8.self)
       guard accepts(path, knownExtensions) else { continue }
-      anchors.append(
-        anchor(
-          Found(
-            text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first,
-            end: last, columns: start..<stop),
-          line: number, form: .prose))
+      append(
+        Found(
+          text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first,
+          end: last, columns: start..<stop),
+        form: .prose)
       i = stop - 1
     }
-    return anchors.count < 2
-      ? anchors : anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
+    if anchors.count - firstOnLine > 1 {
+      anchors[firstOnLine...].sort { $0.anchor.columns.lowerBound < $1.anchor.columns.lowerBound }
+    }
   }
 
   /// Whether a line can hold an anchor at all: every form has a `:` before a digit (`PATH:LINE`)
