@@ -28,7 +28,8 @@ public final class AnchorResult: Hashable, Sendable {
   /// For `changed`: a short diff, quote (`-`) against the cited lines (`+`). Rendered each time
   /// it is read: a report's JSON does not carry diffs, so a run that writes JSON never renders one.
   public var diff: [String] { changes?.render() ?? [] }
-  /// What the diff is rendered from.
+  /// What the diff is rendered from: the quote, and the cited file's lines, which the result
+  /// keeps (a report holds each changed file's lines once, however many anchors cite it).
   let changes: Changes?
   /// Whether the doc is an archive: findings are warnings.
   public let archived: Bool
@@ -54,6 +55,7 @@ public final class AnchorResult: Hashable, Sendable {
       self.range = range
     }
 
+    /// The diff, as ``AnchorResult/diff`` gives it.
     func render() -> [String] {
       LineDiff.render(quote: quote, source: source.lines, range: range)
     }
