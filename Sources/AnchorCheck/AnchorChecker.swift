@@ -71,6 +71,10 @@ public enum AnchorChecker {
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
     let scope = try scope()
+    // Where missing files went, asked of git (its whole history: a tenth of a second in a
+    // repository of two thousand commits) as soon as the first cited file turns out missing, so
+    // that git works while the docs are checked.
+    let renamesOnce = Prefetch { git?.renames(root) ?? [:] }
 
     // One doc's bytes, parsed and checked.
     @Sendable func checkDoc(
@@ -108,6 +112,7 @@ public enum AnchorChecker {
         guard case .file(let file) = resolution else {
           // Settled after every doc is read: the quote is kept as text.
           var anchor = parsed.anchors[position].anchor
+          if resolution == .missing { renamesOnce.start() }
           if !quote.isEmpty {
             anchor.quoteText = String(decoding: quote, as: UTF8.self)
             // To look for across the repository, normalized here, in parallel.
@@ -158,8 +163,8 @@ public enum AnchorChecker {
       for (key, lines) in outcome.relocating where quotes[key] == nil { quotes[key] = lines }
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
-    // Where git says missing files went; asked only when some cited file is missing.
-    let renames = pending.contains { $0.resolution == .missing } ? git?.renames(root) ?? [:] : [:]
+    let renames =
+      pending.contains { $0.resolution == .missing } ? try renamesOnce.value() : [:]
     let moves = RenamedFiles(renames: renames, index: index)
     let settled = parallelMap(pending) { job -> AnchorResult in
       if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)

@@ -87,3 +87,30 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
     return try result!.get()
   }
 }
+
+/// A value worked out on another thread from the moment something shows it will be wanted
+/// (`start()`), so that it is ready, or nearly, when it is asked for; never worked out when
+/// nothing starts it or asks.
+final class Prefetch<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private let work: @Sendable () throws -> Value
+  private var pending: Pending<Value>?
+
+  init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
+
+  /// Starts the work, unless it has started.
+  func start() {
+    lock.lock()
+    defer { lock.unlock() }
+    if pending == nil { pending = Pending(work) }
+  }
+
+  /// The value, or what the work threw: starts the work if nothing has, and waits for it.
+  func value() throws -> Value {
+    start()
+    lock.lock()
+    let pending = self.pending!
+    lock.unlock()
+    return try pending.value()
+  }
+}
