@@ -21,6 +21,12 @@ usage:
   bench-anchors-drift.py subset FULL.json SCOPED.json
       checks that every result of an incremental run (--changed-since) equals the full run's
       result for the same anchor; exit 1 on any difference
+  bench-anchors-drift.py renamed TREE PLAIN.json HISTORY.json
+      checks a run in TREE, a git work tree with the repository's history (HISTORY), against the
+      run without
+      (PLAIN): the only differences must be missing files followed to where git's rename
+      detection says they went, and every missing file git saw renamed must be followed; exit 1
+      otherwise
 
 Deterministic: the same repository, revisions and seed give the same corpus (the seed is
 printed).
@@ -274,12 +280,60 @@ def subset(full_path, scoped_path):
     return 1 if differ or not scoped else 0
 
 
+def renamed(tree, plain_path, history_path):
+    git_dir = os.path.join(tree, ".git")
+    new = json.load(open(history_path))
+    plain = {(r["doc"], r["line"]): r for r in json.load(open(plain_path))["anchors"]}
+    fields = [f for f in git(git_dir, "log", "-M", "--diff-filter=R", "--name-status", "-z",
+                             "--format=", "HEAD").split("\0") if f]
+    # Old path -> newest path, newest renames first, read from git here, not from the checker.
+    renames = {}
+    i = 0
+    while i < len(fields):
+        status = fields[i]
+        count = 2 if status[:1] in ("R", "C") else 1
+        paths = fields[i + 1:i + 1 + count]
+        i += 1 + count
+        if status.startswith("R") and len(paths) == 2 and paths[0] not in renames:
+            renames[paths[0]] = renames.get(paths[1], paths[1])
+    followed = problems = 0
+    for result in new["anchors"]:
+        before = plain.get((result["doc"], result["line"]))
+        target = renames.get(before["path"]) if before else None
+        if before == result:
+            if (before["status"] == "missingFile" and target
+                    and os.path.isfile(os.path.join(tree, target))):
+                problems += 1
+                if problems <= 10:
+                    print(f"{result['doc']}:{result['line']}: {before['path']} was renamed to "
+                          f"{target}, but the checker did not follow it")
+            continue
+        cited = before["path"] if before else ""
+        targets = {v for k, v in renames.items() if k == cited or k.endswith("/" + cited)}
+        if (before and before["status"] == "missingFile" and "was renamed to" in result["message"]
+                and result["path"] in targets):
+            followed += 1
+            continue
+        problems += 1
+        if problems <= 10:
+            print(f"{result['doc']}:{result['line']}: without history {before and before['status']}"
+                  f" {cited}, with history {result['status']} {result['path']}")
+    missing = sum(1 for r in plain.values() if r["status"] == "missingFile")
+    print(f"history: {followed} of {missing} missing-file anchors followed through git's renames "
+          f"({len(renames)} renames in {git(git_dir, 'rev-list', '--count', 'HEAD').strip()} "
+          f"commits); every other result equals the run without history"
+          if not problems else f"history: {problems} results differ from what git's renames explain")
+    return 1 if problems else 0
+
+
 def main():
     arguments = sys.argv[1:]
-    if not arguments or arguments[0] not in ("generate", "verify", "mix", "subset"):
+    if not arguments or arguments[0] not in ("generate", "verify", "mix", "subset", "renamed"):
         sys.exit(__doc__)
     if arguments[0] == "subset":
         sys.exit(subset(arguments[1], arguments[2]))
+    if arguments[0] == "renamed":
+        sys.exit(renamed(arguments[1], arguments[2], arguments[3]))
     if arguments[0] == "verify":
         sys.exit(verify(arguments[1], arguments[2]))
     if arguments[0] == "mix":

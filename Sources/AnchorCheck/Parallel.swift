@@ -69,15 +69,18 @@ private final class ResultStorage<R: Sendable>: @unchecked Sendable {
 }
 
 /// A value worked out on another thread from the moment it is created, waited for when asked.
+///
+/// The thread is one of its own, not Dispatch's: the work (git, mostly waiting) must start while
+/// `parallelMap` keeps every one of Dispatch's threads busy.
 final class Pending<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var result: Result<Value, Error>?
 
   init(_ work: @escaping @Sendable () throws -> Value) {
-    DispatchQueue.global().async {
+    Thread {
       self.result = Result(catching: work)
       self.done.signal()
-    }
+    }.start()
   }
 
   /// The value, or what the work threw; waits for the work to end.

@@ -40,12 +40,12 @@ struct RenamedFiles: Sendable {
   /// Where the file a doc cites as `path` went: its old root-relative path and the new one.
   func target(of path: String, from doc: String) -> (old: String, path: String)? {
     guard !renames.isEmpty else { return nil }
-    guard path.contains("/") else {
+    guard path.utf8.contains(UInt8(ascii: "/")) else {
       // A bare file name: only when exactly one renamed file had it.
       guard let olds = byName[path], olds.count == 1 else { return nil }
       return (olds[0], renames[olds[0]]!)
     }
-    let folder = (doc as NSString).deletingLastPathComponent
+    let folder = doc.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(doc[..<$0]) } ?? ""
     for candidate in [path, folder.isEmpty ? path : folder + "/" + path] {
       if let old = RepositoryIndex.normalize(candidate), let new = renames[old] {
         return (old, new)

@@ -146,6 +146,7 @@ struct RepositoryIndex: Sendable {
 
   /// `a/./b/../c` → `a/c`; `nil` when `..` climbs above the root.
   static func normalize(_ path: String) -> String? {
+    if isNormal(path) { return path }
     var parts: [Substring] = []
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
       if part == "." { continue }
@@ -157,5 +158,21 @@ struct RepositoryIndex: Sendable {
       }
     }
     return parts.joined(separator: "/")
+  }
+
+  /// Whether `path` is already normal, as most cited paths are: no empty, `.` or `..` part.
+  private static func isNormal(_ path: String) -> Bool {
+    var length = 0
+    var dots = 0
+    for byte in path.utf8 {
+      if byte == UInt8(ascii: "/") {
+        if length == 0 || (dots == length && length <= 2) { return false }
+        (length, dots) = (0, 0)
+      } else {
+        length += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return length > 0 && !(dots == length && length <= 2)
   }
 }
