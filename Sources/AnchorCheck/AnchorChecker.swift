@@ -71,10 +71,9 @@ public enum AnchorChecker {
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
     let scope = try scope()
-    // Where missing files went, asked of git (its whole history: a tenth of a second in a
-    // repository of two thousand commits) as soon as the first cited file turns out missing, so
-    // that git works while the docs are checked.
-    let renamesOnce = Prefetch { git?.renames(root) ?? [:] }
+    // Where missing files went: git's first look at the history starts as soon as the first
+    // cited file turns out missing, so that git works while the docs are checked.
+    let renamesOnce = Prefetch { git?.start(root) }
 
     // One doc's bytes, parsed and checked.
     @Sendable func checkDoc(
@@ -162,10 +161,16 @@ public enum AnchorChecker {
     for outcome in perDoc {
       for (key, lines) in outcome.relocating where quotes[key] == nil { quotes[key] = lines }
     }
+    // Then git's rename detection, for the names of the missing files alone, on a thread of its
+    // own while the quotes of missing files are indexed; nothing without missing files or git.
+    let renames = Pending { () throws -> [String: String] in
+      let missing = pending.filter { $0.resolution == .missing }
+      guard !missing.isEmpty, let lookup = try renamesOnce.value() else { return [:] }
+      return lookup(
+        Set(missing.flatMap { RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc) }))
+    }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
-    let renames =
-      pending.contains { $0.resolution == .missing } ? try renamesOnce.value() : [:]
-    let moves = RenamedFiles(renames: renames, index: index)
+    let moves = try RenamedFiles(renames: renames.value(), index: index)
     let settled = parallelMap(pending) { job -> AnchorResult in
       if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {

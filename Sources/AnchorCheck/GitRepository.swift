@@ -61,24 +61,126 @@ import Foundation
     /// Where each renamed file went, following chains of renames to the newest name, from the
     /// whole history of `HEAD` and the changes not yet committed; paths relative to the root.
     public func renames() throws -> [String: String] {
-      var renames: [String: String] = [:]
       // The three at once: each is a process of its own.
       let answers = try runAll([
-        ["check-ignore", "-q", "."],
-        // Uncommitted renames first: they are the newest.
-        ["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"],
-        ["log", "-M", "--diff-filter=R", "--name-status", "-z", "--format=", "--relative", "HEAD"],
+        ignoredCommand, uncommittedCommand, Self.detect + ["--format=", "HEAD"],
       ])
-      // A folder git ignores (a build folder inside another repository) has no history of its
-      // own there.
       if answers[0].status == 0 { return [:] }
-      for output in [answers[1].output, answers[2].output] {
-        var fields = Self.fields(output)[...]
+      return Self.renames(in: [Self.fields(answers[1].output), Self.fields(answers[2].output)])
+    }
+
+    /// Where each renamed file named one of `names` (`Name.swift`, not a path) went, following
+    /// chains of renames to the newest name: for those files, what ``renames()`` says (the answer
+    /// may hold other renames too). Git's rename detection, most of the cost, runs only on the
+    /// commits that deleted such a file or a name one of them passed through.
+    public func renames(named names: Set<String>) throws -> [String: String] {
+      try renames(after: history(), named: names)
+    }
+
+    /// What git says before any rename detection: the renames not yet committed, and the paths
+    /// each commit deleted. Asked once, and early: which commits need rename detection depends
+    /// on the names asked about, which come later.
+    struct History: Sendable {
+      /// Whether git ignores the root (a build folder inside another repository): it has no
+      /// history of its own there.
+      let ignored: Bool
+      /// `git diff -M HEAD`: the changes not yet committed, as status and path fields.
+      let uncommitted: [String]
+      /// Commits, newest first, with the root-relative paths each deleted.
+      let deletions: [(commit: String, deleted: [String])]
+    }
+
+    /// The history ``renames(after:named:)`` picks from; its three git commands run at once.
+    func history() throws -> History {
+      let answers = try runAll([
+        ignoredCommand, uncommittedCommand,
+        [
+          "log", "--no-renames", "--diff-filter=D", "--name-only", "-z", "--format=%x00%H",
+          "--relative", "HEAD",
+        ],
+      ])
+      return History(
+        ignored: answers[0].status == 0, uncommitted: Self.fields(answers[1].output),
+        deletions: Self.commits(answers[2].output).map { ($0.commit, $0.fields) })
+    }
+
+    /// The renames of files named one of `names`, from `history`.
+    func renames(after history: History, named names: Set<String>) throws -> [String: String] {
+      if history.ignored { return [:] }
+      // Rename detection on the commits that deleted a file with a wanted name; then, round by
+      // round, on those that later deleted a path a rename led to, until a round adds none.
+      var found: [Int: [String]] = [:]  // a chosen commit's rename fields
+      var followed: [String: Int] = [:]  // a rename's new path → the commit of the rename
+      while true {
+        let more = history.deletions.indices.filter { index in
+          found[index] == nil
+            && history.deletions[index].deleted.contains { path in
+              names.contains(String(Self.name(path))) || followed[path].map { index < $0 } == true
+            }
+        }
+        if more.isEmpty { break }
+        // By the thousand, so that no command line grows past the system's limit.
+        let logs = try runAll(
+          stride(from: 0, to: more.count, by: 1000).map {
+            Self.detect + ["--format=%x00%H", "--no-walk=unsorted"]
+              + more[$0..<min($0 + 1000, more.count)].map { history.deletions[$0].commit }
+          })
+        let index = Dictionary(
+          uniqueKeysWithValues: more.map { (history.deletions[$0].commit, $0) })
+        for (commit, fields) in logs.flatMap({ Self.commits($0.output) }) {
+          guard let position = index[commit] else { continue }
+          found[position] = fields
+          for new in Self.renames(in: [fields]).values {
+            followed[new] = max(followed[new] ?? position, position)
+          }
+        }
+        for position in more where found[position] == nil { found[position] = [] }
+      }
+      // Newest first, as `git log` lists them.
+      return Self.renames(in: [history.uncommitted] + found.keys.sorted().map { found[$0]! })
+    }
+
+    /// The commits of a `git log -z --format=%x00%H` output, each with its fields: a commit is
+    /// an empty field, then its hash, then its diff's fields (the first after a newline).
+    private static func commits(_ data: Data) -> [(commit: String, fields: [String])] {
+      var commits: [(commit: String, fields: [String])] = []
+      var expectingHash = false
+      for field in fields(data, keepingEmpty: true) {
+        if field.isEmpty {
+          expectingHash = true
+        } else if expectingHash {
+          commits.append((field.trimmingCharacters(in: .newlines), []))
+          expectingHash = false
+        } else if !commits.isEmpty {
+          commits[commits.count - 1].fields.append(
+            field.hasPrefix("\n") ? String(field.dropFirst()) : field)
+        }
+      }
+      return commits
+    }
+
+    /// Whether git ignores the root: it then has no history of its own there (a build folder
+    /// inside another repository).
+    private var ignoredCommand: [String] { ["check-ignore", "-q", "."] }
+    /// The renames not yet committed: the newest.
+    private var uncommittedCommand: [String] {
+      ["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"]
+    }
+    /// Git's rename detection, for the revisions that follow.
+    private static let detect = [
+      "log", "-M", "--diff-filter=R", "--name-status", "-z", "--relative",
+    ]
+
+    /// Old path → newest path, from `--name-status -z` outputs, newest first: where a new name
+    /// went later is already known when its own rename is read.
+    private static func renames(in outputs: [[String]]) -> [String: String] {
+      var renames: [String: String] = [:]
+      for fields in outputs {
+        var fields = fields[...]
         while let status = fields.popFirst() {
           let count = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
           let paths = (0..<count).compactMap { _ in fields.popFirst() }
           guard status.hasPrefix("R"), paths.count == 2 else { continue }
-          // Newest first: where the new name went later is already known.
           let (old, new) = (paths[0], paths[1])
           if renames[old] == nil { renames[old] = renames[new] ?? new }
         }
@@ -86,8 +188,14 @@ import Foundation
       return renames
     }
 
-    private static func fields(_ data: Data) -> [String] {
-      data.split(separator: 0, omittingEmptySubsequences: true).map {
+    /// The last part of a path.
+    private static func name(_ path: String) -> Substring {
+      path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] }
+        ?? path[...]
+    }
+
+    private static func fields(_ data: Data, keepingEmpty: Bool = false) -> [String] {
+      data.split(separator: 0, omittingEmptySubsequences: !keepingEmpty).map {
         String(decoding: $0, as: UTF8.self)
       }
     }

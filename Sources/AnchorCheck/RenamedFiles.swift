@@ -3,21 +3,43 @@ import Foundation
 /// Where the checker learns which files were renamed: from git by default, or from a table (for
 /// tests and for callers that know better).
 public struct GitRenames: Sendable {
-  /// The renames under a root: old path → newest path, both relative to the root.
-  public let renames: @Sendable (URL) -> [String: String]
+  /// Given the root, takes a first look (started as soon as some cited file turns out missing,
+  /// while the docs are still being checked) and returns how to answer for a set of file names
+  /// (`nil` for every file): old path → newest path, both relative to the root.
+  let start: @Sendable (URL) -> @Sendable (Set<String>?) -> [String: String]
 
   /// Renames from a fixed table.
   public init(_ renames: @escaping @Sendable (URL) -> [String: String]) {
-    self.renames = renames
+    start = { root in
+      let table = renames(root)
+      return { _ in table }
+    }
+  }
+
+  private init(start: @escaping @Sendable (URL) -> @Sendable (Set<String>?) -> [String: String]) {
+    self.start = start
+  }
+
+  /// The renames under a root: old path → newest path, both relative to the root.
+  public var renames: @Sendable (URL) -> [String: String] {
+    { [start] root in start(root)(nil) }
   }
 
   /// Git's rename detection over the history of the work tree the root is in; nothing when the
-  /// root is not in one or git is not installed.
-  public static let fromGit = GitRenames { root in
+  /// root is not in one or git is not installed. The first look lists the paths each commit
+  /// deleted; rename detection, the costly part, then runs only on the commits that deleted a
+  /// file with a name the checker asks about.
+  public static let fromGit = GitRenames {
+    (root: URL) -> @Sendable (Set<String>?) -> [String: String] in
     #if os(macOS) || os(Linux)
-      return GitRepository(root: root).flatMap { try? $0.renames() } ?? [:]
+      guard let repository = GitRepository(root: root), let history = try? repository.history()
+      else { return { _ in [:] } }
+      return { names in
+        guard let names else { return (try? repository.renames()) ?? [:] }
+        return (try? repository.renames(after: history, named: names)) ?? [:]
+      }
     #else
-      return [:]
+      return { _ in [:] }
     #endif
   }
 }
@@ -37,6 +59,28 @@ struct RenamedFiles: Sendable {
     self.byName = byName
   }
 
+  /// The names of the files a doc may mean by `path` when it is missing: those
+  /// ``target(of:from:)`` looks up.
+  static func names(citedAs path: String, from doc: String) -> [String] {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return [path] }
+    // The last part, unless it is empty, `.` or `..`, which normalizing would change.
+    let last = path[path.index(after: slash)...]
+    if !last.isEmpty, last != ".", last != ".." { return [String(last)] }
+    return candidates(path, from: doc).compactMap { candidate in
+      RepositoryIndex.normalize(candidate).map { (normal: String) -> String in
+        guard let slash = normal.utf8.lastIndex(of: UInt8(ascii: "/")) else { return normal }
+        return String(normal[normal.index(after: slash)...])
+      }
+    }
+  }
+
+  /// The root-relative paths a slashed `path` may mean, cited from `doc`: from the root, then
+  /// from the doc's folder.
+  private static func candidates(_ path: String, from doc: String) -> [String] {
+    let folder = doc.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(doc[..<$0]) } ?? ""
+    return [path, folder.isEmpty ? path : folder + "/" + path]
+  }
+
   /// Where the file a doc cites as `path` went: its old root-relative path and the new one.
   func target(of path: String, from doc: String) -> (old: String, path: String)? {
     guard !renames.isEmpty else { return nil }
@@ -45,8 +89,7 @@ struct RenamedFiles: Sendable {
       guard let olds = byName[path], olds.count == 1 else { return nil }
       return (olds[0], renames[olds[0]]!)
     }
-    let folder = doc.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(doc[..<$0]) } ?? ""
-    for candidate in [path, folder.isEmpty ? path : folder + "/" + path] {
+    for candidate in Self.candidates(path, from: doc) {
       if let old = RepositoryIndex.normalize(candidate), let new = renames[old] {
         return (old, new)
       }

@@ -118,6 +118,51 @@ struct GitRepositoryTests {
     #expect(!missing.message.contains("renamed"))
   }
 
+  /// Renames asked for by name equal the whole history's for those names: through a chain of
+  /// renames under other names, an edit on the way, a rename not yet committed, and among renames
+  /// and deletions of other files.
+  @Test func renamesByNameEqualTheWholeHistorysForThoseNames() throws {
+    let repo = try GitFixture()
+    defer { repo.remove() }
+    for name in ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"] {
+      try repo.write("Sources/\(name).swift", Self.source(name))
+    }
+    func commit(_ message: String) throws {
+      try repo.git("add", "-A")
+      try repo.git("commit", "-q", "-m", message)
+    }
+    try commit("base")
+    // Alpha → Core/First.swift → Kit/Primary.swift (edited on the way), in two commits.
+    try FileManager.default.createDirectory(
+      at: repo.root.appendingPathComponent("Core"), withIntermediateDirectories: true)
+    try repo.git("mv", "Sources/Alpha.swift", "Core/First.swift")
+    try repo.git("mv", "Sources/Beta.swift", "Sources/Bravo.swift")
+    try repo.git("rm", "-q", "Sources/Gamma.swift")
+    try commit("first moves")
+    try FileManager.default.createDirectory(
+      at: repo.root.appendingPathComponent("Kit"), withIntermediateDirectories: true)
+    try repo.git("mv", "Core/First.swift", "Kit/Primary.swift")
+    try repo.write("Kit/Primary.swift", "import Foundation\n" + Self.source("Alpha"))
+    try repo.git("mv", "Sources/Delta.swift", "Sources/Dee.swift")
+    try commit("second moves")
+    // Not committed: Epsilon renamed in the work tree.
+    try repo.git("mv", "Sources/Epsilon.swift", "Sources/Eps.swift")
+
+    let git = try #require(GitRepository(root: repo.root))
+    let all = try git.renames()
+    #expect(all["Sources/Alpha.swift"] == "Kit/Primary.swift")
+    #expect(all["Sources/Epsilon.swift"] == "Sources/Eps.swift")
+    for names: Set<String> in [
+      ["Alpha.swift"], ["Beta.swift"], ["Epsilon.swift"], ["Gamma.swift"],
+      ["Alpha.swift", "Delta.swift"], ["First.swift"], ["Nothing.swift"],
+    ] {
+      let some = try git.renames(named: names)
+      let wanted = { (old: String) in names.contains(String(old.split(separator: "/").last!)) }
+      #expect(
+        some.filter { wanted($0.key) } == all.filter { wanted($0.key) }, "\(names.sorted())")
+    }
+  }
+
   @Test func aRenamedFileWhoseQuoteChangedShowsTheDiffThere() throws {
     let repo = try Self.repository(commitChanges: true)
     defer { repo.remove() }
