@@ -204,17 +204,20 @@ import Foundation
     /// thread of its own, so that no command blocks on a full pipe while another is read.
     private func runAll(_ commands: [[String]]) throws -> [(status: Int32, output: Data)] {
       let started = try commands.map(start)
-      let outputs = started.map { $0.1.fileHandleForReading }
-      let data = parallelMap(outputs.indices.map { $0 }) { index in
-        outputs[index].readDataToEndOfFile()
+      let data = parallelMap(started.indices.map { $0 }) { index in
+        started[index].output.fileHandleForReading.readDataToEndOfFile()
       }
       return zip(started, data).map { started, data in
-        started.0.waitUntilExit()
-        return (started.0.terminationStatus, data)
+        started.exited.wait()
+        return (started.process.terminationStatus, data)
       }
     }
 
-    private func start(_ arguments: [String]) throws -> (Process, Pipe) {
+    /// Starts git with `arguments`. Its exit is waited for on a semaphore its termination handler
+    /// signals: `waitUntilExit()` polls a run loop, and spends CPU the checker needs.
+    private func start(_ arguments: [String]) throws -> (
+      process: Process, output: Pipe, exited: DispatchSemaphore
+    ) {
       let process = Process()
       process.executableURL = git
       process.arguments = ["-C", root.path] + arguments
@@ -222,8 +225,10 @@ import Foundation
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
       process.standardInput = FileHandle.nullDevice
+      let exited = DispatchSemaphore(value: 0)
+      process.terminationHandler = { _ in exited.signal() }
       try process.run()
-      return (process, output)
+      return (process, output, exited)
     }
   }
 
