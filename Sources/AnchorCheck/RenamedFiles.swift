@@ -29,8 +29,7 @@ public struct GitRenames: Sendable {
   /// root is not in one or git is not installed. The first look lists the paths each commit
   /// deleted; rename detection, the costly part, then runs only on the commits that deleted a
   /// file with a name the checker asks about.
-  public static let fromGit = GitRenames {
-    (root: URL) -> @Sendable (Set<String>?) -> [String: String] in
+  public static let fromGit = GitRenames(start: { root in
     #if os(macOS) || os(Linux)
       guard let repository = GitRepository(root: root), let history = try? repository.history()
       else { return { _ in [:] } }
@@ -41,7 +40,7 @@ public struct GitRenames: Sendable {
     #else
       return { _ in [:] }
     #endif
-  }
+  })
 }
 
 /// Missing cited paths mapped to the files they were renamed to, when those files exist.
