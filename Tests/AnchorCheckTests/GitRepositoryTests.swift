@@ -152,6 +152,7 @@ struct GitRepositoryTests {
     let all = try git.renames()
     #expect(all["Sources/Alpha.swift"] == "Kit/Primary.swift")
     #expect(all["Sources/Epsilon.swift"] == "Sources/Eps.swift")
+    #expect(GitRenames.fromGit.renames(repo.root) == all)
     for names: Set<String> in [
       ["Alpha.swift"], ["Beta.swift"], ["Epsilon.swift"], ["Gamma.swift"],
       ["Alpha.swift", "Delta.swift"], ["First.swift"], ["Nothing.swift"],
