@@ -23,10 +23,9 @@ usage:
       result for the same anchor; exit 1 on any difference
   bench-anchors-drift.py renamed TREE PLAIN.json HISTORY.json
       checks a run in TREE, a git work tree with the repository's history (HISTORY), against the
-      run without
-      (PLAIN): the only differences must be missing files followed to where git's rename
-      detection says they went, and every missing file git saw renamed must be followed; exit 1
-      otherwise
+      run without history (PLAIN): the only differences must be missing files followed to where
+      git's rename detection says they went, and every missing file git saw renamed must be
+      followed; exit 1 otherwise
 
 Deterministic: the same repository, revisions and seed give the same corpus (the seed is
 printed).
