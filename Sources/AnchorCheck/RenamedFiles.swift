@@ -3,44 +3,51 @@ import Foundation
 /// Where the checker learns which files were renamed: from git by default, or from a table (for
 /// tests and for callers that know better).
 public struct GitRenames: Sendable {
+  /// The renames under a root: old path → newest path, both relative to the root.
+  public let renames: @Sendable (URL) -> [String: String]
   /// Given the root, takes a first look (started as soon as some cited file turns out missing,
-  /// while the docs are still being checked) and returns how to answer for a set of file names
-  /// (`nil` for every file): old path → newest path, both relative to the root.
-  let start: @Sendable (URL) -> @Sendable (Set<String>?) -> [String: String]
+  /// while the docs are still being checked) and returns how to answer for a set of file names:
+  /// for those files, what `renames` says.
+  let start: @Sendable (URL) -> @Sendable (Set<String>) -> [String: String]
 
   /// Renames from a fixed table.
   public init(_ renames: @escaping @Sendable (URL) -> [String: String]) {
+    self.renames = renames
     start = { root in
       let table = renames(root)
       return { _ in table }
     }
   }
 
-  private init(start: @escaping @Sendable (URL) -> @Sendable (Set<String>?) -> [String: String]) {
+  private init(
+    renames: @escaping @Sendable (URL) -> [String: String],
+    start: @escaping @Sendable (URL) -> @Sendable (Set<String>) -> [String: String]
+  ) {
+    self.renames = renames
     self.start = start
   }
 
-  /// The renames under a root: old path → newest path, both relative to the root.
-  public var renames: @Sendable (URL) -> [String: String] {
-    { [start] root in start(root)(nil) }
-  }
-
   /// Git's rename detection over the history of the work tree the root is in; nothing when the
-  /// root is not in one or git is not installed. The first look lists the paths each commit
-  /// deleted; rename detection, the costly part, then runs only on the commits that deleted a
-  /// file with a name the checker asks about.
-  public static let fromGit = GitRenames(start: { root in
-    #if os(macOS) || os(Linux)
-      guard let repository = GitRepository(root: root), let history = try? repository.history()
-      else { return { _ in [:] } }
-      return { names in
-        guard let names else { return (try? repository.renames()) ?? [:] }
-        return (try? repository.renames(after: history, named: names)) ?? [:]
-      }
-    #else
-      return { _ in [:] }
-    #endif
-  })
+  /// root is not in one or git is not installed. For the checker, the first look lists the paths
+  /// each commit deleted; rename detection, the costly part, then runs only on the commits that
+  /// deleted a file with a name the checker asks about.
+  public static let fromGit = GitRenames(
+    renames: { root in
+      #if os(macOS) || os(Linux)
+        return GitRepository(root: root).flatMap { try? $0.renames() } ?? [:]
+      #else
+        return [:]
+      #endif
+    },
+    start: { root in
+      #if os(macOS) || os(Linux)
+        guard let repository = GitRepository(root: root), let history = try? repository.history()
+        else { return { _ in [:] } }
+        return { names in (try? repository.renames(after: history, named: names)) ?? [:] }
+      #else
+        return { _ in [:] }
+      #endif
+    })
 }
 
 /// Missing cited paths mapped to the files they were renamed to, when those files exist.
