@@ -41,7 +41,7 @@ let package = Package(
     // The suites and reports, free of any test framework so the CLI can link them.
     .target(
       name: "ContractConformanceCore",
-      dependencies: ["ProfileContracts", "LanguageIdentification", "AdapterProcess"]),
+      dependencies: ["ProfileContracts", "LanguageIdentification", "AdapterProcess", "Locking"]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(
       name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),

@@ -4,8 +4,9 @@ import TestingBridge
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:
   /// `Issue.record` under Swift Testing, `XCTFail` under XCTest. Each carries the rule's advice
-  /// ("when it fails") and its page in the rule book. Recommended failures and skips are not
-  /// failures; they are printed to standard error so they are not lost.
+  /// ("when it fails") and its page in the rule book. Recommended failures, skips and pending
+  /// findings (see ``RuleSet``) are not failures; they are printed to standard error so they are
+  /// not lost.
   ///
   /// ```swift
   /// @Test func storeKeepsTheContract() async {
@@ -24,7 +25,7 @@ extension ConformanceReport {
     if verbose { printTestNote(renderText()) }
     for result in results where result.status != .passed {
       let text = issueText(result)
-      guard result.level == .required, result.status == .failed else {
+      guard result.failsReport else {
         printTestNote(text)
         continue
       }

@@ -3,7 +3,10 @@ import Foundation
 /// What a check's body decides, before the runner attaches the rule's ID and level.
 enum CheckOutcome: Sendable {
   case passed(String)
+  /// A failure the rule found as it was introduced.
   case failed(String)
+  /// A failure only what rule-set `version` added to the check finds: pending under an older pin.
+  case failedSince(String, version: String)
   case skipped(String)
 }
 
@@ -76,12 +79,17 @@ func failureMessage(_ error: any Error) -> String {
 /// What a running check has found so far, so that a check that runs out of time still reports
 /// the wrong answers it saw before the adapter stalled. Every ``Failures`` of the check's task
 /// writes here.
+// @unchecked: `messages` is read and written only under `lock`; the rest is immutable.
 final class CheckProgress: @unchecked Sendable {
   /// The progress of the check running in this task, if any.
   @TaskLocal static var current: CheckProgress?
 
   private let lock = NSLock()
   private var messages: [String] = []
+  /// Half the check's time: a property stops generating inputs, and stops shrinking, after it.
+  let halfway: ContinuousClock.Instant?
+
+  init(halfway: ContinuousClock.Instant? = nil) { self.halfway = halfway }
 
   /// Notes a failure the check found.
   func found(_ message: String) {

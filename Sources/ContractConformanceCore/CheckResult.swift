@@ -46,12 +46,44 @@ public struct CheckResult: Codable, Hashable, Sendable {
   public let status: CheckStatus
   /// What was expected, what came back, and what to look at; for a pass, what was shown.
   public let message: String
+  /// Whether what the check found comes from a rule, or a sharpening of one, newer than the
+  /// suite's pinned ``RuleSet``: reported, but never failing the report.
+  public let pending: Bool
 
   /// Creates a result.
-  public init(id: String, level: CheckLevel, status: CheckStatus, message: String) {
+  public init(
+    id: String, level: CheckLevel, status: CheckStatus, message: String, pending: Bool = false
+  ) {
     self.id = id
     self.level = level
     self.status = status
     self.message = message
+    self.pending = pending
+  }
+
+  /// Whether the result fails its report: a required check that failed, and is not pending.
+  public var failsReport: Bool { level == .required && status == .failed && !pending }
+
+  private enum CodingKeys: String, CodingKey { case id, level, status, message, pending }
+
+  /// Decodes a result; `pending` is absent when false.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    level = try container.decode(CheckLevel.self, forKey: .level)
+    status = try container.decode(CheckStatus.self, forKey: .status)
+    message = try container.decode(String.self, forKey: .message)
+    pending = try container.decodeIfPresent(Bool.self, forKey: .pending) ?? false
+  }
+
+  /// Encodes a result, with `pending` only when it is true, so reports without a pin read as
+  /// they always have.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(level, forKey: .level)
+    try container.encode(status, forKey: .status)
+    try container.encode(message, forKey: .message)
+    if pending { try container.encode(pending, forKey: .pending) }
   }
 }

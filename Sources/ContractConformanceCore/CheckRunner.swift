@@ -23,10 +23,12 @@ struct Check<Suite: Sendable>: Sendable {
 }
 
 /// Runs a suite's checks: each under its own timeout, so a hung adapter fails that check and
-/// nothing else, and each reported under its rule.
+/// nothing else, and each reported under its rule, pending where the pinned rule set says so.
 struct CheckRunner {
   let suite: String
   let timeout: Duration
+  var rules: RuleSet = .all
+  var examples: Int? = nil
 
   /// Runs `checks` in order against `configuration`, turning what each body throws into a
   /// failed result.
@@ -35,8 +37,8 @@ struct CheckRunner {
   {
     var results: [CheckResult] = []
     for check in checks {
-      let progress = CheckProgress()
       let limit = timeout * check.timeouts
+      let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
       let outcome = await withTimeout(limit) { () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
           do {
@@ -46,16 +48,23 @@ struct CheckRunner {
           }
         }
       }
-      let (status, message): (CheckStatus, String) =
+      let (status, message, version): (CheckStatus, String, String?) =
         switch outcome {
-        case .passed(let message): (.passed, message)
-        case .failed(let message): (.failed, message)
-        case .skipped(let message): (.skipped, message)
+        case .passed(let message): (.passed, message, nil)
+        case .failed(let message): (.failed, message, check.rule.since)
+        case .failedSince(let message, let version): (.failed, message, version)
+        case .skipped(let message): (.skipped, message, nil)
         case nil:
-          (.failed, Self.timedOut(limit, found: progress.failures))
+          (.failed, Self.timedOut(limit, found: progress.failures), check.rule.since)
         }
+      let pending = version.map(rules.isPending) ?? false
       results.append(
-        CheckResult(id: check.rule.id, level: check.rule.level, status: status, message: message))
+        CheckResult(
+          id: check.rule.id, level: check.rule.level, status: status,
+          message: pending
+            ? "pending (rule set \(version ?? ""), pinned to \(rules.pin ?? "")): \(message)"
+            : message,
+          pending: pending))
     }
     return ConformanceReport(suite: suite, results: results, seed: seed)
   }

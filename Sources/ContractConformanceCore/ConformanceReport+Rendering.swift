@@ -4,22 +4,31 @@ extension ConformanceReport {
   /// Plain text: a summary line, then one line per check, failures with their message.
   ///
   /// ```
-  /// translator: 6 passed, 1 failed, 0 skipped (seed 20261129)
+  /// translator: 9 passed, 1 failed, 0 skipped (seed 20261129)
   ///   ok    translator.count
-  ///   FAIL  translator.order [required]: ko → en: output 3 should carry 104 only, carries [105]
+  ///   FAIL  translator.order [required]: ko → en: output 0 lost 101 of input 0's markers 101, …
   /// ```
+  ///
+  /// Pending results (see ``RuleSet``) come first, marked `PEND`.
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
     let seedNote = seed.map { " (seed \($0))" } ?? ""
+    let pendingNote = pending.isEmpty ? "" : ", \(pending.count) pending"
     var lines = [
-      "\(label ?? suite): \(passed) passed, \(failed) failed, \(skipped) skipped\(seedNote)"
+      "\(label ?? suite): \(passed) passed, \(failed - pending.count) failed, \(skipped) skipped\(pendingNote)\(seedNote)"
     ]
-    for result in results {
+    // Pending findings first: what the next rule set will count, before what this one counts.
+    for result in pending + results.filter({ !$0.pending }) {
+      let line: String
       switch result.status {
-      case .passed: lines.append("  ok    \(result.id)" + (verbose ? ": \(result.message)" : ""))
-      case .skipped: lines.append("  skip  \(result.id): \(result.message)")
-      default: lines.append("  FAIL  \(result.id) [\(result.level)]: \(result.message)")
+      case .passed: line = "  ok    \(result.id)" + (verbose ? ": \(result.message)" : "")
+      case .skipped: line = "  skip  \(result.id): \(result.message)"
+      default:
+        let mark = result.pending ? "PEND" : "FAIL"
+        line = "  \(mark)  \(result.id) [\(result.level)]: \(result.message)"
       }
+      // A message of several lines (a shrunk history) keeps its lines, indented under its rule.
+      lines.append(line.replacingOccurrences(of: "\n", with: "\n        "))
     }
     return lines.joined(separator: "\n")
   }
@@ -60,9 +69,10 @@ public enum JUnitReport {
       "<testsuites name=\"contract-kit conformance\">",
     ]
     for (label, report) in reports {
-      let (_, failed, skipped) = report.counts
+      let (_, all, skipped) = report.counts
+      let failed = all - report.pending.filter { $0.status == .failed }.count
       xml.append(
-        "  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped)\">"
+        "  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped + all - failed)\">"
       )
       for result in report.results {
         let open = "    <testcase classname=\"\(escape(label))\" name=\"\(escape(result.id))\""
@@ -70,6 +80,11 @@ public enum JUnitReport {
         case .passed:
           xml.append(open + "/>")
         case .skipped:
+          xml.append(open + ">")
+          xml.append("      <skipped message=\"\(escape(result.message))\"/>")
+          xml.append("    </testcase>")
+        case _ where result.pending:
+          // A pending finding fails nothing: shown as a skip that says what it found.
           xml.append(open + ">")
           xml.append("      <skipped message=\"\(escape(result.message))\"/>")
           xml.append("    </testcase>")

@@ -23,10 +23,12 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
     self.seed = seed
   }
 
-  /// Whether no required check failed. Skips and recommended failures do not fail a report.
-  public var isPassing: Bool {
-    !results.contains { $0.level == .required && $0.status == .failed }
-  }
+  /// Whether no required check failed. Skips, recommended failures and pending findings do not
+  /// fail a report.
+  public var isPassing: Bool { !results.contains(where: \.failsReport) }
+
+  /// The results whose findings are pending under the suite's pinned ``RuleSet``.
+  public var pending: [CheckResult] { results.filter(\.pending) }
 
   /// The failed checks, required and recommended.
   public var failures: [CheckResult] { results.filter { $0.status == .failed } }

@@ -10,15 +10,28 @@ public struct ConformanceRule: Codable, Hashable, Sendable {
   public let why: String
   /// What to look at in the adapter when the check fails.
   public let whenItFails: String
+  /// The rule-set version that introduced the rule (see ``RuleSet``).
+  public let since: String
+  /// The rule-set version that last made the check find more, if any: under an older pin, what
+  /// only the sharpened check finds is pending.
+  public let sharpened: String?
 
   /// Creates a rule.
-  public init(id: String, level: CheckLevel, asserts: String, why: String, whenItFails: String) {
+  public init(
+    id: String, level: CheckLevel, asserts: String, why: String, whenItFails: String,
+    since: String = "0.2", sharpened: String? = nil
+  ) {
     self.id = id
     self.level = level
     self.asserts = asserts
     self.why = why
     self.whenItFails = whenItFails
+    self.since = since
+    self.sharpened = sharpened
   }
+
+  /// The version whose rule set first counts everything the check finds.
+  public var version: String { sharpened ?? since }
 }
 
 /// Every suite's rules, for `contract-kit conformance list` and the generated `Conformance/` pages.

@@ -15,6 +15,12 @@ public struct SampleCorpusTranslator: SummaryTranslating {
   /// Creates a translator over `samples` (by default the kit's own).
   public init(samples: TranslationSamples = .builtin) { self.samples = samples }
 
+  /// A template's text before and after its placeholder, or `nil` when it has not one.
+  private static func split(_ template: String) -> (prefix: String, suffix: String)? {
+    let pieces = template.components(separatedBy: TranslationSamples.placeholder)
+    return pieces.count == 2 ? (pieces[0], pieces[1]) : nil
+  }
+
   /// Why a text could not be translated.
   public struct UnsupportedText: Error, CustomStringConvertible {
     /// One line naming the text or the language pair.
@@ -35,8 +41,9 @@ public struct SampleCorpusTranslator: SummaryTranslating {
       throw UnsupportedText(
         description: "no samples for \(sourceLanguageIdentifier) → \(targetLanguageIdentifier)")
     }
-    let pairs =
-      Array(zip(source.plain, target.plain)) + Array(zip(source.mixed, target.mixed))
+    // Each source template split once, beside its translation.
+    let pairs = (Array(zip(source.plain, target.plain)) + Array(zip(source.mixed, target.mixed)))
+      .compactMap { pair in Self.split(pair.0).map { ($0, pair.1) } }
     let joiner = TranslationSamples.joiner(targetLanguageIdentifier)
     return try texts.map { text in
       if text.allSatisfy(\.isWhitespace) { return text }
@@ -55,9 +62,9 @@ public struct SampleCorpusTranslator: SummaryTranslating {
   }
 
   /// The translation of the sample sentence `text` starts with, and that sentence's length.
-  private static func translateFirst(_ text: Substring, _ pairs: [(String, String)]) -> (
-    String, Int
-  )? {
+  private static func translateFirst(
+    _ text: Substring, _ pairs: [((prefix: String, suffix: String), String)]
+  ) -> (String, Int)? {
     for (source, target) in pairs {
       if let (number, length) = match(text, source) {
         return (
@@ -70,14 +77,15 @@ public struct SampleCorpusTranslator: SummaryTranslating {
 
   /// The number that fills `template`'s placeholder to give the start of `text`, and the length
   /// of that sentence, if `text` starts with it.
-  static func match(_ text: Substring, _ template: String) -> (number: String, length: Int)? {
-    let parts = template.components(separatedBy: TranslationSamples.placeholder)
-    guard parts.count == 2, text.hasPrefix(parts[0]) else { return nil }
-    let afterPrefix = text.dropFirst(parts[0].count)
+  static func match(_ text: Substring, _ template: (prefix: String, suffix: String)) -> (
+    number: String, length: Int
+  )? {
+    guard text.hasPrefix(template.prefix) else { return nil }
+    let afterPrefix = text.dropFirst(template.prefix.count)
     let number = afterPrefix.prefix { $0.isASCII && $0.isNumber }
-    guard !number.isEmpty, afterPrefix.dropFirst(number.count).hasPrefix(parts[1]) else {
+    guard !number.isEmpty, afterPrefix.dropFirst(number.count).hasPrefix(template.suffix) else {
       return nil
     }
-    return (String(number), parts[0].count + number.count + parts[1].count)
+    return (String(number), template.prefix.count + number.count + template.suffix.count)
   }
 }

@@ -9,11 +9,30 @@ public enum ConformanceSeed {
   /// The seed used when the variable is not set.
   public static let defaultSeed: UInt64 = 20_261_129
 
-  /// The seed to use now.
+  /// The seed to use now: the scoped ``ConformanceSettings``' seed, else the environment's,
+  /// else ``defaultSeed``.
   public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
     -> UInt64
   {
-    environment[environmentVariable].flatMap { UInt64($0) } ?? defaultSeed
+    ConformanceSettings.scoped?.seed ?? environment[environmentVariable].flatMap { UInt64($0) }
+      ?? defaultSeed
+  }
+}
+
+/// How many inputs each property generates: `CONTRACT_KIT_EXAMPLES` when set, else each
+/// property's own default (tens of inputs, so a suite stays within seconds on a fast adapter).
+/// Raise it for a deeper run, as the kit's CI does.
+public enum ConformanceExamples {
+  /// The environment variable that sets the number.
+  public static let environmentVariable = "CONTRACT_KIT_EXAMPLES"
+
+  /// The number to generate (the scoped ``ConformanceSettings``' first, then the environment's),
+  /// or `nil` for each property's default.
+  public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Int?
+  {
+    ConformanceSettings.scoped?.examples
+      ?? environment[environmentVariable].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
   }
 }
 

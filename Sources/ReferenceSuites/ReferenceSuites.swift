@@ -38,14 +38,17 @@ public enum ReferenceSuites {
   ///   - documentProvider: with the document suite, one of ``documentProviders`` only; `nil`
   ///     checks both, the PDF provider skipped (or failed, under `CONTRACT_KIT_REQUIRE_BACKENDS=1`)
   ///     with the install command when poppler or the fixture producer is missing.
+  ///   - timeout: each check's limit for the in-process adapters (the PDF provider, which builds
+  ///     its fixtures with fpdf2, gets six times as much).
   public static func run(
     _ name: String, scratch: URL = FileManager.default.temporaryDirectory,
-    documentProvider: String? = nil
+    documentProvider: String? = nil, timeout: Duration = .seconds(10)
   ) async -> [Run] {
     switch name {
     case "translator":
-      let report = await TranslatorConformance(pairs: translatorPairs) { SampleCorpusTranslator() }
-        .run()
+      let report = await TranslatorConformance(pairs: translatorPairs, timeout: timeout) {
+        SampleCorpusTranslator()
+      }.run()
       return [
         Run(
           label: "translator (SampleCorpusTranslator)",
@@ -55,15 +58,18 @@ public enum ReferenceSuites {
       ]
     case "document":
       var runs: [Run] = []
-      if documentProvider != "pdf" { runs.append(await textDocumentRun(scratch)) }
-      if documentProvider != "text" { runs.append(await pdfDocumentRun(scratch)) }
+      if documentProvider != "pdf" { runs.append(await textDocumentRun(scratch, timeout)) }
+      if documentProvider != "text" { runs.append(await pdfDocumentRun(scratch, timeout * 6)) }
       return runs
     case "store":
-      let durable = await ExecutionStoreConformance(durability: .durable, scratch: scratch) {
-        directory in
+      let durable = await ExecutionStoreConformance(
+        durability: .durable, timeout: timeout, scratch: scratch
+      ) { directory in
         try FileExecutionStore(directory: directory)
       }.run()
-      let volatile = await ExecutionStoreConformance(durability: .volatile, scratch: scratch) { _ in
+      let volatile = await ExecutionStoreConformance(
+        durability: .volatile, timeout: timeout, scratch: scratch
+      ) { _ in
         InMemoryExecutionStore()
       }.run()
       return [
@@ -78,7 +84,7 @@ public enum ReferenceSuites {
         knownErrors: ExtractiveModelExecutor.NativeError.allCases.map {
           KnownError($0, expected: .rejected)
         }
-          + [KnownError(CancellationError(), expected: .permanent)]
+          + [KnownError(CancellationError(), expected: .permanent)], timeout: timeout
       ) { ExtractiveModelExecutor() }.run()
       return [Run(label: "executor (ExtractiveModelExecutor)", note: nil, report: report)]
     default:
@@ -86,17 +92,17 @@ public enum ReferenceSuites {
     }
   }
 
-  private static func textDocumentRun(_ scratch: URL) async -> Run {
+  private static func textDocumentRun(_ scratch: URL, _ timeout: Duration) async -> Run {
     let folder = fresh(scratch, "document")
     defer { try? FileManager.default.removeItem(at: folder) }
     let counter = Counter()
-    let report = await DocumentProviderConformance { fixture in
+    let report = await DocumentProviderConformance(timeout: timeout) { fixture in
       try textProvider(for: fixture, in: folder, name: "fixture-\(counter.next()).txt")
     }.run()
     return Run(label: "document (TextDocumentProvider)", note: nil, report: report)
   }
 
-  private static func pdfDocumentRun(_ scratch: URL) async -> Run {
+  private static func pdfDocumentRun(_ scratch: URL, _ timeout: Duration) async -> Run {
     let label = "document (PDFDocumentProvider)"
     let builder: PDFFixtureBuilder
     do {
@@ -118,7 +124,7 @@ public enum ReferenceSuites {
     let counter = Counter()
     // Each check builds its fixture PDFs with fpdf2 (about 0.1 s each, after one python3 start),
     // so the checks get more time than the in-memory suites.
-    let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
+    let report = await DocumentProviderConformance(timeout: timeout) { fixture in
       try await builder.provider(for: fixture, in: folder, name: "fixture-\(counter.next()).pdf")
     }.run()
     return Run(

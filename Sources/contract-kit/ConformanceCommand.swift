@@ -19,7 +19,7 @@ enum ConformanceCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
@@ -47,13 +47,19 @@ enum ConformanceCommand: Subcommand {
                                  JSON-RPC on stdin/stdout (Conformance/protocol.md); each check
                                  starts it afresh. One shell-style command line, such as
                                  "python3 my_store.py". Needs --suite.
+             --seed N            replay the run a report printed this seed for
+                                 (CONTRACT_KIT_SEED)
+             --examples N        generate N inputs for each check, for a deeper run
+                                 (CONTRACT_KIT_EXAMPLES)
+             --pin VERSION       count only the rules of rule set VERSION; newer ones
+                                 run and report as pending (CONTRACT_KIT_PIN)
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
              --executor openai   check OpenAICompatibleModelExecutor against a running server
              --translator openai check OpenAICompatibleTranslator against a running server
     \(ServerOptions.help)
 
-    Randomized inputs print their seed; replay one with CONTRACT_KIT_SEED=<seed>.
+    Generated inputs print their seed; replay one with --seed N or CONTRACT_KIT_SEED=<seed>.
     """
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
@@ -126,6 +132,31 @@ enum ConformanceCommand: Subcommand {
     return URL(fileURLWithPath: path, isDirectory: true)
   }
 
+  /// `--seed N`, `--examples N` and `--pin VERSION`, each a usage error when malformed.
+  private static func settings(_ arguments: inout Arguments) throws -> ConformanceSettings {
+    let seed = try arguments.option("--seed").map { text in
+      guard let seed = UInt64(text) else {
+        throw UsageError("--seed '\(text)' is not a number; pass the seed a report printed")
+      }
+      return seed
+    }
+    let examples = try arguments.option("--examples").map { text in
+      guard let count = Int(text), count > 0 else {
+        throw UsageError("--examples '\(text)' is not a positive number; pass how many inputs each check generates")
+      }
+      return count
+    }
+    let pin = try arguments.option("--pin").map { text in
+      guard RuleSet.isWellFormed(text) else {
+        throw UsageError(
+          "--pin '\(text)' is not a rule-set version; pass one such as \(RuleSet.latestVersion) (contract-kit conformance list shows each rule's)"
+        )
+      }
+      return RuleSet.pinned(text)
+    }
+    return ConformanceSettings(seed: seed, examples: examples, rules: pin)
+  }
+
   /// `ko:en,ja:en` as language pairs.
   static func languagePairs(_ text: String) throws -> [LanguagePair] {
     try text.split(separator: ",").map { item in
@@ -150,6 +181,7 @@ enum ConformanceCommand: Subcommand {
     let provider = try arguments.option("--provider", allowed: ReferenceSuites.documentProviders)
     let executor = try arguments.option("--executor", allowed: ["openai"])
     let translator = try arguments.option("--translator", allowed: ["openai"])
+    let settings = try settings(&arguments)
     let server = try ServerOptions.parse(
       &arguments,
       needed: executor.map { "--executor \($0)" } ?? translator.map { "--translator \($0)" })
@@ -165,8 +197,10 @@ enum ConformanceCommand: Subcommand {
       guard pairs == nil || name == "translator" else {
         throw UsageError("--pairs goes with --suite translator")
       }
-      let runs = await ReferenceSuites.runOpenAI(
-        name, configuration: server, pairs: pairs ?? ReferenceSuites.translatorPairs)
+      let runs = await ConformanceSettings.$scoped.withValue(settings) {
+        await ReferenceSuites.runOpenAI(
+          name, configuration: server, pairs: pairs ?? ReferenceSuites.translatorPairs)
+      }
       return try render(runs, format: format, verbose: verbose)
     }
     guard provider == nil || (suite == "document" && command == nil) else {
@@ -188,9 +222,11 @@ enum ConformanceCommand: Subcommand {
       guard pairs == nil || suite == "translator" else {
         throw UsageError("--pairs goes with --suite translator")
       }
-      runs = await ReferenceSuites.run(
-        suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
-        pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch)
+      runs = await ConformanceSettings.$scoped.withValue(settings) {
+        await ReferenceSuites.run(
+          suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
+          pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch)
+      }
     } else {
       guard !volatile, pairs == nil else {
         throw UsageError("--volatile and --pairs go with --adapter-command")
@@ -201,7 +237,9 @@ enum ConformanceCommand: Subcommand {
         _ = try await PDFFixtureBuilder.locate()
       }
       for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
-        runs += await ReferenceSuites.run(name, scratch: scratch, documentProvider: provider)
+        runs += await ConformanceSettings.$scoped.withValue(settings) {
+          await ReferenceSuites.run(name, scratch: scratch, documentProvider: provider)
+        }
       }
     }
     return try render(runs, format: format, verbose: verbose)

@@ -114,7 +114,7 @@ import Testing
   }
 
   @Test func theTextDocumentProviderPassesEveryCheck() async {
-    let runs = await ReferenceSuites.run("document", documentProvider: "text")
+    let runs = await ReferenceSuites.run("document", documentProvider: "text", timeout: .seconds(30))
     for run in runs {
       expectClean(run.report, run.label)
       #expect(run.report.counts.passed == DocumentProviderConformance.rules.count)

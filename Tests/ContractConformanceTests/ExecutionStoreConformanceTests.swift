@@ -85,28 +85,53 @@ import Testing
         mutant: "memoryFallback", failing: "store.unusableLocation",
         message: "a regular file stood in place of the directory")
     ],
+    .partialSummaryKey: [
+      MutantExpectation(
+        mutant: "partialSummaryKey", failing: "store.history",
+        message:
+          "step 5 loadSummary(A) returned the summary of step 3 (saved for B); expected the summary of step 2"
+      ),
+      MutantExpectation(
+        mutant: "partialSummaryKey", failing: "store.history", message: "minimal input"),
+    ],
+    .recentSessionsOnly: [
+      MutantExpectation(
+        mutant: "recentSessionsOnly", failing: "store.history", message: "reopen\n"),
+      MutantExpectation(
+        mutant: "recentSessionsOnly", failing: "store.history",
+        message: "replay: CONTRACT_KIT_SEED="),
+    ],
+    .deleteThenWrite: [
+      MutantExpectation(
+        mutant: "deleteThenWrite", failing: "store.linearizable",
+        message: "no order of the operations on A's checkpoint explains what its loads returned")
+    ],
   ]
 
   @Test(arguments: StoreMutant.allCases)
   func mutantIsCaught(mutant: StoreMutant) async {
-    let report = await ExecutionStoreConformance(durability: .durable) { try mutant.make($0) }.run()
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) { try mutant.make($0) }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
   }
 
   @Test func theFlushOnDeinitStoreStillPassesReopen() async {
     // It is caught by store.crash alone: dropping the instance flushes, a kill would not.
-    let report = await ExecutionStoreConformance(durability: .durable) {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
       try StoreMutant.flushOnDeinit.make($0)
     }.run()
     #expect(report.result("store.reopen")?.status == .passed)
   }
 
   @Test func theBundledStoresPassEveryApplicableCheck() async {
-    let runs = await ReferenceSuites.run("store")
+    let runs = await ReferenceSuites.run("store", timeout: .seconds(30))
     #expect(runs.count == 2)
     for run in runs { expectClean(run.report, run.label) }
     #expect(runs[0].report.counts.passed == ExecutionStoreConformance.rules.count)
+    for run in runs {
+      #expect(run.report.result("store.history")?.status == .passed, "\(run.label)")
+      #expect(run.report.result("store.linearizable")?.status == .passed, "\(run.label)")
+    }
     #expect(runs[1].report.counts.skipped == 5)
   }
 
@@ -132,7 +157,7 @@ import Testing
   }
 
   @Test func volatileSkipsCarryTheirReason() async {
-    let report = await ExecutionStoreConformance(durability: .volatile) { _ in
+    let report = await ExecutionStoreConformance(durability: .volatile, timeout: testTimeout) { _ in
       InMemoryExecutionStore()
     }.run()
     let skipped = report.results.filter { $0.status == .skipped }

@@ -61,8 +61,10 @@ import Testing
 
   @Test(arguments: ExecutorMutant.allCases)
   func mutantIsCaught(mutant: ExecutorMutant) async {
+    // The cancellation bound is a fifth of the timeout: its mutant keeps the default.
     let report = await ModelExecutorConformance(
-      errorMapping: mutant.mapping, knownErrors: Self.knownErrors
+      errorMapping: mutant.mapping, knownErrors: Self.knownErrors,
+      timeout: mutant == .ignoresCancellation ? .seconds(10) : testTimeout
     ) {
       mutant.make()
     }.run()
@@ -71,7 +73,7 @@ import Testing
   }
 
   @Test func theExtractiveExecutorPassesEveryCheck() async {
-    let runs = await ReferenceSuites.run("executor")
+    let runs = await ReferenceSuites.run("executor", timeout: .seconds(30))
     for run in runs {
       expectClean(run.report, run.label)
       #expect(run.report.counts.passed == ModelExecutorConformance.rules.count)

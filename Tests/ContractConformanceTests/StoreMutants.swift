@@ -8,7 +8,12 @@ import ProfileContracts
 enum StoreMutant: String, CaseIterable, Sendable {
   case bytesAsText, keepsFirst, keyByAttachment, pathFromID, removeThrows, sharedKey,
     memoryOnly, flushOnDeinit, tornWrites, lostUpdates, memoryFallback, tearsEqualLength,
-    throwsUnderContention
+    throwsUnderContention,
+    // Classes the generated histories open up: a summary keyed by part of the command while
+    // checkpoints are keyed by all of it; records kept in a folder per session, of which only
+    // the last two are read (and removals reach only the current one); a replacement that
+    // deletes, then writes.
+    partialSummaryKey, recentSessionsOnly, deleteThenWrite
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
@@ -29,6 +34,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   private var pending: [URL: Data] = [:]
   private var inFlight: Set<URL> = []
   private var memory: [String: Data]?
+  /// For `recentSessionsOnly`: this session's folder, and the one before it.
+  private var sessions: [URL] = []
 
   init(directory: URL, mutant: StoreMutant) throws {
     self.directory = directory
@@ -39,6 +46,12 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       guard mutant == .memoryFallback else { throw error }
       memory = [:]  // the defect: silently keep data in memory
     }
+    if mutant == .recentSessionsOnly {
+      let count = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.count ?? 0
+      let current = directory.appendingPathComponent("session-\(count + 1)")
+      try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
+      sessions = [current] + (count > 0 ? [directory.appendingPathComponent("session-\(count)")] : [])
+    }
   }
 
   deinit {
@@ -47,6 +60,12 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
 
   private func url(_ kind: String, _ command: ProfileCommand) throws -> URL {
     switch mutant {
+    case .partialSummaryKey where kind == "summary":
+      return directory.appendingPathComponent(
+        kind + "-" + SHA256.hex(Array((command.profile.rawValue + "/" + command.attachmentID).utf8)))
+    case .recentSessionsOnly:
+      return sessions[0].appendingPathComponent(
+        kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
     case .pathFromID:
       return directory.appendingPathComponent(command.attachmentID + "." + kind)
     case .keyByAttachment:
@@ -88,6 +107,10 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       try data.write(to: url)
     case .flushOnDeinit:
       lock.withCriticalSection { pending[url] = data }
+    case .deleteThenWrite:
+      try? FileManager.default.removeItem(at: url)
+      try await Task.sleep(for: .milliseconds(1))
+      try data.write(to: url, options: .atomic)
     case .tornWrites:
       // Two writes with a suspension between them: concurrent saves interleave their halves.
       if !FileManager.default.fileExists(atPath: url.path) {
@@ -122,6 +145,15 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     if let memory { return lock.withCriticalSection { memory[url.lastPathComponent] } }
     if mutant == .flushOnDeinit, let data = lock.withCriticalSection({ pending[url] }) {
       return data
+    }
+    if mutant == .recentSessionsOnly {
+      for session in sessions {
+        let candidate = session.appendingPathComponent(url.lastPathComponent)
+        if FileManager.default.fileExists(atPath: candidate.path) {
+          return try Data(contentsOf: candidate)
+        }
+      }
+      return nil
     }
     guard FileManager.default.fileExists(atPath: url.path) else { return nil }
     return try Data(contentsOf: url)

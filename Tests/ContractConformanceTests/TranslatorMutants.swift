@@ -6,7 +6,11 @@ import ProfileContracts
 /// Broken translators, each breaking one promise on top of the sample-corpus translator.
 enum TranslatorMutant: String, CaseIterable, Sendable {
   case dropsOne, swapsTwo, echoesSource, fillsBlanks, dedupCache, sharedBuffer, answersUndeclared,
-    echoesLong, truncatesLong, mergesLong
+    echoesLong, truncatesLong, mergesLong,
+    // Classes the generated batches open up: blanks handled by their position (dropped at the
+    // end of a batch), a batch sent as one text split again at its line breaks, a cache keyed by
+    // the text alone, and an answer that depends on the text's place in the batch.
+    dropsTrailingBlanks, splitsAtLineBreaks, cacheKeyedByText, echoesPastFourth
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -14,6 +18,7 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
   func make() -> any SummaryTranslating {
     switch self {
     case .sharedBuffer: SharedBufferTranslator()
+    case .cacheKeyedByText: TextCacheTranslator()
     default: MutatingTranslator(mutant: self)
     }
   }
@@ -28,6 +33,14 @@ struct MutatingTranslator: SummaryTranslating {
     switch mutant {
     case .echoesSource:
       return texts
+    case .splitsAtLineBreaks where !texts.isEmpty:
+      // One request for the whole batch, split again where the lines were joined.
+      let lines = texts.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+      return try await base.translate(lines.map(String.init), from: source, to: target)
+    case .dropsTrailingBlanks:
+      var kept = texts
+      while let last = kept.last, last.allSatisfy(\.isWhitespace) { kept.removeLast() }
+      return try await base.translate(kept, from: source, to: target)
     case .answersUndeclared where target == "zz":
       return texts.map { $0 + " (translated)" }
     default:
@@ -62,6 +75,8 @@ struct MutatingTranslator: SummaryTranslating {
     case .dedupCache:
       var seen: Set<String> = []
       output = zip(texts, output).map { seen.insert($0.0).inserted ? $0.1 : "" }
+    case .echoesPastFourth:
+      output = output.indices.map { $0 >= 4 ? texts[$0] : output[$0] }
     default:
       break
     }
@@ -81,6 +96,28 @@ final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
     try await Task.sleep(for: .milliseconds(5))
     let current = lock.withCriticalSection { buffer }
     return try await base.translate(current, from: source, to: target)
+  }
+}
+
+/// Caches translations by the text alone, across calls and targets.
+final class TextCacheTranslator: SummaryTranslating, @unchecked Sendable {
+  private let lock = NSLock()
+  private var cache: [String: String] = [:]
+  private let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    var output: [String] = []
+    for text in texts {
+      if let hit = lock.withCriticalSection({ cache[text] }) {
+        output.append(hit)
+        continue
+      }
+      let translated = try await base.translate([text], from: source, to: target)[0]
+      lock.withCriticalSection { cache[text] = translated }
+      output.append(translated)
+    }
+    return output
   }
 }
 

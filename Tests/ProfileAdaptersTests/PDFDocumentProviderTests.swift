@@ -177,7 +177,7 @@ struct PDFDocumentProviderTests {
 
   @Test func theDocumentSuitePassesOnThePDFProvider() async throws {
     defer { directory.remove() }
-    let runs = await ReferenceSuites.run("document", documentProvider: "pdf")
+    let runs = await ReferenceSuites.run("document", documentProvider: "pdf", timeout: .seconds(30))
     try #require(runs.count == 1)
     #expect(runs[0].report.failures.map(\.id) == [])
     #expect(runs[0].report.counts.passed == runs[0].report.results.count)

@@ -15,7 +15,8 @@ extension ModelExecutorConformance {
     Check(Rule.deterministicMapping) { try await $0.deterministicMapping() },
     Check(Rule.cancellationNotTransient) { try await $0.cancellationNotTransient() },
     Check(Rule.unknownIsPermanent) { try await $0.unknownIsPermanent() },
-    Check(Rule.cancellation) { try await $0.cancellation() },
+    // Two tries of up to twice the bound each: two timeouts.
+    Check(Rule.cancellation, timeouts: 2) { try await $0.cancellation() },
     Check(Rule.concurrency) { try await $0.concurrency() },
   ]
 

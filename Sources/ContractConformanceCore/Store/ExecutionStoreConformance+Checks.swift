@@ -37,7 +37,7 @@ extension ExecutionStoreConformance {
   /// A sandbox folder holding the store's directory two levels down, so that anything written
   /// beside it (even by a path that climbs out with `../..`) lands inside the sandbox, where the
   /// check can see it. Removed after the check.
-  private struct Sandbox {
+  struct Sandbox {
     let root: URL
     var store: URL { root.appendingPathComponent("outer/inner/store", isDirectory: true) }
 
@@ -499,7 +499,8 @@ extension ExecutionStoreConformance {
       }
       switch outcome {
       case .passed(let phase): kept.append(phase)
-      case .failed(let message), .skipped(let message): failures.addFirst(message)
+      case .failed(let message), .failedSince(let message, _), .skipped(let message):
+        failures.addFirst(message)
       }
     }
     return failures.outcome(

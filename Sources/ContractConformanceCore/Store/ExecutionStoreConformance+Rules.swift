@@ -19,6 +19,8 @@ extension ExecutionStoreConformance {
     Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
     Check(Rule.concurrentOneKey) { try await $0.concurrentOneKey() },
     Check(Rule.unusableLocation) { try await $0.unusableLocation() },
+    Check(Rule.history) { try await $0.history() },
+    Check(Rule.linearizable) { try await $0.linearizable() },
   ]
 
   /// The rules, one constant each.
@@ -110,5 +112,23 @@ extension ExecutionStoreConformance {
       whenItFails:
         "Check the location at open (exists, is a directory, is writable) and throw; never fall back to memory."
     )
+    static let history = ConformanceRule(
+      id: "store.history", level: .required,
+      asserts:
+        "Generated histories of up to 30 steps (save, load and remove checkpoints, save and load summaries, and for a durable store reopen, any number of times) over one to four commands, each differing from another in one field, with payloads empty, of a few bytes, about a kilobyte and tens of kilobytes, agree step by step with the contract's model: a checkpoint and a summary per whole command, the latest save winning, a removal removing only its own checkpoint. A failure is shrunk to the shortest history that still fails, printed as numbered steps.",
+      why:
+        "Each promise holds alone in the fixed checks, but defects live in sequences: a summary keyed by the attachment alone while checkpoints are keyed right (the essay's first defect, one command's canonical body overwritten by another's), a record lost on the third reopen, a removal that reaches a near miss.",
+      whenItFails:
+        "Replay the printed history step by step against your store; the step named is the first whose answer differs from the model. Key checkpoints and summaries by every field of the command.",
+      since: "0.3")
+    static let linearizable = ConformanceRule(
+      id: "store.linearizable", level: .required,
+      asserts:
+        "Two to five workers using one store at once, on shared and distinct commands, give histories linearizable against the contract's model (for a durable store, including the loads after a reopen): every load returns what some order of the overlapping saves and removals, consistent with real time, leaves; for one key, what loads afterwards is one of the overlapping saves, whole.",
+      why:
+        "The core and the app save progress for several runs at once; a save lost to a race, a torn record, or a load that sees an older save after a newer one returned, loses progress the core believes is kept.",
+      whenItFails:
+        "Serialize writes per key and write whole records (a temporary file and a rename, or a transaction); never read-modify-write a shared index without a lock.",
+      since: "0.3")
   }
 }

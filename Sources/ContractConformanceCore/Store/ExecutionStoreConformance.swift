@@ -37,6 +37,10 @@ public struct ExecutionStoreConformance: Sendable {
   public let seed: UInt64
   /// Where each check's sandbox folder is made.
   public let scratch: URL
+  /// How many histories each generated check runs; `nil` for each check's default.
+  public let examples: Int?
+  /// Which rules count (see ``RuleSet``).
+  public let rules: RuleSet
   let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
@@ -47,22 +51,29 @@ public struct ExecutionStoreConformance: Sendable {
   ///   - seed: the seed for randomized payloads (default: ``ConformanceSeed/current(_:)``).
   ///   - scratch: where each check's sandbox folder is made (default: the temporary directory);
   ///     put it on the disk your store will use.
+  ///   - examples: how many histories the generated checks run (default:
+  ///     ``ConformanceExamples/current(_:)``).
+  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
   ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
   public init(
     durability: StoreDurability, timeout: Duration = .seconds(10),
     seed: UInt64 = ConformanceSeed.current(),
     scratch: URL = FileManager.default.temporaryDirectory,
+    examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
     _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) {
     self.durability = durability
     self.timeout = timeout
     self.seed = seed
     self.scratch = scratch
+    self.examples = examples
+    self.rules = rules
     self.makeStore = makeStore
   }
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "store", timeout: timeout).run(Self.checks, on: self, seed: seed)
+    await CheckRunner(suite: "store", timeout: timeout, rules: rules, examples: examples)
+      .run(Self.checks, on: self, seed: seed)
   }
 }

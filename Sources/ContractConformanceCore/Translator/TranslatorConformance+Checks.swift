@@ -32,214 +32,345 @@ extension TranslatorConformance {
     try await makeTranslator().translate(texts, from: pair.source, to: pair.target)
   }
 
-  func count() async throws -> CheckOutcome {
+  // MARK: - Generated batches
+
+  /// The budget of this suite's generated inputs.
+  var budget: PropertyBudget { PropertyBudget(seed: seed, examples: examples) }
+
+  private func generator(_ pairs: [LanguagePair]) -> TranslationBatchGenerator {
+    TranslationBatchGenerator(samples: samples, pairs: pairs, numbers: numbers(in:))
+  }
+
+  /// A batch of numbered sample sentences, as the suite's fixed examples send them.
+  private func sentences(_ size: Int, base: Int, pair: LanguagePair) -> TranslationBatch {
+    TranslationBatch(
+      pair: pair,
+      items: batch(size, base: base, pair: pair).enumerated().map {
+        TranslationBatch.Item(text: $0.element, markers: [base + $0.offset], kind: "sentence")
+      })
+  }
+
+  /// Runs a property over batches: the fixed `examples`, then generated ones. `judge` gets the
+  /// batch and what the translator returned, and says what is wrong, if anything.
+  private func batches(
+    _ rule: ConformanceRule, examples: [TranslationBatch], count: Int = 40, maxSize: Int = 24,
+    long: Bool = false, passed: String,
+    judge: @escaping @Sendable (TranslationBatch, [String]) -> String?
+  ) async -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
-    var random = SeededGenerator(seed: seed)
-    let sizes = [0, 1, 2, 7, 64, 256]
-    var failures = Failures()
-    for pair in pairs {
-      for size in sizes {
-        // The numbers start at a seeded offset, so a translator cannot learn a fixed batch.
-        let base = 101 + Int.random(in: 0..<400, using: &random)
+    let generator = generator(pairs)
+    let property = Property<TranslationBatch>(
+      examples: examples.filter { pairs.contains($0.pair) }, defaultCount: count,
+      generate: { source throws(ChoiceSource.Overrun) in
+        try generator.batch(source, maxSize: maxSize, long: long)
+      },
+      describe: \.description,
+      test: { batch in
         do {
-          let output = try await translate(batch(size, base: base, pair: pair), pair)
-          if output.count != size {
-            failures.add("\(pair): sent \(size) texts, got \(output.count) back")
-          }
+          return judge(batch, try await self.translate(batch.texts, batch.pair))
         } catch {
-          failures.add("\(pair): a batch of \(size) threw \(describe(error))")
+          return "\(batch.pair): a batch of \(batch.items.count) threw \(describe(error))"
         }
+      })
+    return await property.run(rule.id, budget: budget).outcome(
+      passed: passed, rule: rule, budget: budget, suite: "translator")
+  }
+
+  /// What is wrong with the markers `output` carries for `batch`, by position: input *i*'s
+  /// markers missing from output *i*, or another input's markers in it.
+  func markerProblems(_ batch: TranslationBatch, _ output: [String]) -> [String] {
+    var problems: [String] = []
+    for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
+      let found = numbers(in: text)
+      let lost = item.markers.filter { !found.contains($0) }
+      let foreign = found.filter { number in
+        !item.markers.contains(number) && batch.items.contains { $0.markers.contains(number) }
+      }
+      if !lost.isEmpty {
+        problems.append(
+          "\(batch.pair): output \(index) lost \(TranslationBatch.list(lost)) of input \(index)'s markers \(TranslationBatch.list(item.markers)), carries \(found): \(quote(text))"
+        )
+      }
+      if let number = foreign.first,
+        let owner = batch.items.firstIndex(where: { $0.markers.contains(number) })
+      {
+        problems.append(
+          "\(batch.pair): output \(index) carries \(TranslationBatch.list(foreign)), which belong to input \(owner): texts were shifted, swapped or merged"
+        )
       }
     }
-    return failures.outcome(
-      passed:
-        "batches of \(sizes.map(String.init).joined(separator: ", ")) kept their counts (seed \(seed))"
-    )
+    return problems
+  }
+
+  func count() async throws -> CheckOutcome {
+    let pairs = usablePairs.0
+    var random = SeededGenerator(seed: seed)
+    // The fixed sizes, from a seeded offset so a translator cannot learn a fixed batch.
+    let examples = pairs.flatMap { pair in
+      [0, 1, 2, 7, 64, 256].map { size in
+        sentences(size, base: 101 + Int.random(in: 0..<400, using: &random), pair: pair)
+      }
+    }
+    return await batches(
+      Rule.count, examples: examples, maxSize: 64,
+      passed: "every batch came back with as many texts"
+    ) { batch, output in
+      output.count == batch.items.count
+        ? nil : "\(batch.pair): sent \(batch.items.count) texts, got \(output.count) back"
+    }
   }
 
   func order() async throws -> CheckOutcome {
-    let (pairs, skip) = usablePairs
-    if let skip { return skip }
-    var failures = Failures()
-    for pair in pairs {
-      for size in [7, 64] {
-        let base = 101
-        do {
-          let output = try await translate(batch(size, base: base, pair: pair), pair)
-          guard output.count == size else {
-            failures.add(
-              "\(pair): sent \(size) texts, got \(output.count); order cannot be checked (see translator.count)"
-            )
-            continue
-          }
-          for (index, text) in output.enumerated() where numbers(in: text) != [base + index] {
-            failures.add(
-              "\(pair): output \(index) should carry \(base + index) only, carries \(numbers(in: text)): \(quote(text))"
-            )
-          }
-        } catch {
-          failures.add("\(pair): a batch of \(size) threw \(describe(error))")
-        }
+    let pairs = usablePairs.0
+    let examples = pairs.flatMap { pair in [7, 64].map { sentences($0, base: 101, pair: pair) } }
+    return await batches(
+      Rule.order, examples: examples, passed: "every output carried its own input's markers"
+    ) { batch, output in
+      guard output.count == batch.items.count else {
+        return
+          "\(batch.pair): sent \(batch.items.count) texts, got \(output.count); order cannot be checked (see translator.count)"
       }
+      let problems = self.markerProblems(batch, output)
+      return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
     }
-    return failures.outcome(passed: "outputs carried their inputs' numbers in order")
   }
 
   func longTexts() async throws -> CheckOutcome {
-    let (pairs, skip) = usablePairs
-    if let skip { return skip }
-    var failures = Failures()
-    var longest = 0
-    for pair in pairs {
-      // Short and long texts interleaved, in growing lengths, numbered apart from each other.
-      var inputs: [(text: String, numbers: [Int])] = []
-      for (offset, length) in [0, 500, 1500, 0, 4000].enumerated() {
-        let base = 1001 + offset * 100
-        if length == 0, let short = samples.sentence(offset, number: base, language: pair.source) {
-          inputs.append((short, [base]))
-        } else if let long = samples.paragraph(length: length, base: base, language: pair.source) {
-          inputs.append(long)
-          longest = max(longest, long.text.count)
-        }
+    let pairs = usablePairs.0
+    let examples = pairs.compactMap(longExample)
+    return await batches(
+      Rule.longTexts, examples: examples, count: 10, maxSize: 6, long: true,
+      passed: "long texts came back one for one, whole and in the target language"
+    ) { batch, output in
+      guard output.count == batch.items.count else {
+        return
+          "\(batch.pair): sent \(batch.items.count) texts of up to 4,000 characters, got \(output.count) back"
       }
-      let output: [String]
-      do {
-        output = try await translate(inputs.map(\.text), pair)
-      } catch {
-        failures.add(
-          "\(pair): a batch with texts of up to 4,000 characters threw \(describe(error))")
-        continue
-      }
-      guard output.count == inputs.count else {
-        failures.add(
-          "\(pair): sent \(inputs.count) texts of 60 to 4,000 characters, got \(output.count) back")
-        continue
-      }
-      for (index, (input, text)) in zip(inputs, output).enumerated() {
-        let what = "\(pair): text \(index) (\(input.text.count) characters)"
-        if text == input.text {
-          failures.add("\(what) came back unchanged: an echo, not a translation")
+      var problems: [String] = []
+      for (index, (item, text)) in zip(batch.items, output).enumerated()
+      where item.text.count >= 300 {
+        let what = "\(batch.pair): text \(index) (\(item.text.count) characters)"
+        if text == item.text {
+          problems.append("\(what) came back unchanged: an echo, not a translation")
           continue
         }
-        let found = numbers(in: text)
-        let lost = input.numbers.filter { !found.contains($0) }
-        let foreign = found.filter { !input.numbers.contains($0) }
+        let found = self.numbers(in: text)
+        let lost = item.markers.filter { !found.contains($0) }
+        let foreign = found.filter { number in
+          !item.markers.contains(number) && batch.items.contains { $0.markers.contains(number) }
+        }
         if !lost.isEmpty {
-          failures.add(
-            "\(what) lost the sentences numbered \(Self.list(lost)) (\(text.count) characters came back): truncated or merged away"
+          problems.append(
+            "\(what) lost the sentences numbered \(TranslationBatch.list(lost)) (\(text.count) characters came back): truncated or merged away"
           )
         }
         if !foreign.isEmpty {
-          failures.add(
-            "\(what) carries \(Self.list(foreign)), which belong to another text: texts were merged or shifted"
+          problems.append(
+            "\(what) carries \(TranslationBatch.list(foreign)), which belong to another text: texts were merged or shifted"
           )
         }
-        if lost.isEmpty, foreign.isEmpty, !identifier.proves(text, isIn: pair.target) {
-          failures.add(
-            "\(what) reads as \(identifier.identify(text)?.language ?? "nothing"), not \(pair.target)"
+        if lost.isEmpty, foreign.isEmpty, !self.identifier.proves(text, isIn: batch.pair.target) {
+          problems.append(
+            "\(what) reads as \(self.identifier.identify(text)?.language ?? "nothing"), not \(batch.pair.target)"
           )
         }
       }
+      return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
     }
-    return failures.outcome(
-      passed:
-        "texts of up to \(longest) characters came back one for one, whole and in the target language"
-    )
   }
 
-  /// The numbers the sentences of concurrent batch `lane` carry, as a message names the batch:
-  /// by what it holds, not by its position.
-  private static func numbered(_ lane: Int) -> String {
-    "\(laneBase(lane)) to \(laneBase(lane) + laneSize - 1)"
+  /// The fixed long-text example: short and long texts interleaved, in growing lengths.
+  private func longExample(_ pair: LanguagePair) -> TranslationBatch? {
+    var items: [TranslationBatch.Item] = []
+    for (offset, length) in [0, 500, 1500, 0, 4000].enumerated() {
+      let base = 1001 + offset * 100
+      if length == 0, let short = samples.sentence(offset, number: base, language: pair.source) {
+        items.append(TranslationBatch.Item(text: short, markers: [base], kind: "sentence"))
+      } else if let long = samples.paragraph(length: length, base: base, language: pair.source) {
+        items.append(
+          TranslationBatch.Item(
+            text: long.text, markers: long.numbers,
+            kind: "paragraph of \(long.text.count) characters"))
+      }
+    }
+    return items.isEmpty ? nil : TranslationBatch(pair: pair, items: items)
+  }
+
+  func blank() async throws -> CheckOutcome {
+    let pairs = usablePairs.0
+    let examples = pairs.map { pair in
+      let texts = sentences(3, base: 501, pair: pair).items
+      let blank = { (text: String) in TranslationBatch.Item(text: text, markers: [], kind: "blank") }
+      return TranslationBatch(pair: pair, items: [texts[0], blank(""), texts[1], blank("   "), texts[2]])
+    }
+    return await batches(
+      Rule.blank, examples: examples, passed: "blank entries stayed blank and in place"
+    ) { batch, output in
+      guard output.count == batch.items.count else {
+        let blanks = batch.items.filter(\.isBlank).count
+        return
+          "\(batch.pair): sent \(batch.items.count) texts (\(blanks) blank), got \(output.count) back"
+      }
+      var problems: [String] = []
+      for (index, (item, text)) in zip(batch.items, output).enumerated()
+      where item.isBlank && !text.allSatisfy(\.isWhitespace) {
+        problems.append("\(batch.pair): blank input \(index) came back as \(quote(text))")
+      }
+      if problems.isEmpty, batch.items.contains(where: \.isBlank) {
+        problems = self.markerProblems(batch, output)
+      }
+      return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
+    }
+  }
+
+  func duplicates() async throws -> CheckOutcome {
+    let pairs = usablePairs.0
+    let examples = pairs.map { pair in
+      let texts = sentences(3, base: 601, pair: pair).items
+      return TranslationBatch(pair: pair, items: [texts[0], texts[1], texts[0], texts[2], texts[0]])
+    }
+    return await batches(
+      Rule.duplicates, examples: examples, passed: "the same text was translated alike everywhere"
+    ) { batch, output in
+      guard output.count == batch.items.count else { return nil }  // translator.count's finding
+      for (index, item) in batch.items.enumerated() where !item.isBlank {
+        let copies = batch.items.indices.filter { batch.items[$0].text == item.text }
+        guard copies.count > 1, copies[0] == index else { continue }
+        let alike = Set(copies.map { self.normalized(output[$0]) })
+        if alike.count != 1 || alike.first?.isEmpty == true {
+          return
+            "\(batch.pair): the same text at \(copies.map(String.init).joined(separator: ", ")) came back as \(copies.map { quote(output[$0]) }.joined(separator: ", "))"
+        }
+      }
+      return nil
+    }
   }
 
   /// The number of the first sentence of concurrent batch `lane`, and the batch's size.
   private static func laneBase(_ lane: Int) -> Int { 101 + lane * 100 }
   private static let laneSize = 16
 
-  /// Numbers as a short list for a message: the first five, then how many more.
-  private static func list(_ numbers: [Int]) -> String {
-    let shown = numbers.prefix(5).map(String.init).joined(separator: ", ")
-    return numbers.count > 5 ? "\(shown) and \(numbers.count - 5) more" : shown
+  /// Batches translated at once through one translator.
+  struct Lanes: Sendable, CustomStringConvertible {
+    let batches: [TranslationBatch]
+    var description: String {
+      "\(batches.count) batches at once: "
+        + batches.enumerated().map { "batch \($0.offset + 1): \($0.element)" }.joined(separator: " | ")
+    }
   }
 
-  func blank() async throws -> CheckOutcome {
+  func concurrency() async throws -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
-    var failures = Failures()
-    for pair in pairs {
-      let texts = batch(3, base: 501, pair: pair)
-      let input = [texts[0], "", texts[1], "   ", texts[2]]
-      do {
-        let output = try await translate(input, pair)
-        guard output.count == input.count else {
-          failures.add("\(pair): sent 5 texts (two blank), got \(output.count) back")
-          continue
-        }
-        for index in [1, 3] where !output[index].allSatisfy(\.isWhitespace) {
-          failures.add("\(pair): blank input \(index) came back as \(quote(output[index]))")
-        }
-        for (index, number) in [(0, 501), (2, 502), (4, 503)]
-        where numbers(in: output[index]) != [number] {
-          failures.add(
-            "\(pair): output \(index) should carry \(number), got \(quote(output[index]))")
-        }
-      } catch {
-        failures.add("\(pair): a batch with blank entries threw \(describe(error))")
-      }
+    let generator = generator(pairs)
+    let examples = pairs.map { pair in
+      Lanes(batches: (0..<8).map { sentences(Self.laneSize, base: Self.laneBase($0), pair: pair) })
     }
-    return failures.outcome(passed: "blank entries stayed blank and in place")
+    let property = Property<Lanes>(
+      examples: examples, defaultCount: 15,
+      generate: { source throws(ChoiceSource.Overrun) in
+        Lanes(
+          batches: try source.list(min: 2, max: 8, average: 4) {
+            _ throws(ChoiceSource.Overrun) in try generator.batch(source, maxSize: 16)
+          })
+      },
+      describe: \.description,
+      test: { lanes in await self.runLanes(lanes) })
+    return await property.run(Rule.concurrency.id, budget: budget).outcome(
+      passed: "concurrent batches each got their own answers", rule: Rule.concurrency,
+      budget: budget, suite: "translator")
   }
 
-  func duplicates() async throws -> CheckOutcome {
-    let (pairs, skip) = usablePairs
-    if let skip { return skip }
-    var failures = Failures()
-    for pair in pairs {
-      let texts = batch(3, base: 601, pair: pair)
-      let input = [texts[0], texts[1], texts[0], texts[2], texts[0]]
+  /// Translates every lane at once through one translator; what went wrong, if anything.
+  private func runLanes(_ lanes: Lanes) async -> String? {
+    let translator: any SummaryTranslating
+    do {
+      translator = try await makeTranslator()
+    } catch {
+      return "the factory threw \(describe(error))"
+    }
+    let batches = lanes.batches
+    let outputs = await fanOut(batches.count) { lane -> Lane in
       do {
-        let output = try await translate(input, pair)
-        guard output.count == input.count else {
-          failures.add("\(pair): sent 5 texts, got \(output.count) back")
-          continue
-        }
-        let alike = Set([0, 2, 4].map { normalized(output[$0]) })
-        if alike.count != 1 || alike.first?.isEmpty == true {
-          failures.add(
-            "\(pair): the same text at 0, 2 and 4 came back as \([0, 2, 4].map { quote(output[$0]) }.joined(separator: ", "))"
-          )
-        }
+        let batch = batches[lane]
+        let output = try await translator.translate(
+          batch.texts, from: batch.pair.source, to: batch.pair.target)
+        return Lane(lane: lane, output: output, error: nil)
       } catch {
-        failures.add("\(pair): a batch with duplicates threw \(describe(error))")
+        return Lane(lane: lane, output: nil, error: describe(error))
       }
     }
-    return failures.outcome(passed: "duplicates were translated alike")
+    // Markers are judged against every batch of the run: an answer from another batch shows.
+    let everything = TranslationBatch(
+      pair: batches.first?.pair ?? LanguagePair(source: "", target: ""),
+      items: batches.flatMap(\.items))
+    for lane in outputs {
+      let batch = batches[lane.lane]
+      let name = "the concurrent batch of \(batch.items.count) texts (markers \(TranslationBatch.list(batch.items.flatMap(\.markers))))"
+      guard let output = lane.output else {
+        return "\(batch.pair): \(name) threw \(lane.error ?? "an error")"
+      }
+      guard output.count == batch.items.count else {
+        return
+          "\(batch.pair): \(name) came back with \(output.count) texts for \(batch.items.count)"
+      }
+      for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
+        let found = numbers(in: text)
+        let foreign = found.filter { number in
+          !item.markers.contains(number)
+            && everything.items.contains { $0.markers.contains(number) }
+        }
+        if item.markers.contains(where: { !found.contains($0) }) || !foreign.isEmpty {
+          return
+            "\(batch.pair): \(name) came back with \(output.count) texts; output \(index) carries \(found) instead of \(item.markers)"
+        }
+      }
+      if batch.items.contains(where: \.isBlank) {
+        for (index, item) in batch.items.enumerated()
+        where item.isBlank && !output[index].allSatisfy(\.isWhitespace) {
+          return "\(batch.pair): \(name): blank input \(index) came back as \(quote(output[index]))"
+        }
+      }
+    }
+    return nil
   }
 
+  /// At least 95% of outputs with 12 or more letters prove their target language, over a batch
+  /// of every template and generated batches of every shape: a share, not a property of one
+  /// input, so nothing is shrunk.
   func targetLanguage() async throws -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
+    let generator = generator(pairs)
+    var batches = pairs.map { sentences(samples.templates[$0.source]?.count ?? 16, base: 701, pair: $0) }
+    var random = SeededGenerator(seed: budget.seed ^ stableHash(Rule.targetLanguage.id))
+    for _ in 0..<(budget.examples ?? 10) {
+      if let batch = try? generator.batch(
+        ChoiceSource(random: SeededGenerator(seed: random.next())), maxSize: 12)
+      {
+        batches.append(batch)
+      }
+    }
     var failures = Failures()
     var proved = 0
     var judged = 0
-    for pair in pairs {
-      let size = samples.templates[pair.source]?.count ?? 16
+    for batch in batches {
+      let output: [String]
       do {
-        let output = try await translate(batch(size, base: 701, pair: pair), pair)
-        for text in output where text.filter(\.isLetter).count >= 12 {
-          judged += 1
-          if identifier.proves(text, isIn: pair.target) {
-            proved += 1
-          } else {
-            failures.add(
-              "\(pair): identified as \(identifier.identify(text)?.language ?? "nothing"), not \(pair.target): \(quote(text))"
-            )
-          }
-        }
+        output = try await translate(batch.texts, batch.pair)
       } catch {
-        return .failed("\(pair): the batch threw \(describe(error))")
+        return .failed("\(batch.pair): a batch threw \(describe(error)) (\(batch))")
+      }
+      for text in output where text.filter(\.isLetter).count >= 12 {
+        judged += 1
+        if identifier.proves(text, isIn: batch.pair.target) {
+          proved += 1
+        } else {
+          failures.add(
+            "\(batch.pair): identified as \(identifier.identify(text)?.language ?? "nothing"), not \(batch.pair.target): \(quote(text))"
+          )
+        }
       }
     }
     guard judged > 0 else {
@@ -249,49 +380,157 @@ extension TranslatorConformance {
     }
     let share = Double(proved) / Double(judged)
     if share >= 0.95 {
-      return .passed("\(proved) of \(judged) outputs proved their target language")
+      return .passed(
+        "\(proved) of \(judged) outputs proved their target language, over \(batches.count) batches (seed \(seed))")
     }
     return .failed(
-      "only \(proved) of \(judged) outputs (\(Int(share * 100))%) proved their target language, 95% needed; \(failures.messages.joined(separator: "; "))"
+      "only \(proved) of \(judged) outputs (\(Int(share * 100))%) proved their target language, 95% needed; \(failures.messages.joined(separator: "; ")) (seed \(seed))"
     )
   }
 
-  func concurrency() async throws -> CheckOutcome {
-    let (pairs, skip) = usablePairs
+  /// A metamorphic relation: translating a batch keeps each text where translating it alone
+  /// puts it, by its markers, its blankness and whether it proves the target language; wording
+  /// may differ.
+  func batchEqualsParts() async throws -> CheckOutcome {
+    let pairs = usablePairs.0
+    let examples = pairs.map { sentences(6, base: 901, pair: $0) }
+    let (_, skip) = usablePairs
     if let skip { return skip }
-    var failures = Failures()
-    for pair in pairs {
-      let translator = try await attempt("the factory") { try await makeTranslator() }
-      let inputs = (0..<8).map { batch(Self.laneSize, base: Self.laneBase($0), pair: pair) }
-      let lanes = await fanOut(8) { lane -> Lane in
-        do {
-          let output = try await translator.translate(
-            inputs[lane], from: pair.source, to: pair.target)
-          return Lane(lane: lane, output: output, error: nil)
-        } catch {
-          return Lane(lane: lane, output: nil, error: describe(error))
+    let generator = generator(pairs)
+    let property = Property<TranslationBatch>(
+      examples: examples, defaultCount: 20,
+      generate: { source throws(ChoiceSource.Overrun) in
+        try generator.batch(source, maxSize: 8, average: 4)
+      },
+      describe: \.description,
+      test: { batch in await self.compareWithParts(batch) })
+    return await property.run(Rule.batchEqualsParts.id, budget: budget).outcome(
+      passed: "every text of a batch came back as it does alone", rule: Rule.batchEqualsParts,
+      budget: budget, suite: "translator")
+  }
+
+  private func compareWithParts(_ batch: TranslationBatch) async -> String? {
+    let whole: [String]
+    do {
+      whole = try await translate(batch.texts, batch.pair)
+    } catch {
+      return "\(batch.pair): the batch threw \(describe(error))"
+    }
+    guard whole.count == batch.items.count else { return nil }  // translator.count's finding
+    let all = Set(batch.items.flatMap(\.markers))
+    for (index, item) in batch.items.enumerated() {
+      let alone: String
+      do {
+        guard let only = try await translate([item.text], batch.pair).first else {
+          return "\(batch.pair): text \(index) alone came back as no text"
         }
+        alone = only
+      } catch {
+        return "\(batch.pair): text \(index) alone threw \(describe(error))"
       }
-      for lane in lanes {
-        guard let output = lane.output else {
-          failures.add(
-            "\(pair): the concurrent batch of sentences \(Self.numbered(lane.lane)) threw \(lane.error ?? "an error")"
-          )
-          continue
-        }
-        let expected = (0..<Self.laneSize).map { [Self.laneBase(lane.lane) + $0] }
-        let got = output.map(numbers(in:))
-        if got != expected {
-          let firstBad =
-            zip(expected, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(expected.count, got.count)
-          failures.add(
-            "\(pair): the concurrent batch of sentences \(Self.numbered(lane.lane)) came back with \(output.count) texts; output \(firstBad) carries \(firstBad < got.count ? got[firstBad] : []) instead of \(firstBad < expected.count ? expected[firstBad] : [])"
-          )
-        }
+      let inBatch = whole[index]
+      let markers = (Set(numbers(in: inBatch)).intersection(all), Set(numbers(in: alone)).intersection(all))
+      if markers.0 != markers.1 {
+        return
+          "\(batch.pair): text \(index) carries markers \(markers.0.sorted()) in the batch but \(markers.1.sorted()) alone: the batch's other texts changed its answer"
+      }
+      if inBatch.allSatisfy(\.isWhitespace) != alone.allSatisfy(\.isWhitespace) {
+        return
+          "\(batch.pair): text \(index) came back as \(quote(inBatch)) in the batch but \(quote(alone)) alone"
+      }
+      if alone.filter(\.isLetter).count >= 12,
+        identifier.proves(alone, isIn: batch.pair.target)
+          != identifier.proves(inBatch, isIn: batch.pair.target)
+      {
+        return
+          "\(batch.pair): text \(index) reads as \(identifier.identify(inBatch)?.language ?? "nothing") in the batch but \(identifier.identify(alone)?.language ?? "nothing") alone: \(quote(inBatch))"
       }
     }
-    return failures.outcome(passed: "8 concurrent batches each got their own answers")
+    return nil
+  }
+
+  /// Calls on one translator, for several pairs in any order, some sending the texts of an
+  /// earlier call to another target.
+  struct Calls: Sendable, CustomStringConvertible {
+    let batches: [TranslationBatch]
+    var description: String {
+      "\(batches.count) calls on one translator: "
+        + batches.enumerated().map { "call \($0.offset + 1): \($0.element)" }.joined(separator: " | ")
+    }
+  }
+
+  /// One translator asked for several targets in any order: each answer is judged against its
+  /// own call, and is never proven to be in another of the declared languages instead of its
+  /// target (a cache keyed by the text alone).
+  func targets() async throws -> CheckOutcome {
+    let (pairs, skip) = usablePairs
+    if let skip { return skip }
+    let generator = generator(pairs)
+    // The fixed example: the same texts to every target their source language is declared for.
+    var examples: [Calls] = []
+    for pair in pairs {
+      let others = pairs.filter { $0.source == pair.source && $0 != pair }
+      guard let other = others.first else { continue }
+      let first = sentences(4, base: 951, pair: pair)
+      examples.append(
+        Calls(batches: [first, TranslationBatch(pair: other, items: first.items)]))
+      break
+    }
+    let property = Property<Calls>(
+      examples: examples, defaultCount: 12,
+      generate: { source throws(ChoiceSource.Overrun) in
+        var batches: [TranslationBatch] = []
+        for _ in try source.list(min: 2, max: 5, average: 3, { _ throws(ChoiceSource.Overrun) in () }) {
+          // Now and then, the texts of an earlier call to another target of their language.
+          if let earlier = batches.last, try source.chance(40) {
+            let others = pairs.filter { $0.source == earlier.pair.source && $0 != earlier.pair }
+            if !others.isEmpty {
+              batches.append(TranslationBatch(pair: try source.pick(others), items: earlier.items))
+              continue
+            }
+          }
+          batches.append(try generator.batch(source, maxSize: 6, average: 3))
+        }
+        return Calls(batches: batches)
+      },
+      describe: \.description,
+      test: { calls in await self.runCalls(calls, declared: pairs) })
+    return await property.run(Rule.targets.id, budget: budget).outcome(
+      passed: "every call's answers were for its own pair", rule: Rule.targets, budget: budget,
+      suite: "translator")
+  }
+
+  private func runCalls(_ calls: Calls, declared: [LanguagePair]) async -> String? {
+    let translator: any SummaryTranslating
+    do {
+      translator = try await makeTranslator()
+    } catch {
+      return "the factory threw \(describe(error))"
+    }
+    let languages = Set(declared.flatMap { [$0.source, $0.target] }.map(primarySubtag))
+    for (number, batch) in calls.batches.enumerated() {
+      let call = "call \(number + 1) (\(batch.pair))"
+      let output: [String]
+      do {
+        output = try await translator.translate(
+          batch.texts, from: batch.pair.source, to: batch.pair.target)
+      } catch {
+        return "\(call) threw \(describe(error))"
+      }
+      guard output.count == batch.items.count else {
+        return "\(call): sent \(batch.items.count) texts, got \(output.count) back"
+      }
+      if let problem = markerProblems(batch, output).first { return "\(call): \(problem)" }
+      for (index, text) in output.enumerated() where text.filter(\.isLetter).count >= 12 {
+        guard !identifier.proves(text, isIn: batch.pair.target),
+          let guess = identifier.identify(text),
+          languages.contains(primarySubtag(guess.language))
+        else { continue }
+        return
+          "\(call): output \(index) is in \(guess.language), not \(batch.pair.target): \(quote(text)); an answer for another call's pair (a cache keyed by the text alone?)"
+      }
+    }
+    return nil
   }
 
   func undeclaredPair() async throws -> CheckOutcome {
@@ -342,7 +581,7 @@ extension TranslatorConformance {
     return numbers
   }
 
-  private func normalized(_ text: String) -> String {
+  func normalized(_ text: String) -> String {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

@@ -14,28 +14,49 @@ extension TranslatorConformance {
     Check(Rule.duplicates) { try await $0.duplicates() },
     Check(Rule.targetLanguage) { try await $0.targetLanguage() },
     Check(Rule.concurrency) { try await $0.concurrency() },
+    Check(Rule.batchEqualsParts) { try await $0.batchEqualsParts() },
+    Check(Rule.targets) { try await $0.targets() },
     Check(Rule.undeclaredPair) { try await $0.undeclaredPair() },
   ]
 
   /// The rules, one constant each.
   enum Rule {
+    static let batchEqualsParts = ConformanceRule(
+      id: "translator.batchEqualsParts", level: .required,
+      asserts:
+        "Each text of a batch (six sentences, then generated batches of up to eight texts of every shape) comes back as it does when translated alone: the same markers, blank where it is blank, in the target language where it is alone. Wording may differ.",
+      why:
+        "The core translates a summary's fields in one batch; a translator whose answer for one field depends on its neighbours (a batch joined into one text and split again, a budget shared across the batch) passes every check of a lone text and fails on real summaries.",
+      whenItFails:
+        "Translate each text on its own terms: never join a batch with separators and split the answer, and never share a length budget across the batch.",
+      since: "0.3")
+    static let targets = ConformanceRule(
+      id: "translator.targets", level: .required,
+      asserts:
+        "One translator, called several times for the declared pairs in any order, some calls sending an earlier call's texts to another target, answers each call for its own pair: count and markers kept, and no output proven to be in another declared language instead of its target.",
+      why:
+        "The app keeps one translator for the whole session and translates a summary into whichever language the person reads; an answer cached by the text alone hands one person's language to another.",
+      whenItFails:
+        "Key any cache by the text and both languages; keep no state between calls that a later call can read.",
+      since: "0.3")
     static let count = ConformanceRule(
       id: "translator.count", level: .required,
-      asserts: "Batches of 0, 1, 2, 7, 64 and 256 texts come back with exactly as many texts.",
+      asserts:
+        "Batches of 0, 1, 2, 7, 64 and 256 sentences, then generated batches of up to 64 texts of every shape (blanks anywhere, line breaks, copies, mixed scripts, long paragraphs), come back with exactly as many texts.",
       why:
         "The returned array has the same count as the input. If five sentences go in and four come back, the core cannot tell which is missing, so it checks the count before promoting a result.",
       whenItFails:
-        "Look for batching that splits or merges texts (joining with newlines, sentence splitting), empty results dropped, or a length limit that truncates the batch."
-    )
+        "Look for batching that splits or merges texts (joining with newlines, sentence splitting), empty results dropped, or a length limit that truncates the batch.",
+      sharpened: "0.3")
     static let order = ConformanceRule(
       id: "translator.order", level: .required,
       asserts:
-        "Output i carries the number of input i and no other, for batches of 7 and 64 numbered sentences.",
+        "Output i carries every marker number of input i and no other input's, for batches of 7 and 64 numbered sentences and generated batches of every shape; numbers a template holds itself are not markers.",
       why:
         "The returned array has the same order as the input: the core writes output i back into field i of the summary.",
       whenItFails:
-        "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders."
-    )
+        "Look for concurrent sub-batches reassembled in completion order, sorting, or deduplication that reorders.",
+      sharpened: "0.3")
     static let longTexts = ConformanceRule(
       id: "translator.longTexts", level: .required,
       asserts:
@@ -43,40 +64,43 @@ extension TranslatorConformance {
       why:
         "A summary's points and sections reach several hundred characters. A translator that echoes, truncates or merges only long texts passes every short sample and fails on real summaries.",
       whenItFails:
-        "Look for a length limit, a chunker that drops or merges the tail of a long text, or a fallback that returns long input unchanged."
-    )
+        "Look for a length limit, a chunker that drops or merges the tail of a long text, or a fallback that returns long input unchanged.",
+      sharpened: "0.3")
     static let blank = ConformanceRule(
       id: "translator.blank", level: .required,
       asserts:
-        "Blank entries (empty or whitespace) come back blank, in place, and their neighbours still translate.",
+        "Blank entries (empty, spaces, tabs, line breaks, an ideographic space) at any position, first and last included, come back blank and in place, and their neighbours keep their markers.",
       why: "A summary can carry empty fields; dropping a blank shifts every later field by one.",
       whenItFails:
-        "Look for filtering of empty strings before the engine call without putting them back.")
+        "Look for filtering of empty strings before the engine call without putting them back.",
+      sharpened: "0.3")
     static let duplicates = ConformanceRule(
       id: "translator.duplicates", level: .required,
-      asserts: "The same text at several positions of a batch is translated alike at each.",
+      asserts:
+        "The same text at several positions of a batch, adjacent or apart, is translated alike at each.",
       why:
         "Headlines repeat across sections; a cache or deduplication must hand the same answer back to every position.",
       whenItFails:
-        "Look for a deduplicating cache that answers only the first occurrence, or leaves later ones empty."
-    )
+        "Look for a deduplicating cache that answers only the first occurrence, or leaves later ones empty.",
+      sharpened: "0.3")
     static let targetLanguage = ConformanceRule(
       id: "translator.targetLanguage", level: .required,
       asserts:
-        "At least 95% of outputs with 12 or more letters are identified as the target language.",
+        "At least 95% of outputs with 12 or more letters, over a batch of every template and generated batches of every shape, are identified as the target language.",
       why:
         "The core re-proves each field's target language before promoting a translation; an echo of the source must never pass as a translation.",
       whenItFails:
-        "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input."
-    )
+        "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input.",
+      sharpened: "0.3")
     static let concurrency = ConformanceRule(
       id: "translator.concurrency", level: .required,
-      asserts: "Eight batches translated at once each come back with their own texts, in order.",
+      asserts:
+        "Eight batches of sixteen sentences, then two to eight generated batches, translated at once through one translator, each come back with their own texts, in order.",
       why:
         "The core and the app may translate several summaries at once; answers must never cross between calls.",
       whenItFails:
-        "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call."
-    )
+        "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call.",
+      sharpened: "0.3")
     static let undeclaredPair = ConformanceRule(
       id: "translator.undeclaredPair", level: .recommended,
       asserts:

@@ -18,8 +18,14 @@ public struct LanguagePair: Codable, Hashable, Sendable, CustomStringConvertible
   public var description: String { "\(source) → \(target)" }
 }
 
-/// The conformance suite for ``SummaryTranslating``: count, order, blanks, duplicates, the real
-/// target language, concurrency, and refusing undeclared pairs.
+/// The conformance suite for ``SummaryTranslating``: count, order, blanks, duplicates, long
+/// texts, the real target language, concurrency, a batch against its parts, several targets on
+/// one instance, and refusing undeclared pairs.
+///
+/// Each check sends its fixed examples first, then generated batches: sizes from 0 up, blank and
+/// whitespace entries at any position, texts holding line breaks (`\n`, `\r\n`, U+2028, U+2029),
+/// copies of earlier texts, mixed scripts and paragraphs of up to 4,000 characters. A failing
+/// batch is shrunk to the smallest that still fails, and printed with its seed.
 ///
 /// ```swift
 /// @Test func translatorKeepsTheContract() async {
@@ -40,8 +46,12 @@ public struct TranslatorConformance: Sendable {
   public let identifier: any LanguageIdentifier
   /// How long one check may take.
   public let timeout: Duration
-  /// The seed of the randomized batch in `translator.count`.
+  /// The seed of the generated batches.
   public let seed: UInt64
+  /// How many batches each generated check sends; `nil` for each check's default.
+  public let examples: Int?
+  /// Which rules count (see ``RuleSet``).
+  public let rules: RuleSet
   let makeTranslator: @Sendable () async throws -> any SummaryTranslating
 
   /// Creates the suite.
@@ -52,12 +62,16 @@ public struct TranslatorConformance: Sendable {
   ///   - samples: numbered sentences (default: the kit's, in ko, en, ja, zh, es, fr and de).
   ///   - identifier: re-proves target languages (default: ``BuiltinLanguageIdentifier``).
   ///   - timeout: the limit for each check (default 10 s).
-  ///   - seed: the seed for randomized inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - seed: the seed for generated inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - examples: how many batches each generated check sends (default:
+  ///     ``ConformanceExamples/current(_:)``).
+  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
   ///   - makeTranslator: makes a fresh translator for each check.
   public init(
     pairs: [LanguagePair], samples: TranslationSamples = .builtin,
     identifier: any LanguageIdentifier = BuiltinLanguageIdentifier(),
     timeout: Duration = .seconds(10), seed: UInt64 = ConformanceSeed.current(),
+    examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
     _ makeTranslator: @escaping @Sendable () async throws -> any SummaryTranslating
   ) {
     self.pairs = pairs
@@ -65,11 +79,14 @@ public struct TranslatorConformance: Sendable {
     self.identifier = identifier
     self.timeout = timeout
     self.seed = seed
+    self.examples = examples
+    self.rules = rules
     self.makeTranslator = makeTranslator
   }
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "translator", timeout: timeout).run(Self.checks, on: self, seed: seed)
+    await CheckRunner(suite: "translator", timeout: timeout, rules: rules, examples: examples)
+      .run(Self.checks, on: self, seed: seed)
   }
 }

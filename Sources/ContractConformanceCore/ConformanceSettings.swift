@@ -1,0 +1,29 @@
+/// Seed, example count and rule set for suites built inside a scope, without passing them to
+/// each suite: what `contract-kit conformance run --seed --examples --pin` sets. Each suite's
+/// defaults (``ConformanceSeed/current(_:)``, ``ConformanceExamples/current(_:)``,
+/// ``RuleSet/current(_:)``) read these before the environment.
+///
+/// ```swift
+/// let settings = ConformanceSettings(seed: 7, examples: 500, rules: .pinned("0.2"))
+/// let report = await ConformanceSettings.$scoped.withValue(settings) {
+///   await TranslatorConformance(pairs: pairs) { MyTranslator() }.run()
+/// }
+/// ```
+public struct ConformanceSettings: Sendable {
+  /// The seed, or `nil` to leave it to the environment.
+  public var seed: UInt64?
+  /// Generated inputs per property, or `nil` to leave it to the environment.
+  public var examples: Int?
+  /// The rule set, or `nil` to leave it to the environment.
+  public var rules: RuleSet?
+
+  /// Creates settings; each `nil` leaves that setting to the environment.
+  public init(seed: UInt64? = nil, examples: Int? = nil, rules: RuleSet? = nil) {
+    self.seed = seed
+    self.examples = examples
+    self.rules = rules
+  }
+
+  /// The settings of the current task, if a caller scoped any.
+  @TaskLocal public static var scoped: ConformanceSettings?
+}

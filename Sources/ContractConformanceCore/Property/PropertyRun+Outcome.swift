@@ -1,0 +1,53 @@
+extension PropertyBudget {
+  /// The line that replays a suite's run, and so reaches the same minimal input: the seed,
+  /// under `swift test` and under the CLI, and the number of inputs when it is not the default.
+  func replay(suite: String) -> String {
+    let count = examples.map { " CONTRACT_KIT_EXAMPLES=\($0)" } ?? ""
+    let flag = examples.map { " --examples \($0)" } ?? ""
+    return
+      "replay: \(ConformanceSeed.environmentVariable)=\(seed)\(count) swift test, or contract-kit conformance run --suite \(suite) --seed \(seed)\(flag)"
+  }
+}
+
+extension Counterexample {
+  /// The failure, the minimal input, and how it was found and shrunk, one part a line.
+  func report(replay: String) -> String {
+    var lines = [message]
+    let shrunk =
+      shrunkSize == originalSize
+      ? "" : ", shrunk from \(originalSize) to \(shrunkSize) choices in \(steps) steps"
+    let early = stoppedEarly ? ", shrinking stopped at its budget" : ""
+    lines.append("minimal input (generated input \(example) of \(of)\(shrunk)\(early)): \(input)")
+    if !failsAgain {
+      lines.append(
+        "this input passed when run once more: the adapter answers it differently from run to run (a race, a clock, a cache)"
+      )
+    }
+    lines.append(replay)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension PropertyRun {
+  /// The check's outcome: the hand-picked examples' failures count at the rule's first version;
+  /// a generated counterexample alone at `sharpened` (for a rule whose generated inputs came
+  /// later), else at the rule's first version too.
+  func outcome(passed: String, rule: ConformanceRule, budget: PropertyBudget, suite: String)
+    -> CheckOutcome
+  {
+    let replay = budget.replay(suite: suite)
+    var parts = exampleFailures
+    if let counterexample { parts.append(counterexample.report(replay: replay)) }
+    guard !parts.isEmpty else {
+      let cut = generated < planned ? " (\(planned) were planned; the rest did not fit in half the check's time)" : ""
+      return .passed(
+        "\(passed): \(examplesRun) hand-picked and \(generated) generated inputs\(cut), seed \(budget.seed)"
+      )
+    }
+    let message = parts.joined(separator: "\n")
+    if exampleFailures.isEmpty, let sharpened = rule.sharpened {
+      return .failedSince(message, version: sharpened)
+    }
+    return .failed(message)
+  }
+}

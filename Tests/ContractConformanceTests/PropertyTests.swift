@@ -1,0 +1,160 @@
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import ProfileContracts
+import Testing
+
+@testable import ContractConformanceCore
+
+/// The property core: generation from a seed, shrinking over the choice sequence, and the
+/// linearizability checker.
+@Suite struct PropertyTests {
+  /// A pure property that fails when a list holds two equal neighbours above 50.
+  static var neighbours: Property<[Int]> {
+    Property<[Int]>(
+    defaultCount: 200,
+    generate: { source throws(ChoiceSource.Overrun) in
+      try source.list(max: 40, average: 12) { _ throws(ChoiceSource.Overrun) in
+        try source.int(0...99)
+      }
+    },
+    describe: { "\($0)" },
+    test: { list in
+      zip(list, list.dropFirst()).contains { $0 == $1 && $0 > 50 } ? "equal neighbours" : nil
+    })
+  }
+
+  @Test func aFailureShrinksToTheSmallestInputThatStillFails() async {
+    let run = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: 1, examples: nil))
+    let counterexample = try? #require(run.counterexample)
+    #expect(counterexample?.input == "[51, 51]")
+    #expect(counterexample?.failsAgain == true)
+    #expect(counterexample?.stoppedEarly == false)
+  }
+
+  @Test func theSameSeedGivesTheSameInputsAndTheSameMinimum() async {
+    for seed: UInt64 in [1, 2, 3] {
+      let first = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: seed, examples: nil))
+      let second = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: seed, examples: nil))
+      #expect(first.counterexample?.choices == second.counterexample?.choices)
+      #expect(first.counterexample?.example == second.counterexample?.example)
+    }
+    // The stream of choices is SplitMix64 and the stdlib's bounded draw: fixed on every platform.
+    var random = SeededGenerator(seed: 20_261_129)
+    // (The values of a reference SplitMix64 in Python, for this seed.)
+    #expect([random.next(), random.next()] == [0xA2A8_2270_9C0C_7F3E, 0x9534_2BB2_E411_911F])
+  }
+
+  @Test func handPickedExamplesRunFirstAndAreNotShrunk() async {
+    var property = Self.neighbours
+    property.examples = [[1, 2, 90, 90, 3]]
+    let run = await property.run("neighbours", budget: PropertyBudget(seed: 1, examples: 0))
+    #expect(run.examplesRun == 1)
+    #expect(run.generated == 0)
+    #expect(run.exampleFailures == ["equal neighbours (hand-picked example: [1, 2, 90, 90, 3])"])
+  }
+
+  @Test func theExampleCountDeepensTheRun() async {
+    let passing = Property<Int>(
+      defaultCount: 10, generate: { source throws(ChoiceSource.Overrun) in try source.int(0...9) },
+      describe: { "\($0)" }, test: { _ in nil })
+    #expect(await passing.run("p", budget: PropertyBudget(seed: 1, examples: nil)).generated == 10)
+    #expect(await passing.run("p", budget: PropertyBudget(seed: 1, examples: 300)).generated == 300)
+    #expect(ConformanceExamples.current(["CONTRACT_KIT_EXAMPLES": "500"]) == 500)
+    #expect(ConformanceExamples.current(["CONTRACT_KIT_EXAMPLES": "many"]) == nil)
+  }
+
+  // MARK: - Store histories
+
+  /// The store suite over a mutant, and the history its generated check shrank to.
+  private func shrunkHistory(_ mutant: StoreMutant, seed: UInt64) async -> (
+    ExecutionStoreConformance, StoreHistory
+  )? {
+    let suite = ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: seed) { try mutant.make($0) }
+    let property = Property<StoreHistory>(
+      defaultCount: 40,
+      generate: { source throws(ChoiceSource.Overrun) in
+        try StoreHistory.generate(source, maxSteps: 30, reopens: true)
+      },
+      describe: \.description, test: { await suite.replay($0) })
+    let run = await property.run("store.history", budget: suite.budget)
+    guard let choices = run.counterexample?.choices,
+      let history = try? StoreHistory.generate(
+        ChoiceSource(replaying: choices), maxSteps: 30, reopens: true)
+    else { return nil }
+    return (suite, history)
+  }
+
+  @Test(arguments: [StoreMutant.partialSummaryKey, .recentSessionsOnly, .keyByAttachment])
+  func aShrunkHistoryFailsWhenReplayedAndPassesWithoutAnyOneOfItsSteps(mutant: StoreMutant) async {
+    guard let (suite, history) = await shrunkHistory(mutant, seed: 20_261_129) else {
+      Issue.record("\(mutant) was not caught by store.history")
+      return
+    }
+    #expect(await suite.replay(history) != nil, "the printed history passes: \(history.description)")
+    for index in history.steps.indices {
+      var steps = history.steps
+      steps.remove(at: index)
+      let smaller = StoreHistory(commands: history.commands, derivations: history.derivations, steps: steps)
+      #expect(
+        await suite.replay(smaller) == nil,
+        "\(mutant): without step \(index + 2) the history still fails: \(smaller.description)")
+    }
+  }
+
+  @Test func theSameSeedShrinksToTheSameHistory() async {
+    let first = await shrunkHistory(.partialSummaryKey, seed: 7)?.1.description
+    let second = await shrunkHistory(.partialSummaryKey, seed: 7)?.1.description
+    #expect(first != nil)
+    #expect(first == second)
+  }
+
+  @Test func aFailingHistoryIsPrintedAsNumberedStepsWithItsReplayLine() async {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: 7) {
+      try StoreMutant.partialSummaryKey.make($0)
+    }.run()
+    let message = report.result("store.history")?.message ?? ""
+    #expect(message.contains("\n1 open\n2 "), "\(message)")
+    #expect(message.contains("commands: A = "), "\(message)")
+    #expect(
+      message.contains(
+        "replay: CONTRACT_KIT_SEED=7 swift test, or contract-kit conformance run --suite store --seed 7"
+      ), "\(message)")
+  }
+
+  // MARK: - Linearizability
+
+  private typealias Op = RegisterOperation<String>
+
+  @Test func overlappingSavesMayLoadEitherOrder() {
+    // save a [1,4] overlaps save b [2,5]; a load after both may see either, but not nothing.
+    let saves = [Op(effect: .write("a"), call: 1, ret: 4), Op(effect: .write("b"), call: 2, ret: 5)]
+    for value in ["a", "b"] {
+      #expect(isLinearizable(saves + [Op(effect: .read(value), call: 6, ret: 7)], initial: nil))
+    }
+    #expect(!isLinearizable(saves + [Op(effect: .read(nil), call: 6, ret: 7)], initial: nil))
+  }
+
+  @Test func aLoadCannotSeeAnOlderSaveAfterANewerOneReturned() {
+    let history = [
+      Op(effect: .write("a"), call: 1, ret: 2), Op(effect: .write("b"), call: 3, ret: 4),
+      Op(effect: .read("a"), call: 5, ret: 6),
+    ]
+    #expect(!isLinearizable(history, initial: nil))
+    // The same load overlapping the second save may still see the first.
+    let overlapping = [
+      Op(effect: .write("a"), call: 1, ret: 2), Op(effect: .write("b"), call: 3, ret: 6),
+      Op(effect: .read("a"), call: 4, ret: 5),
+    ]
+    #expect(isLinearizable(overlapping, initial: nil))
+  }
+
+  @Test func aRemovalIsAWriteOfNothing() {
+    let history = [
+      Op(effect: .write("a"), call: 1, ret: 2), Op(effect: .write(nil), call: 3, ret: 4),
+      Op(effect: .read(nil), call: 5, ret: 6), Op(effect: .read("a"), call: 7, ret: 8),
+    ]
+    #expect(!isLinearizable(history, initial: nil))
+    #expect(isLinearizable(Array(history.prefix(3)), initial: nil))
+  }
+}

@@ -1,0 +1,70 @@
+import ContractConformance
+import Foundation
+import Testing
+
+/// Pinning a rule set: newer findings run and report as pending, and never fail the report.
+@Suite struct RuleSetTests {
+  static let pairs = TranslatorConformanceTests.pairs
+
+  @Test func aFindingOnlyANewerRuleSetMakesIsPendingUnderAnOlderPin() async throws {
+    // Splitting at line breaks shows only in generated batches, which came in rule set 0.3.
+    let pinned = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+      TranslatorMutant.splitsAtLineBreaks.make()
+    }.run()
+    #expect(pinned.isPassing)
+    let count = try #require(pinned.result("translator.count"))
+    #expect(count.status == .failed)
+    #expect(count.pending)
+    #expect(count.message.hasPrefix("pending (rule set 0.3, pinned to 0.2): "), "\(count.message)")
+    #expect(pinned.result("translator.targets")?.pending == true)
+
+    let unpinned = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .all) {
+      TranslatorMutant.splitsAtLineBreaks.make()
+    }.run()
+    #expect(!unpinned.isPassing)
+    #expect(unpinned.pending.isEmpty)
+  }
+
+  @Test func aFindingOfTheHandPickedExamplesCountsUnderAnyPin() async {
+    // Dropping the last text breaks the fixed batch of two, which rule set 0.2 already sent.
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+      TranslatorMutant.dropsOne.make()
+    }.run()
+    #expect(!report.isPassing)
+    #expect(report.result("translator.count")?.pending == false)
+  }
+
+  @Test func pendingFindingsShowFirstInTextAndAsSkipsInJUnitAndInJSON() async throws {
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+      TranslatorMutant.splitsAtLineBreaks.make()
+    }.run()
+    let text = report.renderText()
+    let lines = text.split(separator: "\n")
+    #expect(lines[0].contains("0 failed"), "\(lines[0])")
+    #expect(lines[0].contains("pending"), "\(lines[0])")
+    #expect(lines[1].hasPrefix("  PEND  "), "\(lines[1])")
+    let junit = JUnitReport.render([("translator", report)])
+    #expect(junit.contains("failures=\"0\""), "\(junit.prefix(300))")
+    #expect(junit.contains("<skipped message=\"pending (rule set 0.3, pinned to 0.2): "))
+    let json = try report.renderJSON()
+    #expect(json.contains("\"pending\": true"))
+    let decoded = try JSONDecoder().decode(ConformanceReport.self, from: Data(json.utf8))
+    #expect(decoded == report)
+  }
+
+  @Test func thePinComesFromTheEnvironmentAndVersionsCompareByNumber() {
+    #expect(RuleSet.current(["CONTRACT_KIT_PIN": "0.2"]) == .pinned("0.2"))
+    #expect(RuleSet.current([:]) == .all)
+    #expect(RuleSet.pinned("0.9").isPending("0.10"))
+    #expect(!RuleSet.pinned("0.3").isPending("0.3"))
+    #expect(!RuleSet.all.isPending("99"))
+    #expect(RuleSet.isWellFormed("0.2") && !RuleSet.isWellFormed("v0.2") && !RuleSet.isWellFormed("0..2"))
+  }
+
+  @Test func everyRuleCarriesAVersionNoNewerThanTheKits() {
+    for rule in RuleBook.suites.flatMap(\.rules) {
+      #expect(RuleSet.isWellFormed(rule.version), "\(rule.id)")
+      #expect(!RuleSet.pinned(RuleSet.latestVersion).isPending(rule.version), "\(rule.id)")
+    }
+  }
+}
