@@ -99,7 +99,8 @@ let package = Package(
         "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
       ]),
     .testTarget(
-      name: "ContractKitCLITests", dependencies: ["contract-kit", "ReferenceSuites", "TestSupport"]),
+      name: "ContractKitCLITests",
+      dependencies: ["contract-kit", "ReferenceSuites", "TestSupport", "ContractConformanceCore"]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures", dependencies: ["AdapterHost", "ProfileAdapters"]),

@@ -10,6 +10,20 @@ enum CheckOutcome: Sendable {
   case skipped(String)
 }
 
+extension CheckOutcome {
+  /// A check's fixed part (this outcome) followed by its generated part: a failure of either
+  /// fails the check, the fixed part's first; both passes' messages are kept.
+  func then(_ generated: CheckOutcome) -> CheckOutcome {
+    switch (self, generated) {
+    case (.passed(let fixed), .passed(let more)): .passed("\(fixed); \(more)")
+    case (.failed(let fixed), .failed(let more)), (.failed(let fixed), .failedSince(let more, _)):
+      .failed("\(fixed)\n\(more)")
+    case (.failed, _), (.skipped, _), (.failedSince, _): self
+    case (.passed, _): generated
+    }
+  }
+}
+
 /// Collects a check's failures, so one run reports them all rather than the first; caps the list
 /// so a broken adapter does not flood the report.
 struct Failures {

@@ -119,6 +119,13 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
     return index
   }
 
+  /// A file this provider reads back as exactly `pages`: each page ended by a form feed, so
+  /// that a document of one blank page is not an empty file, and a long page is not paged by
+  /// lines. A page must not hold a form feed itself.
+  public static func file(pages: [String]) -> Data {
+    Data(pages.map { $0 + "\u{0C}" }.joined().utf8)
+  }
+
   /// The byte ranges of the pages in `bytes`: split at form feeds when there are any, else every
   /// `linesPerPage` lines. The file's final newline, and one trailing form feed, do not start an
   /// empty page.

@@ -132,13 +132,13 @@ public enum ReferenceSuites {
       report: report)
   }
 
-  /// Writes `fixture` as a text file (pages split by form feeds) and opens a provider over it.
+  /// Writes `fixture` as a text file (each page ended by a form feed) and opens a provider over it.
   public static func textProvider(for fixture: DocumentFixture, in folder: URL, name: String) throws
     -> (
       provider: any ProfileDocumentProviding, attachmentID: String
     )
   {
-    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(
+    try TextDocumentProvider.file(pages: fixture.pages).write(
       to: folder.appendingPathComponent(name))
     return (try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap), name)
   }

@@ -14,11 +14,11 @@ case "store":
   await AdapterHost.store { directory in try FileExecutionStore(directory: directory) }.serve()
 case "document":
   await AdapterHost.documents { pages, pageCap in
-    // One text file per document, its pages split at form feeds, in a folder of its own.
+    // One text file per document, each page ended by a form feed, in a folder of its own.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "adapter-host-example-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(pages.joined(separator: "\u{0C}").utf8).write(
+    try TextDocumentProvider.file(pages: pages).write(
       to: folder.appendingPathComponent("document.txt"))
     return (try TextDocumentProvider(directory: folder, pageCap: pageCap), "document.txt")
   }.serve()

@@ -19,7 +19,7 @@ enum ConformanceCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--check-timeout S]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
@@ -53,6 +53,8 @@ enum ConformanceCommand: Subcommand {
                                  (CONTRACT_KIT_EXAMPLES)
              --pin VERSION       count only the rules of rule set VERSION; newer ones
                                  run and report as pending (CONTRACT_KIT_PIN)
+             --check-timeout S   each check's limit on the kit's own adapters (default 10;
+                                 a property stops generating at half of it)
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
              --executor openai   check OpenAICompatibleModelExecutor against a running server
@@ -182,10 +184,21 @@ enum ConformanceCommand: Subcommand {
     let executor = try arguments.option("--executor", allowed: ["openai"])
     let translator = try arguments.option("--translator", allowed: ["openai"])
     let settings = try settings(&arguments)
+    let checkTimeout = try arguments.option("--check-timeout").map { text in
+      guard let seconds = Int(text), (1...3600).contains(seconds) else {
+        throw UsageError(
+          "--check-timeout needs a whole number of seconds from 1 to 3600, not '\(text)'")
+      }
+      return Duration.seconds(seconds)
+    }
     let server = try ServerOptions.parse(
       &arguments,
       needed: executor.map { "--executor \($0)" } ?? translator.map { "--translator \($0)" })
     try arguments.finish()
+    if command != nil || server != nil, checkTimeout != nil {
+      throw UsageError(
+        "--check-timeout goes with the kit's own adapters, not --adapter-command or a server")
+    }
     if let server {
       let name = executor != nil ? "executor" : "translator"
       guard executor == nil || translator == nil else {
@@ -238,7 +251,9 @@ enum ConformanceCommand: Subcommand {
       }
       for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
         runs += await ConformanceSettings.$scoped.withValue(settings) {
-          await ReferenceSuites.run(name, scratch: scratch, documentProvider: provider)
+          await ReferenceSuites.run(
+            name, scratch: scratch, documentProvider: provider,
+            timeout: checkTimeout ?? .seconds(10))
         }
       }
     }

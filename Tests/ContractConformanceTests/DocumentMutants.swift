@@ -3,11 +3,33 @@ import Foundation
 import Locking
 import ProfileContracts
 
+/// Odd but valid: hands out every page in NFD, Hangul as conjoining jamo, as a provider over a
+/// file system or API that decomposes does.
+struct DecomposingProvider: ProfileDocumentProviding {
+  let base: MemoryProvider
+  func pageCount(for attachmentID: String) async throws -> Int {
+    try await base.pageCount(for: attachmentID)
+  }
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    try await base.originalPageCount(for: attachmentID)
+  }
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    let page = try await base.page(at: index, for: attachmentID)
+    return PageContent(
+      index: page.index, pageNumber: page.pageNumber,
+      text: page.text.decomposedStringWithCanonicalMapping)
+  }
+}
+
 /// A correct in-memory provider, and its broken variants, over the fixtures the suite hands out.
 enum DocumentMutant: String, CaseIterable, Sendable {
   case cappedAsOriginal, countExceedsOriginal, chunkNumbering, shiftedIndex, mergedPages,
     noThrowOutOfRange, unknownIsZero, emptyAsOnePage, unstableReads, mangledUnicode, sharedCursor,
-    truncatesLongPages, dropsBlankPages, visualRightToLeftLetters, visualRightToLeftWords
+    truncatesLongPages, dropsBlankPages, visualRightToLeftLetters, visualRightToLeftWords,
+    // Classes the generated documents open up: reads served from a forward stream (the same
+    // page again is cached, any other index gets the next page), caps at the edges handled as
+    // special cases (0 as no cap, a cap above the page count reported as the count).
+    forwardOnly, zeroCapIgnored, capAboveCountReported
 }
 
 struct UnknownAttachment: Error {}
@@ -22,6 +44,8 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   private let lock = NSLock()
   private var reads: [Int: Int] = [:]
   private var cursor = 0
+  /// For `forwardOnly`: the position the stream is at, and the last page it gave.
+  private var stream = (next: 0, last: nil as (index: Int, page: PageContent)?)
 
   init(
     _ fixture: DocumentFixture, id: String = "doc", mutant: DocumentMutant? = nil, skipped: Int = 0
@@ -38,9 +62,15 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
       ? fixture.pages.filter { !$0.allSatisfy(\.isWhitespace) } : fixture.pages
   }
   private var original: Int { pages.count }
+  /// Front matter is skipped only in a document long enough to have any.
+  private var front: Int { original > 2 * skipped ? skipped : 0 }
   private var capped: Int {
-    let available = max(0, original - skipped)
-    return fixture.pageCap.map { min($0, available) } ?? available
+    let available = max(0, original - front)
+    switch (mutant, fixture.pageCap) {
+    case (.zeroCapIgnored, 0): return available
+    case (.capAboveCountReported, let cap?) where cap > available: return cap
+    default: return fixture.pageCap.map { min($0, available) } ?? available
+    }
   }
 
   private func known(_ attachmentID: String) throws {
@@ -76,12 +106,21 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
       throw OutOfRange()
     }
     var position = index
+    if mutant == .forwardOnly {
+      let served = lock.withCriticalSection { () -> Int in
+        if let last = stream.last, last.index == index { return last.index }
+        defer { stream.next += 1 }
+        return min(stream.next, capped - 1)
+      }
+      position = served
+    }
     if mutant == .sharedCursor {
       lock.withCriticalSection { cursor = index }
       try await Task.sleep(for: .milliseconds(2))
       position = lock.withCriticalSection { cursor }
     }
-    let number = position + 1 + skipped
+    let number = min(position + 1 + front, original)
+    guard number >= 1 else { throw OutOfRange() }
     var text = pages[number - 1]
     let read = lock.withCriticalSection { () -> Int in
       reads[index, default: 0] += 1
@@ -99,8 +138,11 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     case .visualRightToLeftWords: text = Self.visualOrder(text, reversingWords: true)
     default: break
     }
-    return PageContent(
-      index: position, pageNumber: number, text: text + (skipped > 0 ? "  \n" : ""))
+    let page = PageContent(
+      index: mutant == .forwardOnly ? index : position, pageNumber: number,
+      text: text + (front > 0 ? "  \n" : ""))
+    if mutant == .forwardOnly { lock.withCriticalSection { stream.last = (index, page) } }
+    return page
   }
 
   /// `text` with its right-to-left words (Hebrew and Arabic letters) in visual order, as a

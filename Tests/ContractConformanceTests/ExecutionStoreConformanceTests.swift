@@ -5,7 +5,7 @@ import ProfileContracts
 import ReferenceSuites
 import Testing
 
-@Suite struct ExecutionStoreConformanceTests {
+@Suite(.serialized) struct ExecutionStoreConformanceTests {
   static let expectations: [StoreMutant: [MutantExpectation]] = [
     .bytesAsText: [
       MutantExpectation(
@@ -150,7 +150,7 @@ import Testing
 
   @Test func aSlowStorePasses() async {
     // Slow by design; the headroom keeps it passing while the PDF tests load both cores.
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(30)) {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
       try SlowStore(directory: $0)
     }.run()
     expectClean(report, "SlowStore")

@@ -7,7 +7,10 @@ import ProfileContracts
 /// Broken executors and mappings, each on top of the extractive executor.
 enum ExecutorMutant: String, CaseIterable, Sendable {
   case wrongChunkKeys, titleWithoutTitle, titleReusesChunk, leaksRawError, everythingTransient,
-    flakyMapping, ignoresCancellation, sharedSession
+    flakyMapping, ignoresCancellation, sharedSession,
+    // A class the generated requests open up: a budget beyond the context narrowed as if a retry
+    // could help.
+    hugeBudgetAsTransient
 
   func make() -> any ProfileModelExecuting {
     switch self {
@@ -31,6 +34,8 @@ struct MutatingExecutor: ProfileModelExecuting {
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     switch mutant {
+    case .hugeBudgetAsTransient where request.responseTokens > 100_000:
+      throw ProfileModelExecutionError.transient("the model is busy; try a smaller budget later")
     case .leaksRawError where request.prompt.allSatisfy(\.isWhitespace):
       throw CocoaError(.fileReadUnknown)
     case .ignoresCancellation:

@@ -5,7 +5,7 @@ import ProfileContracts
 import ReferenceSuites
 import Testing
 
-@Suite struct ModelExecutorConformanceTests {
+@Suite(.serialized) struct ModelExecutorConformanceTests {
   static let knownErrors =
     ExtractiveModelExecutor.NativeError.allCases.map { KnownError($0, expected: .rejected) }
 
@@ -53,6 +53,17 @@ import Testing
       MutantExpectation(
         mutant: "ignoresCancellation", failing: "executor.cancellation",
         message: "a cancelled call was still running after 2 s")
+    ],
+    .hugeBudgetAsTransient: [
+      MutantExpectation(
+        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
+        message: "threw transient, but a model refuses this input ("),
+      MutantExpectation(
+        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
+        message: "responseTokens beyond any context): that is rejected"),
+      MutantExpectation(
+        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
+        message: "minimal input"),
     ],
     .sharedSession: [
       MutantExpectation(mutant: "sharedSession", failing: "executor.concurrency", message: "call ")

@@ -8,7 +8,7 @@ import Testing
 
 /// The property core: generation from a seed, shrinking over the choice sequence, and the
 /// linearizability checker.
-@Suite struct PropertyTests {
+@Suite(.serialized) struct PropertyTests {
   /// A pure property that fails when a list holds two equal neighbours above 50.
   static var neighbours: Property<[Int]> {
     Property<[Int]>(

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Pinning a rule set: newer findings run and report as pending, and never fail the report.
-@Suite struct RuleSetTests {
+@Suite(.serialized) struct RuleSetTests {
   static let pairs = TranslatorConformanceTests.pairs
 
   @Test func aFindingOnlyANewerRuleSetMakesIsPendingUnderAnOlderPin() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ContractConformanceCore
 
-@Suite struct TranslatorConformanceTests {
+@Suite(.serialized) struct TranslatorConformanceTests {
   static let pairs = [
     LanguagePair(source: "ko", target: "en"), LanguagePair(source: "en", target: "de"),
     LanguagePair(source: "ko", target: "de"),

@@ -8,7 +8,7 @@ extension DocumentProviderConformance {
   /// Each rule with the check that proves it, in the order the suite runs them.
   static let checks: [Check<DocumentProviderConformance>] = [
     Check(Rule.countsOrdered) { try await $0.countsOrdered() },
-    Check(Rule.capReported) { try await $0.capReported() },
+    Check(Rule.capReported) { try await $0.capReported().then(await $0.capProperty()) },
     Check(Rule.indexes) { try await $0.indexes() },
     Check(Rule.pageNumbers) { try await $0.pageNumbers() },
     Check(Rule.text) { try await $0.text() },
@@ -17,7 +17,8 @@ extension DocumentProviderConformance {
     Check(Rule.empty) { try await $0.empty() },
     Check(Rule.repeatable) { try await $0.repeatable() },
     Check(Rule.unicode) { try await $0.unicode() },
-    Check(Rule.concurrency) { try await $0.concurrency() },
+    Check(Rule.concurrency) { try await $0.concurrency().then(await $0.concurrentReads()) },
+    Check(Rule.readOrders) { try await $0.readOrders() },
   ]
 
   /// The rules, one constant each.
@@ -32,11 +33,13 @@ extension DocumentProviderConformance {
     )
     static let capReported = ConformanceRule(
       id: "document.capReported", level: .required,
-      asserts: "A 100-page document capped at 30 reports pageCount 30 and originalPageCount 100.",
+      asserts:
+        "A 100-page document capped at 30 reports pageCount 30 and originalPageCount 100; generated documents of 0 to 40 pages with caps of none, 0, 1, the page count, above it and in between report their own page count as originalPageCount, and the cap applied to the pages offered (all of them, or those after the front matter) as pageCount.",
       why:
         "Without both numbers the person believes the summary covers the whole document; the core must be able to say \"I read only the first 30 pages\".",
       whenItFails:
-        "Look for originalPageCount returning the capped count, or the cap being ignored.")
+        "Look for originalPageCount returning the capped count, the cap being ignored, or a cap of 0 or above the page count handled as a special case.",
+      sharpened: "0.3")
     static let indexes = ConformanceRule(
       id: "document.indexes", level: .required,
       asserts: "Every index in 0..<pageCount is readable, and page(at: i).index == i.",
@@ -95,9 +98,20 @@ extension DocumentProviderConformance {
     )
     static let concurrency = ConformanceRule(
       id: "document.concurrency", level: .required,
-      asserts: "Sixteen pages read at once each come back as the page asked for.",
+      asserts:
+        "Sixty-four reads at once of a 20-page document, then generated reads of different pages at once, each come back as the page asked for, equal to a read of the same index alone.",
       why: "The app may read pages while it summarizes another document; reads must not cross.",
       whenItFails:
-        "Look for shared mutable state such as one file handle or buffer used by every read.")
+        "Look for shared mutable state such as one file handle or buffer used by every read.",
+      sharpened: "0.3")
+    static let readOrders = ConformanceRule(
+      id: "document.readOrders", level: .required,
+      asserts:
+        "Generated documents (short, long, blank, paragraph and Unicode pages in NFC and NFD, with any cap), read forward, backward, at random and each page twice: each read is of its index, page numbers run on without a gap within the original count, each text is the fixture's page with that number (canonically equivalent, whitespace aside), and a page read again is the same.",
+      why:
+        "The core reads pages one by one and resumes where it stopped, so reads come in any order; a provider that works only read front to back (a cursor, an iterator, a cache of the last page) passes every check that reads in order and fails on a resumed run.",
+      whenItFails:
+        "Read each page by its index alone: no cursor or iterator shared between reads, and no cache keyed by anything but the index.",
+      since: "0.3")
   }
 }

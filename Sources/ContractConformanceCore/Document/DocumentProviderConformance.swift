@@ -6,7 +6,8 @@ import ProfileContracts
 /// The suite hands fixtures to your factory, which must store them however your provider reads
 /// documents (files, a database, an in-memory map) and return the provider and the fixture's ID.
 public struct DocumentFixture: Hashable, Sendable {
-  /// The pages of the original document, in order. Page *k* (1-based) is `pages[k - 1]`.
+  /// The pages of the original document, in order. Page *k* (1-based) is `pages[k - 1]`. A page
+  /// may be empty or whitespace, hold line breaks, and be in NFC or NFD; it holds no form feed.
   public let pages: [String]
   /// The most pages the provider should offer for summarizing, or `nil` for no cap.
   public let pageCap: Int?
@@ -30,6 +31,14 @@ public struct DocumentFixture: Hashable, Sendable {
 /// The conformance suite for ``ProfileDocumentProviding``: both page counts, the cap, indexes,
 /// original page numbers, page text, errors for bad input, Unicode and concurrency.
 ///
+/// Besides its fixed fixtures, it generates documents of 0 to 40 pages (short, long, blank,
+/// paragraphs split by blank lines, text in several scripts in NFC or NFD) with caps of none, 0,
+/// 1, the page count, above it and in between, read forward, backward, at random and twice, and
+/// reads of different pages at once. Texts are compared by canonical equivalence, with runs of
+/// whitespace counted as one space: a provider may normalize or reflow, not change what is seen.
+/// A fixture holds no form feed inside a page: in plain text and in `pdftotext`'s output it is
+/// the page break, so no document can hold one there.
+///
 /// ```swift
 /// let report = await DocumentProviderConformance { fixture in
 ///   try await makeProvider(fixture)   // -> (provider: any ProfileDocumentProviding, attachmentID: String)
@@ -38,6 +47,12 @@ public struct DocumentFixture: Hashable, Sendable {
 public struct DocumentProviderConformance: Sendable {
   /// How long one check may take.
   public let timeout: Duration
+  /// The seed of the generated documents and read orders.
+  public let seed: UInt64
+  /// How many documents each generated check makes; `nil` for each check's default.
+  public let examples: Int?
+  /// Which rules count (see ``RuleSet``).
+  public let rules: RuleSet
   let makeProvider:
     @Sendable (DocumentFixture) async throws -> (
       provider: any ProfileDocumentProviding, attachmentID: String
@@ -47,20 +62,29 @@ public struct DocumentProviderConformance: Sendable {
   ///
   /// - Parameters:
   ///   - timeout: the limit for each check (default 10 s).
+  ///   - seed: the seed for generated inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - examples: how many documents each generated check makes (default:
+  ///     ``ConformanceExamples/current(_:)``).
+  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
   ///   - makeProvider: stores a fixture and returns a fresh provider with the fixture's ID.
   public init(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(10), seed: UInt64 = ConformanceSeed.current(),
+    examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
     _ makeProvider:
       @escaping @Sendable (DocumentFixture) async throws -> (
         provider: any ProfileDocumentProviding, attachmentID: String
       )
   ) {
     self.timeout = timeout
+    self.seed = seed
+    self.examples = examples
+    self.rules = rules
     self.makeProvider = makeProvider
   }
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "document", timeout: timeout).run(Self.checks, on: self, seed: nil)
+    await CheckRunner(suite: "document", timeout: timeout, rules: rules, examples: examples)
+      .run(Self.checks, on: self, seed: seed)
   }
 }

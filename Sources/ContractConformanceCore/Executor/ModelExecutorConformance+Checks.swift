@@ -5,7 +5,7 @@ extension ModelExecutorConformance {
 
   // MARK: - Checks
 
-  private static let prompt = """
+  static let prompt = """
     The harbor authority approved a new ferry schedule on Monday. Ferries will leave every twenty \
     minutes during the summer. The schedule adds three evening departures for commuters. Ticket \
     prices stay the same for residents, and visitors pay the fare posted at the pier.
@@ -79,31 +79,126 @@ extension ModelExecutorConformance {
     return .passed("the summaryTitle answer had no points")
   }
 
-  func provokedFailures() async throws -> CheckOutcome {
-    let cases: [(String, ProfileModelRequest)] = [
-      ("an empty prompt", Self.request(.summaryChunk, prompt: "")),
-      ("a whitespace prompt", Self.request(.summaryChunk, prompt: " \n\t ")),
-      ("responseTokens 0", Self.request(.summaryChunk, tokens: 0)),
-      ("responseTokens -1", Self.request(.summaryChunk, tokens: -1)),
-      (
-        "a 200,000-character prompt",
-        Self.request(
-          .summaryChunk, prompt: String(repeating: "Ferries leave hourly. ", count: 9091))
-      ),
-    ]
-    var failures = Failures()
-    var thrown: [String] = []
-    for (name, request) in cases {
-      let executor = try await executor()
-      do {
-        _ = try await executor.generate(request)
-      } catch let narrowed as ProfileModelExecutionError {
-        thrown.append("\(name): \(narrowed.kind)")
-      } catch {
-        failures.add("\(name) threw \(describe(error)), not a ProfileModelExecutionError")
-      }
+  /// A request the contract admits, and why the executor may refuse it, if it may.
+  struct ProvokingRequest: Sendable, CustomStringConvertible {
+    let name: String
+    let request: ProfileModelRequest
+    /// Why the input is one a model refuses (empty, no budget, beyond any context), or `nil`
+    /// for an ordinary request.
+    let refusable: String?
+    var description: String { name }
+  }
+
+  /// The fixed requests: an empty prompt, a whitespace prompt, responseTokens 0 and -1, and a
+  /// 200,000-character prompt.
+  private static let provoking: [ProvokingRequest] = [
+    ProvokingRequest(
+      name: "an empty prompt", request: request(.summaryChunk, prompt: ""),
+      refusable: "an empty prompt"),
+    ProvokingRequest(
+      name: "a whitespace prompt", request: request(.summaryChunk, prompt: " \n\t "),
+      refusable: "a whitespace prompt"),
+    ProvokingRequest(
+      name: "responseTokens 0", request: request(.summaryChunk, tokens: 0),
+      refusable: "responseTokens 0"),
+    ProvokingRequest(
+      name: "responseTokens -1", request: request(.summaryChunk, tokens: -1),
+      refusable: "responseTokens -1"),
+    ProvokingRequest(
+      name: "a 200,000-character prompt",
+      request: request(
+        .summaryChunk, prompt: String(repeating: "Ferries leave hourly. ", count: 9091)),
+      refusable: "a prompt beyond any context"),
+  ]
+
+  /// Requests of both schemas with prompts empty, whitespace, of one token, ordinary or far
+  /// beyond any context, and budgets negative, zero, one token, ordinary or far beyond any
+  /// context.
+  static func provokingRequest(_ source: ChoiceSource) throws(ChoiceSource.Overrun)
+    -> ProvokingRequest
+  {
+    let schema = try source.pick(ProfileModelSchema.allCases)
+    let sentences = prompt.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) + "." }
+    var reasons: [String] = []
+    let prompt: String
+    let promptName: String
+    switch try source.draw(4) {
+    case 0:
+      let count = try source.int(1...sentences.count)
+      prompt = sentences.prefix(count).joined(separator: " ")
+      promptName = "a prompt of \(count) sentences"
+    case 1:
+      prompt = ""
+      promptName = "an empty prompt"
+      reasons.append(promptName)
+    case 2:
+      prompt = try source.pick([" ", "\n", " \n\t ", "\u{3000}", "\r\n\r\n"])
+      promptName = "a whitespace prompt \(quote(prompt))"
+      reasons.append("a whitespace prompt")
+    case 3:
+      prompt = "Ferries."
+      promptName = "a prompt of one token"
+    default:
+      let repeats = try source.int(9_091...20_000)
+      prompt = String(repeating: "Ferries leave hourly. ", count: repeats)
+      promptName = "a \(prompt.count)-character prompt"
+      reasons.append("a prompt beyond any context")
     }
-    return failures.outcome(passed: "failures were narrowed (\(thrown.joined(separator: ", ")))")
+    let tokens: Int
+    switch try source.draw(4) {
+    case 0: tokens = schema == .summaryChunk ? 384 : 48
+    case 1: tokens = 1
+    case 2:
+      tokens = 0
+      reasons.append("responseTokens 0")
+    case 3:
+      tokens = try source.int(-1000 ... -1)
+      reasons.append("negative responseTokens")
+    default:
+      tokens = try source.int(1 << 20...1 << 24)
+      reasons.append("responseTokens beyond any context")
+    }
+    return ProvokingRequest(
+      name: "\(schema), \(promptName), responseTokens \(tokens)",
+      request: Self.request(schema, prompt: prompt, tokens: tokens),
+      refusable: reasons.isEmpty ? nil : reasons.joined(separator: " and "))
+  }
+
+  /// What is wrong with how `executor` answered `provoking`, if anything: an error that is not
+  /// one of the four kinds, or a refusable input narrowed to another kind than `rejected`.
+  private static func judge(_ provoking: ProvokingRequest, on executor: any ProfileModelExecuting)
+    async -> String?
+  {
+    do {
+      _ = try await executor.generate(provoking.request)
+      return nil
+    } catch let narrowed as ProfileModelExecutionError {
+      guard let reason = provoking.refusable, ExecutionErrorKind(of: narrowed) != .rejected else {
+        return nil
+      }
+      return
+        "\(provoking.name) threw \(narrowed.kind), but a model refuses this input (\(reason)): that is rejected (retrying the same input cannot help, and nothing is wrong with the device)"
+    } catch {
+      return "\(provoking.name) threw \(describe(error)), not a ProfileModelExecutionError"
+    }
+  }
+
+  func provokedFailures() async throws -> CheckOutcome {
+    let budget = PropertyBudget(seed: seed, examples: examples)
+    let property = Property<ProvokingRequest>(
+      examples: Self.provoking, defaultCount: 20,
+      generate: { source throws(ChoiceSource.Overrun) in try Self.provokingRequest(source) },
+      describe: \.description,
+      test: { provoking in
+        do {
+          return await Self.judge(provoking, on: try await self.executor())
+        } catch {
+          return failureMessage(error)
+        }
+      })
+    return await property.run(Rule.provokedFailures.id, budget: budget).outcome(
+      passed: "every failure was narrowed, and every refused input was rejected",
+      rule: Rule.provokedFailures, budget: budget, suite: "executor")
   }
 
   func knownErrorsCheck() async throws -> CheckOutcome {

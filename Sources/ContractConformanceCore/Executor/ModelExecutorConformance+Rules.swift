@@ -48,12 +48,12 @@ extension ModelExecutorConformance {
     static let provokedFailures = ConformanceRule(
       id: "executor.provokedFailures", level: .required,
       asserts:
-        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt either answer or throw a ProfileModelExecutionError, never another error type.",
+        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt, then generated requests of both schemas (prompts empty, whitespace, of one token, ordinary or far beyond any context; budgets negative, zero, one token, ordinary or far beyond any context), either answer or throw a ProfileModelExecutionError, never another error type; an input a model refuses (empty or whitespace, no budget, beyond any context) that throws is rejected.",
       why:
         "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
       whenItFails:
-        "Wrap the whole generate body in do/catch and map every error through your mapping function."
-    )
+        "Wrap the whole generate body in do/catch and map every error through your mapping function; map the platform's errors for an input it refuses (too long, empty, an unsupported budget) to rejected, not transient or permanent.",
+      sharpened: "0.3")
     static let knownErrors = ConformanceRule(
       id: "executor.knownErrors", level: .required,
       asserts:

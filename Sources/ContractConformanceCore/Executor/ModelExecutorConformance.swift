@@ -59,6 +59,12 @@ public struct ModelExecutorConformance: Sendable {
   public let knownErrors: [KnownError]
   /// How long one check may take.
   public let timeout: Duration
+  /// The seed of the generated requests.
+  public let seed: UInt64
+  /// How many requests each generated check sends; `nil` for each check's default.
+  public let examples: Int?
+  /// Which rules count (see ``RuleSet``).
+  public let rules: RuleSet
   let makeExecutor: @Sendable () async throws -> any ProfileModelExecuting
 
   /// Creates the suite.
@@ -68,20 +74,30 @@ public struct ModelExecutorConformance: Sendable {
   ///   - knownErrors: native errors and the kinds they must map to; list every error your
   ///     platform documents.
   ///   - timeout: the limit for each check (default 10 s).
+  ///   - seed: the seed for generated requests (default: ``ConformanceSeed/current(_:)``).
+  ///   - examples: how many requests each generated check sends (default:
+  ///     ``ConformanceExamples/current(_:)``).
+  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
   ///   - makeExecutor: makes a fresh executor for each check.
   public init(
     errorMapping: @escaping @Sendable (any Error) -> ProfileModelExecutionError,
     knownErrors: [KnownError], timeout: Duration = .seconds(10),
+    seed: UInt64 = ConformanceSeed.current(), examples: Int? = ConformanceExamples.current(),
+    rules: RuleSet = .current(),
     _ makeExecutor: @escaping @Sendable () async throws -> any ProfileModelExecuting
   ) {
     self.errorMapping = errorMapping
     self.knownErrors = knownErrors
     self.timeout = timeout
+    self.seed = seed
+    self.examples = examples
+    self.rules = rules
     self.makeExecutor = makeExecutor
   }
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "executor", timeout: timeout).run(Self.checks, on: self, seed: nil)
+    await CheckRunner(suite: "executor", timeout: timeout, rules: rules, examples: examples)
+      .run(Self.checks, on: self, seed: seed)
   }
 }
