@@ -22,14 +22,14 @@ extension DocumentProviderConformance {
     }
   }
 
-  /// Generated documents of every size, with caps of none, 0, 1, the page count, above it and
+  /// Generated documents of up to 30 pages (a 100-page one is the fixed example), with caps of none, 0, 1, the page count, above it and
   /// in between: the original count is the document's, and the capped count is the cap applied
   /// to the pages the provider offers (all of them, or all after its front matter).
   func capProperty() async -> CheckOutcome {
     let property = Property<GeneratedDocument>(
-      defaultCount: 15,
+      defaultCount: 6,
       generate: { source throws(ChoiceSource.Overrun) in
-        try GeneratedDocument.generate(source, maxPages: 40)
+        try GeneratedDocument.generate(source, maxPages: 30)
       },
       describe: \.description,
       test: { document in await self.checkCounts(document.fixture) })
@@ -83,9 +83,9 @@ extension DocumentProviderConformance {
           fixture: .numbered(8, cap: 6), kinds: Array(repeating: "text", count: 8),
           order: "random", reads: [5, 0, 5, 3, 1, 4, 2, 0])
       ],
-      defaultCount: 12,
+      defaultCount: 6,
       generate: { source throws(ChoiceSource.Overrun) in
-        try GeneratedDocument.generate(source, maxPages: 24)
+        try GeneratedDocument.generate(source, maxPages: 16)
       },
       describe: \.description,
       test: { document in await self.read(document) })
@@ -144,7 +144,7 @@ extension DocumentProviderConformance {
       var description: String { "\(pages) pages; at once, indexes \(indexes)" }
     }
     let property = Property<Reads>(
-      defaultCount: 8,
+      defaultCount: 4,
       generate: { source throws(ChoiceSource.Overrun) in
         let pages = try source.int(2...30)
         let indexes = try source.list(min: 2, max: 24, average: 10) {

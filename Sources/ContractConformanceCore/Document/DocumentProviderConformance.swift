@@ -31,7 +31,7 @@ public struct DocumentFixture: Hashable, Sendable {
 /// The conformance suite for ``ProfileDocumentProviding``: both page counts, the cap, indexes,
 /// original page numbers, page text, errors for bad input, Unicode and concurrency.
 ///
-/// Besides its fixed fixtures, it generates documents of 0 to 40 pages (short, long, blank,
+/// Besides its fixed fixtures, it generates documents of 0 to 30 pages (short, long, blank,
 /// paragraphs split by blank lines, text in several scripts in NFC or NFD) with caps of none, 0,
 /// 1, the page count, above it and in between, read forward, backward, at random and twice, and
 /// reads of different pages at once. Texts are compared by canonical equivalence, with runs of
