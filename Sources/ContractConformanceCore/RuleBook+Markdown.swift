@@ -40,7 +40,8 @@ extension RuleBook {
 
   private static func page(title: String, rules: [ConformanceRule]) -> String {
     var lines = [
-      "# \(title)", "", generatedNote, "", "| ID | Level | Rule set | Asserts |", "|---|---|---|---|",
+      "# \(title)", "", generatedNote, "", "| ID | Level | Rule set | Asserts |",
+      "|---|---|---|---|",
     ]
     for rule in rules {
       lines.append(

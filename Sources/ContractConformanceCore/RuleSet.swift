@@ -57,7 +57,8 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   /// Whether `version` is a version this kit knows: dotted numbers, such as `0.2`.
   public static func isWellFormed(_ version: String) -> Bool {
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-    return !parts.isEmpty && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
+    return !parts.isEmpty
+      && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
   }
 
   /// Compares dotted versions number by number: `0.10` is after `0.9`.

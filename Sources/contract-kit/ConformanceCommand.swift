@@ -144,7 +144,9 @@ enum ConformanceCommand: Subcommand {
     }
     let examples = try arguments.option("--examples").map { text in
       guard let count = Int(text), count > 0 else {
-        throw UsageError("--examples '\(text)' is not a positive number; pass how many inputs each check generates")
+        throw UsageError(
+          "--examples '\(text)' is not a positive number; pass how many inputs each check generates"
+        )
       }
       return count
     }

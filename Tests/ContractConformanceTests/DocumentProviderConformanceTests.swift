@@ -139,7 +139,9 @@ import Testing
       PageText.difference(expected: "a\u{200D}b", read: "ab").contains(
         "U+200D ZERO WIDTH JOINER"))
     #expect(
-      PageText.difference(expected: "café", read: "cafe") == "first difference at character 4: the fixture has \"é\" (U+00E9 LATIN SMALL LETTER E WITH ACUTE), the page has \"e\" (U+0065 LATIN SMALL LETTER E)")
+      PageText.difference(expected: "café", read: "cafe")
+        == "first difference at character 4: the fixture has \"é\" (U+00E9 LATIN SMALL LETTER E WITH ACUTE), the page has \"e\" (U+0065 LATIN SMALL LETTER E)"
+    )
     #expect(PageText.matches("회의록".decomposedStringWithCanonicalMapping, "회의록"))
     #expect(PageText.matches("line one\n\nline  two\r\n", "line one line two"))
     #expect(!PageText.matches("line one", "line on"))
@@ -160,7 +162,8 @@ import Testing
   }
 
   @Test func theTextDocumentProviderPassesEveryCheck() async {
-    let runs = await ReferenceSuites.run("document", documentProvider: "text", timeout: .seconds(30))
+    let runs = await ReferenceSuites.run(
+      "document", documentProvider: "text", timeout: .seconds(30))
     for run in runs {
       expectClean(run.report, run.label)
       #expect(run.report.counts.passed == DocumentProviderConformance.rules.count)

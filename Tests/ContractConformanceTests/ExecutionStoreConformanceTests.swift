@@ -110,7 +110,9 @@ import Testing
 
   @Test(arguments: StoreMutant.allCases)
   func mutantIsCaught(mutant: StoreMutant) async {
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) { try mutant.make($0) }.run()
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
+      try mutant.make($0)
+    }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
   }

@@ -12,20 +12,21 @@ import Testing
   /// A pure property that fails when a list holds two equal neighbours above 50.
   static var neighbours: Property<[Int]> {
     Property<[Int]>(
-    defaultCount: 200,
-    generate: { source throws(ChoiceSource.Overrun) in
-      try source.list(max: 40, average: 12) { _ throws(ChoiceSource.Overrun) in
-        try source.int(0...99)
-      }
-    },
-    describe: { "\($0)" },
-    test: { list in
-      zip(list, list.dropFirst()).contains { $0 == $1 && $0 > 50 } ? "equal neighbours" : nil
-    })
+      defaultCount: 200,
+      generate: { source throws(ChoiceSource.Overrun) in
+        try source.list(max: 40, average: 12) { _ throws(ChoiceSource.Overrun) in
+          try source.int(0...99)
+        }
+      },
+      describe: { "\($0)" },
+      test: { list in
+        zip(list, list.dropFirst()).contains { $0 == $1 && $0 > 50 } ? "equal neighbours" : nil
+      })
   }
 
   @Test func aFailureShrinksToTheSmallestInputThatStillFails() async {
-    let run = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: 1, examples: nil))
+    let run = await Self.neighbours.run(
+      "neighbours", budget: PropertyBudget(seed: 1, examples: nil))
     let counterexample = try? #require(run.counterexample)
     #expect(counterexample?.input == "[51, 51]")
     #expect(counterexample?.failsAgain == true)
@@ -34,8 +35,10 @@ import Testing
 
   @Test func theSameSeedGivesTheSameInputsAndTheSameMinimum() async {
     for seed: UInt64 in [1, 2, 3] {
-      let first = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: seed, examples: nil))
-      let second = await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: seed, examples: nil))
+      let first = await Self.neighbours.run(
+        "neighbours", budget: PropertyBudget(seed: seed, examples: nil))
+      let second = await Self.neighbours.run(
+        "neighbours", budget: PropertyBudget(seed: seed, examples: nil))
       #expect(first.counterexample?.choices == second.counterexample?.choices)
       #expect(first.counterexample?.example == second.counterexample?.example)
     }
@@ -70,7 +73,9 @@ import Testing
   private func shrunkHistory(_ mutant: StoreMutant, seed: UInt64) async -> (
     ExecutionStoreConformance, StoreHistory
   )? {
-    let suite = ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: seed) { try mutant.make($0) }
+    let suite = ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: seed) {
+      try mutant.make($0)
+    }
     let property = Property<StoreHistory>(
       defaultCount: 40,
       generate: { source throws(ChoiceSource.Overrun) in
@@ -91,11 +96,13 @@ import Testing
       Issue.record("\(mutant) was not caught by store.history")
       return
     }
-    #expect(await suite.replay(history) != nil, "the printed history passes: \(history.description)")
+    #expect(
+      await suite.replay(history) != nil, "the printed history passes: \(history.description)")
     for index in history.steps.indices {
       var steps = history.steps
       steps.remove(at: index)
-      let smaller = StoreHistory(commands: history.commands, derivations: history.derivations, steps: steps)
+      let smaller = StoreHistory(
+        commands: history.commands, derivations: history.derivations, steps: steps)
       #expect(
         await suite.replay(smaller) == nil,
         "\(mutant): without step \(index + 2) the history still fails: \(smaller.description)")
@@ -110,7 +117,9 @@ import Testing
   }
 
   @Test func aFailingHistoryIsPrintedAsNumberedStepsWithItsReplayLine() async {
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: 7) {
+    let report = await ExecutionStoreConformance(
+      durability: .durable, timeout: testTimeout, seed: 7
+    ) {
       try StoreMutant.partialSummaryKey.make($0)
     }.run()
     let message = report.result("store.history")?.message ?? ""
@@ -128,7 +137,9 @@ import Testing
 
   @Test func overlappingSavesMayLoadEitherOrder() {
     // save a [1,4] overlaps save b [2,5]; a load after both may see either, but not nothing.
-    let saves = [Op(effect: .write("a"), call: 1, ret: 4), Op(effect: .write("b"), call: 2, ret: 5)]
+    let saves = [
+      Op(effect: .write("a"), call: 1, ret: 4), Op(effect: .write("b"), call: 2, ret: 5),
+    ]
     for value in ["a", "b"] {
       #expect(isLinearizable(saves + [Op(effect: .read(value), call: 6, ret: 7)], initial: nil))
     }

@@ -8,7 +8,9 @@ import Testing
 
   @Test func aFindingOnlyANewerRuleSetMakesIsPendingUnderAnOlderPin() async throws {
     // Splitting at line breaks shows only in generated batches, which came in rule set 0.3.
-    let pinned = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+    let pinned = await TranslatorConformance(
+      pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")
+    ) {
       TranslatorMutant.splitsAtLineBreaks.make()
     }.run()
     #expect(pinned.isPassing)
@@ -18,7 +20,8 @@ import Testing
     #expect(count.message.hasPrefix("pending (rule set 0.3, pinned to 0.2): "), "\(count.message)")
     #expect(pinned.result("translator.targets")?.pending == true)
 
-    let unpinned = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .all) {
+    let unpinned = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .all)
+    {
       TranslatorMutant.splitsAtLineBreaks.make()
     }.run()
     #expect(!unpinned.isPassing)
@@ -27,7 +30,9 @@ import Testing
 
   @Test func aFindingOfTheHandPickedExamplesCountsUnderAnyPin() async {
     // Dropping the last text breaks the fixed batch of two, which rule set 0.2 already sent.
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+    let report = await TranslatorConformance(
+      pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")
+    ) {
       TranslatorMutant.dropsOne.make()
     }.run()
     #expect(!report.isPassing)
@@ -35,7 +40,9 @@ import Testing
   }
 
   @Test func pendingFindingsShowFirstInTextAndAsSkipsInJUnitAndInJSON() async throws {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")) {
+    let report = await TranslatorConformance(
+      pairs: Self.pairs, timeout: testTimeout, rules: .pinned("0.2")
+    ) {
       TranslatorMutant.splitsAtLineBreaks.make()
     }.run()
     let text = report.renderText()
@@ -58,7 +65,8 @@ import Testing
     #expect(RuleSet.pinned("0.9").isPending("0.10"))
     #expect(!RuleSet.pinned("0.3").isPending("0.3"))
     #expect(!RuleSet.all.isPending("99"))
-    #expect(RuleSet.isWellFormed("0.2") && !RuleSet.isWellFormed("v0.2") && !RuleSet.isWellFormed("0..2"))
+    #expect(
+      RuleSet.isWellFormed("0.2") && !RuleSet.isWellFormed("v0.2") && !RuleSet.isWellFormed("0..2"))
   }
 
   @Test func everyRuleCarriesAVersionNoNewerThanTheKits() {

@@ -50,7 +50,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       let count = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.count ?? 0
       let current = directory.appendingPathComponent("session-\(count + 1)")
       try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
-      sessions = [current] + (count > 0 ? [directory.appendingPathComponent("session-\(count)")] : [])
+      sessions =
+        [current] + (count > 0 ? [directory.appendingPathComponent("session-\(count)")] : [])
     }
   }
 
@@ -62,7 +63,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     switch mutant {
     case .partialSummaryKey where kind == "summary":
       return directory.appendingPathComponent(
-        kind + "-" + SHA256.hex(Array((command.profile.rawValue + "/" + command.attachmentID).utf8)))
+        kind + "-" + SHA256.hex(Array((command.profile.rawValue + "/" + command.attachmentID).utf8))
+      )
     case .recentSessionsOnly:
       return sessions[0].appendingPathComponent(
         kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))

@@ -63,7 +63,8 @@ import Testing
       // The batch is named by the sentences it holds, not by its position among the eight.
       MutantExpectation(
         mutant: "sharedBuffer", failing: "translator.concurrency",
-        message: "ko → en: the concurrent batch of 16 texts (markers 101, 102, 103, 104, 105 and 11 more)"),
+        message:
+          "ko → en: the concurrent batch of 16 texts (markers 101, 102, 103, 104, 105 and 11 more)"),
     ],
     .dropsTrailingBlanks: [
       MutantExpectation(
@@ -96,20 +97,26 @@ import Testing
 
   @Test(arguments: TranslatorMutant.allCases)
   func mutantIsCaught(mutant: TranslatorMutant) async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { mutant.make() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      mutant.make()
+    }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
   }
 
   @Test func theSampleCorpusTranslatorPassesEveryCheck() async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { SampleCorpusTranslator() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      SampleCorpusTranslator()
+    }.run()
     expectClean(report, "SampleCorpusTranslator")
     #expect(report.counts.passed == TranslatorConformance.rules.count)
   }
 
   @Test(arguments: [TranslatorMutant.echoesLong, .truncatesLong, .mergesLong])
   func aTranslatorBrokenOnlyOnLongTextsPassesTheChecksOfShortTexts(mutant: TranslatorMutant) async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { mutant.make() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      mutant.make()
+    }.run()
     #expect(report.result("translator.longTexts")?.status == .failed)
     for id in ["translator.undeclaredPair"] {
       #expect(report.result(id)?.status == .passed, "\(id): \(report.result(id)?.message ?? "")")
@@ -117,12 +124,16 @@ import Testing
   }
 
   @Test func aTranslatorThatRestructuresLongTextsPasses() async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { RestructuringTranslator() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      RestructuringTranslator()
+    }.run()
     expectClean(report, "RestructuringTranslator")
   }
 
   @Test func aTranslatorThatChangesWhitespacePasses() async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { WhitespaceTranslator() }.run()
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      WhitespaceTranslator()
+    }.run()
     expectClean(report, "WhitespaceTranslator")
   }
 
@@ -157,7 +168,9 @@ import Testing
   }
 
   @Test func numbersAreReadInEveryScript() {
-    let suite = TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) { SampleCorpusTranslator() }
+    let suite = TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      SampleCorpusTranslator()
+    }
     #expect(suite.numbers(in: "第１０１番の部屋") == [101])
     #expect(suite.numbers(in: "Room 101 and 7") == [101, 7])
     #expect(suite.numbers(in: "二十分") == [])

@@ -35,7 +35,8 @@ struct MutatingTranslator: SummaryTranslating {
       return texts
     case .splitsAtLineBreaks where !texts.isEmpty:
       // One request for the whole batch, split again where the lines were joined.
-      let lines = texts.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = texts.joined(separator: "\n").split(
+        separator: "\n", omittingEmptySubsequences: false)
       return try await base.translate(lines.map(String.init), from: source, to: target)
     case .dropsTrailingBlanks:
       var kept = texts

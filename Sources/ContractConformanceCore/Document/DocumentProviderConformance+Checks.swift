@@ -292,7 +292,8 @@ extension DocumentProviderConformance {
       }
       if seen == 0 {
         failures.add(
-          "none of the \(special.count) Unicode pages (original pages 9 to \(8 + special.count)) came back")
+          "none of the \(special.count) Unicode pages (original pages 9 to \(8 + special.count)) came back"
+        )
       }
       let noted = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
       return failures.outcome(

@@ -118,7 +118,9 @@ extension ModelExecutorConformance {
     -> ProvokingRequest
   {
     let schema = try source.pick(ProfileModelSchema.allCases)
-    let sentences = prompt.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) + "." }
+    let sentences = prompt.split(separator: ".").map {
+      $0.trimmingCharacters(in: .whitespaces) + "."
+    }
     var reasons: [String] = []
     let prompt: String
     let promptName: String

@@ -39,7 +39,9 @@ extension PropertyRun {
     var parts = exampleFailures
     if let counterexample { parts.append(counterexample.report(replay: replay)) }
     guard !parts.isEmpty else {
-      let cut = generated < planned ? " (\(planned) were planned; the rest did not fit in half the check's time)" : ""
+      let cut =
+        generated < planned
+        ? " (\(planned) were planned; the rest did not fit in half the check's time)" : ""
       return .passed(
         "\(passed): \(examplesRun) hand-picked and \(generated) generated inputs\(cut), seed \(budget.seed)"
       )

@@ -30,7 +30,8 @@ struct ConcurrentStoreHistory: Sendable {
       }
     }
     return ConcurrentStoreHistory(
-      pool: StoreHistory(commands: commands, derivations: derivations, steps: workers.flatMap { $0 }),
+      pool: StoreHistory(
+        commands: commands, derivations: derivations, steps: workers.flatMap { $0 }),
       workers: workers)
   }
 
@@ -63,10 +64,11 @@ struct ConcurrentStoreHistory: Sendable {
   }()
 
   var description: String {
-    let legend = StoreHistory(
-      commands: pool.commands, derivations: pool.derivations,
-      steps: pool.commands.indices.map { .loadCheckpoint(key: $0) }
-    ).description.split(separator: "\n").first.map(String.init) ?? ""
+    let legend =
+      StoreHistory(
+        commands: pool.commands, derivations: pool.derivations,
+        steps: pool.commands.indices.map { .loadCheckpoint(key: $0) }
+      ).description.split(separator: "\n").first.map(String.init) ?? ""
     var lines = ["", legend]
     if !setup.isEmpty {
       lines.append("first: " + setup.map(StoreHistory.show).joined(separator: ", "))
@@ -86,7 +88,12 @@ struct ConcurrentStoreHistory: Sendable {
 private final class Ticks: @unchecked Sendable {
   private let lock = NSLock()
   private var value = 0
-  func next() -> Int { lock.withCriticalSection { value += 1; return value } }
+  func next() -> Int {
+    lock.withCriticalSection {
+      value += 1
+      return value
+    }
+  }
 }
 
 /// What one worker's step did: its register, effect and times, or what it threw.
@@ -218,13 +225,15 @@ extension ExecutionStoreConformance {
         return Observed(register: "", operation: nil, error: nil)
       }
       return Observed(
-        register: register, operation: RegisterOperation(effect: effect, call: call, ret: ticks.next()),
+        register: register,
+        operation: RegisterOperation(effect: effect, call: call, ret: ticks.next()),
         error: nil)
     } catch {
       return Observed(
         register: register, operation: nil,
         error:
-          "\(StoreHistory.show(step)) threw \(describe(error)) while other workers used the store; a save must not fail because another is under way")
+          "\(StoreHistory.show(step)) threw \(describe(error)) while other workers used the store; a save must not fail because another is under way"
+      )
     }
   }
 

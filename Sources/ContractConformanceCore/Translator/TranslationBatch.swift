@@ -29,9 +29,11 @@ struct TranslationBatch: Sendable, CustomStringConvertible {
   var description: String {
     let shown = items.enumerated().map { index, item in
       "[\(index)] \(item.kind) \(quote(item.text, limit: 40))"
-        + (item.markers.isEmpty ? "" : " \(item.markers.count == 1 ? "marker" : "markers") \(Self.list(item.markers))")
+        + (item.markers.isEmpty
+          ? "" : " \(item.markers.count == 1 ? "marker" : "markers") \(Self.list(item.markers))")
     }
-    return "\(pair), \(items.count) texts: " + (shown.isEmpty ? "none" : shown.joined(separator: "; "))
+    return "\(pair), \(items.count) texts: "
+      + (shown.isEmpty ? "none" : shown.joined(separator: "; "))
   }
 
   /// Numbers as a short list for a message: the first five, then how many more.

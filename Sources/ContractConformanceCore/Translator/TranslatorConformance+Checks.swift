@@ -201,8 +201,10 @@ extension TranslatorConformance {
     let pairs = usablePairs.0
     let examples = pairs.map { pair in
       let texts = sentences(3, base: 501, pair: pair).items
-      let blank = { (text: String) in TranslationBatch.Item(text: text, markers: [], kind: "blank") }
-      return TranslationBatch(pair: pair, items: [texts[0], blank(""), texts[1], blank("   "), texts[2]])
+      let blank = { (text: String) in TranslationBatch.Item(text: text, markers: [], kind: "blank")
+      }
+      return TranslationBatch(
+        pair: pair, items: [texts[0], blank(""), texts[1], blank("   "), texts[2]])
     }
     return await batches(
       Rule.blank, examples: examples, passed: "blank entries stayed blank and in place"
@@ -228,7 +230,8 @@ extension TranslatorConformance {
     let pairs = usablePairs.0
     let examples = pairs.map { pair in
       let texts = sentences(3, base: 601, pair: pair).items
-      return TranslationBatch(pair: pair, items: [texts[0], texts[1], texts[0], texts[2], texts[0]])
+      return TranslationBatch(
+        pair: pair, items: [texts[0], texts[1], texts[0], texts[2], texts[0]])
     }
     return await batches(
       Rule.duplicates, examples: examples, passed: "the same text was translated alike everywhere"
@@ -256,7 +259,8 @@ extension TranslatorConformance {
     let batches: [TranslationBatch]
     var description: String {
       "\(batches.count) batches at once: "
-        + batches.enumerated().map { "batch \($0.offset + 1): \($0.element)" }.joined(separator: " | ")
+        + batches.enumerated().map { "batch \($0.offset + 1): \($0.element)" }.joined(
+          separator: " | ")
     }
   }
 
@@ -307,7 +311,8 @@ extension TranslatorConformance {
       items: batches.flatMap(\.items))
     for lane in outputs {
       let batch = batches[lane.lane]
-      let name = "the concurrent batch of \(batch.items.count) texts (markers \(TranslationBatch.list(batch.items.flatMap(\.markers))))"
+      let name =
+        "the concurrent batch of \(batch.items.count) texts (markers \(TranslationBatch.list(batch.items.flatMap(\.markers))))"
       guard let output = lane.output else {
         return "\(batch.pair): \(name) threw \(lane.error ?? "an error")"
       }
@@ -343,7 +348,9 @@ extension TranslatorConformance {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
     let generator = generator(pairs)
-    var batches = pairs.map { sentences(samples.templates[$0.source]?.count ?? 16, base: 701, pair: $0) }
+    var batches = pairs.map {
+      sentences(samples.templates[$0.source]?.count ?? 16, base: 701, pair: $0)
+    }
     var random = SeededGenerator(seed: budget.seed ^ stableHash(Rule.targetLanguage.id))
     for _ in 0..<(budget.examples ?? 10) {
       if let batch = try? generator.batch(
@@ -381,7 +388,8 @@ extension TranslatorConformance {
     let share = Double(proved) / Double(judged)
     if share >= 0.95 {
       return .passed(
-        "\(proved) of \(judged) outputs proved their target language, over \(batches.count) batches (seed \(seed))")
+        "\(proved) of \(judged) outputs proved their target language, over \(batches.count) batches (seed \(seed))"
+      )
     }
     return .failed(
       "only \(proved) of \(judged) outputs (\(Int(share * 100))%) proved their target language, 95% needed; \(failures.messages.joined(separator: "; ")) (seed \(seed))"
@@ -429,7 +437,9 @@ extension TranslatorConformance {
         return "\(batch.pair): text \(index) alone threw \(describe(error))"
       }
       let inBatch = whole[index]
-      let markers = (Set(numbers(in: inBatch)).intersection(all), Set(numbers(in: alone)).intersection(all))
+      let markers = (
+        Set(numbers(in: inBatch)).intersection(all), Set(numbers(in: alone)).intersection(all)
+      )
       if markers.0 != markers.1 {
         return
           "\(batch.pair): text \(index) carries markers \(markers.0.sorted()) in the batch but \(markers.1.sorted()) alone: the batch's other texts changed its answer"
@@ -455,7 +465,8 @@ extension TranslatorConformance {
     let batches: [TranslationBatch]
     var description: String {
       "\(batches.count) calls on one translator: "
-        + batches.enumerated().map { "call \($0.offset + 1): \($0.element)" }.joined(separator: " | ")
+        + batches.enumerated().map { "call \($0.offset + 1): \($0.element)" }.joined(
+          separator: " | ")
     }
   }
 
@@ -480,7 +491,9 @@ extension TranslatorConformance {
       examples: examples, defaultCount: 12,
       generate: { source throws(ChoiceSource.Overrun) in
         var batches: [TranslationBatch] = []
-        for _ in try source.list(min: 2, max: 5, average: 3, { _ throws(ChoiceSource.Overrun) in () }) {
+        for _ in try source.list(
+          min: 2, max: 5, average: 3, { _ throws(ChoiceSource.Overrun) in () })
+        {
           // Now and then, the texts of an earlier call to another target of their language.
           if let earlier = batches.last, try source.chance(40) {
             let others = pairs.filter { $0.source == earlier.pair.source && $0 != earlier.pair }
