@@ -24,13 +24,13 @@ import Testing
       })
   }
 
-  @Test func aFailureShrinksToTheSmallestInputThatStillFails() async {
+  @Test func aFailureShrinksToTheSmallestInputThatStillFails() async throws {
     let run = await Self.neighbours.run(
       "neighbours", budget: PropertyBudget(seed: 1, examples: nil))
-    let counterexample = try? #require(run.counterexample)
-    #expect(counterexample?.input == "[51, 51]")
-    #expect(counterexample?.failsAgain == true)
-    #expect(counterexample?.stoppedEarly == false)
+    let counterexample = try #require(run.counterexample)
+    #expect(counterexample.input == "[51, 51]")
+    #expect(counterexample.failsAgain)
+    #expect(!counterexample.stoppedEarly)
   }
 
   @Test func theSameSeedGivesTheSameInputsAndTheSameMinimum() async {

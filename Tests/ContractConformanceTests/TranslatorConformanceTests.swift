@@ -88,6 +88,11 @@ import Testing
         mutant: "echoesPastFourth", failing: "translator.batchEqualsParts",
         message: "in the batch but en alone")
     ],
+    .collapsesAdjacentCopies: [
+      MutantExpectation(
+        mutant: "collapsesAdjacentCopies", failing: "translator.duplicates",
+        message: "minimal input")
+    ],
     .answersUndeclared: [
       MutantExpectation(
         mutant: "answersUndeclared", failing: "translator.undeclaredPair",

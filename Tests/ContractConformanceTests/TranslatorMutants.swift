@@ -10,7 +10,9 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     // Classes the generated batches open up: blanks handled by their position (dropped at the
     // end of a batch), a batch sent as one text split again at its line breaks, a cache keyed by
     // the text alone, and an answer that depends on the text's place in the batch.
-    dropsTrailingBlanks, splitsAtLineBreaks, cacheKeyedByText, echoesPastFourth
+    dropsTrailingBlanks, splitsAtLineBreaks, cacheKeyedByText, echoesPastFourth,
+    // A copy right after its original answered as a blank: the fixed example's copies are apart.
+    collapsesAdjacentCopies
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -78,6 +80,8 @@ struct MutatingTranslator: SummaryTranslating {
       output = zip(texts, output).map { seen.insert($0.0).inserted ? $0.1 : "" }
     case .echoesPastFourth:
       output = output.indices.map { $0 >= 4 ? texts[$0] : output[$0] }
+    case .collapsesAdjacentCopies:
+      output = output.indices.map { $0 > 0 && texts[$0] == texts[$0 - 1] ? "" : output[$0] }
     default:
       break
     }

@@ -77,16 +77,27 @@ extension TranslatorConformance {
       passed: passed, rule: rule, budget: budget, suite: "translator")
   }
 
+  /// The numbers `text` carries, as the answer to `item`: the item's markers it lost, and the
+  /// markers of the other `items` it carries instead.
+  func markers(
+    in text: String, for item: TranslationBatch.Item, among items: [TranslationBatch.Item]
+  )
+    -> (found: [Int], lost: [Int], foreign: [Int])
+  {
+    let found = numbers(in: text)
+    let lost = item.markers.filter { !found.contains($0) }
+    let foreign = found.filter { number in
+      !item.markers.contains(number) && items.contains { $0.markers.contains(number) }
+    }
+    return (found, lost, foreign)
+  }
+
   /// What is wrong with the markers `output` carries for `batch`, by position: input *i*'s
   /// markers missing from output *i*, or another input's markers in it.
   func markerProblems(_ batch: TranslationBatch, _ output: [String]) -> [String] {
     var problems: [String] = []
     for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
-      let found = numbers(in: text)
-      let lost = item.markers.filter { !found.contains($0) }
-      let foreign = found.filter { number in
-        !item.markers.contains(number) && batch.items.contains { $0.markers.contains(number) }
-      }
+      let (found, lost, foreign) = markers(in: text, for: item, among: batch.items)
       if !lost.isEmpty {
         problems.append(
           "\(batch.pair): output \(index) lost \(TranslationBatch.list(lost)) of input \(index)'s markers \(TranslationBatch.list(item.markers)), carries \(found): \(quote(text))"
@@ -155,11 +166,7 @@ extension TranslatorConformance {
           problems.append("\(what) came back unchanged: an echo, not a translation")
           continue
         }
-        let found = self.numbers(in: text)
-        let lost = item.markers.filter { !found.contains($0) }
-        let foreign = found.filter { number in
-          !item.markers.contains(number) && batch.items.contains { $0.markers.contains(number) }
-        }
+        let (_, lost, foreign) = self.markers(in: text, for: item, among: batch.items)
         if !lost.isEmpty {
           problems.append(
             "\(what) lost the sentences numbered \(TranslationBatch.list(lost)) (\(text.count) characters came back): truncated or merged away"
@@ -321,12 +328,8 @@ extension TranslatorConformance {
           "\(batch.pair): \(name) came back with \(output.count) texts for \(batch.items.count)"
       }
       for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
-        let found = numbers(in: text)
-        let foreign = found.filter { number in
-          !item.markers.contains(number)
-            && everything.items.contains { $0.markers.contains(number) }
-        }
-        if item.markers.contains(where: { !found.contains($0) }) || !foreign.isEmpty {
+        let (found, lost, foreign) = markers(in: text, for: item, among: everything.items)
+        if !lost.isEmpty || !foreign.isEmpty {
           return
             "\(batch.pair): \(name) came back with \(output.count) texts; output \(index) carries \(found) instead of \(item.markers)"
         }
