@@ -103,7 +103,8 @@ let package = Package(
       dependencies: ["contract-kit", "ReferenceSuites", "TestSupport", "ContractConformanceCore"]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
-      name: "adapter-host-fixtures", dependencies: ["AdapterHost", "ProfileAdapters"]),
+      name: "adapter-host-fixtures",
+      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
       name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],

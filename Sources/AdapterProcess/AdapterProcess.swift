@@ -37,6 +37,9 @@ public final class AdapterProcess: @unchecked Sendable {
   private var ended: AdapterProcessError?
   private var lastRequest: RPCRequest?
   private var errorTail: [String] = []
+  /// Whether the owner ended the process (``kill()``, ``terminate()``, ``close()``): its end is
+  /// then no breakdown.
+  private var endedByOwner = false
   private let exited = DispatchSemaphore(value: 0)
 
   /// Starts `command` (one shell-style command line; the program is looked up on `PATH`).
@@ -73,11 +76,14 @@ public final class AdapterProcess: @unchecked Sendable {
     let errors = stderr.fileHandleForReading
     let errorsRead = DispatchSemaphore(value: 0)
     Thread.detachNewThread { [self] in
-      readLines(errors, onLine: keepErrorLine)
+      // A flood of standard error costs its reading, never memory: long lines are cut.
+      readLines(
+        errors, limit: Self.maximumErrorLineBytes, onLine: keepErrorLine,
+        onTooLong: { keepErrorLine("(a line of more than \(Self.maximumErrorLineBytes) bytes)") })
       errorsRead.signal()
     }
     Thread.detachNewThread { [self] in
-      readLines(output, onLine: deliver)
+      readLines(output, limit: Self.maximumLineBytes, onLine: deliver, onTooLong: lineTooLong)
       process.waitUntilExit()
       // Its last standard error is read to the end before the exit is reported with it. A child
       // the adapter left running may hold the pipe open: that is not waited for past a second.
@@ -109,7 +115,12 @@ public final class AdapterProcess: @unchecked Sendable {
     // A cancelled call stops waiting at once (the process may still answer; the answer is
     // dropped), as a cancellable in-process call would.
     return try await withTaskCancellationHandler {
-      try await send(RPCRequest(id: id, method: method, params: .object(params)))
+      do {
+        return try await send(RPCRequest(id: id, method: method, params: .object(params)))
+      } catch let error as AdapterProcessError where error.isBreakdown {
+        AdapterFaults.current?.record(error.message)
+        throw error
+      }
     } onCancel: {
       let waiting = lock.withCriticalSection { pending.removeValue(forKey: id) }
       waiting?.continuation.resume(throwing: CancellationError())
@@ -146,6 +157,7 @@ public final class AdapterProcess: @unchecked Sendable {
 
   /// Kills the process with SIGKILL, as a crash would: no flush, no cleanup.
   public func kill() {
+    lock.withCriticalSection { endedByOwner = true }
     #if canImport(Glibc) || canImport(Darwin)
       _ = Foundation.kill(processIdentifier, SIGKILL)
     #endif
@@ -155,12 +167,14 @@ public final class AdapterProcess: @unchecked Sendable {
   /// input) and sends SIGTERM. The proxies call this when they are released, so a suite run does
   /// not leave one idle process per check behind.
   public func terminate() {
+    lock.withCriticalSection { endedByOwner = true }
     writeLock.withCriticalSection { try? input.close() }
     if process.isRunning { process.terminate() }
   }
 
   /// Closes the process's input and waits for it to exit: an orderly end.
   public func close() {
+    lock.withCriticalSection { endedByOwner = true }
     try? input.close()
     exited.wait()
     exited.signal()
@@ -173,26 +187,25 @@ public final class AdapterProcess: @unchecked Sendable {
 
   // MARK: - Reading
 
-  private func readLines(_ handle: FileHandle, onLine: (String) -> Void) {
-    var buffer: [UInt8] = []
-    var lineStart = 0
+  /// The longest line read from an adapter's standard output: one response. Above the largest
+  /// a suite receives (a load of the store suite's 8 MiB payload, about 11 MiB as JSON); a
+  /// longer line fails the calls with a message naming this limit, and is read past without
+  /// being kept, so the kit's memory stays flat whatever an adapter prints.
+  public static let maximumLineBytes = 16 << 20
+
+  /// The longest line of standard error kept: the rest of it is read past.
+  static let maximumErrorLineBytes = 4096
+
+  private func readLines(
+    _ handle: FileHandle, limit: Int, onLine: (String) -> Void, onTooLong: () -> Void
+  ) {
+    var splitter = LineSplitter(limit: limit)
     while true {
       let chunk = handle.availableData
       if chunk.isEmpty { break }
-      // Only the new bytes are searched, so a line of megabytes costs its length once.
-      var scan = buffer.count
-      buffer.append(contentsOf: chunk)
-      while let newline = buffer[scan...].firstIndex(of: 0x0A) {
-        onLine(String(decoding: buffer[lineStart..<newline], as: UTF8.self))
-        lineStart = newline + 1
-        scan = lineStart
-      }
-      if lineStart > 0 {
-        buffer.removeFirst(lineStart)
-        lineStart = 0
-      }
+      splitter.feed(chunk, onLine: onLine, onTooLong: onTooLong)
     }
-    if !buffer.isEmpty { onLine(String(decoding: buffer, as: UTF8.self)) }
+    splitter.finish(onLine: onLine)
   }
 
   private func keepErrorLine(_ line: String) {
@@ -200,6 +213,13 @@ public final class AdapterProcess: @unchecked Sendable {
       errorTail.append(line)
       if errorTail.count > 5 { errorTail.removeFirst() }
     }
+  }
+
+  private func lineTooLong() {
+    failAll(
+      AdapterProcessError(
+        "the adapter wrote a line of more than \(Self.maximumLineBytes >> 20) MiB to standard output, the most one response may hold; answer with smaller records, and log to standard error",
+        isBreakdown: true))
   }
 
   private func deliver(_ line: String) {
@@ -210,8 +230,8 @@ public final class AdapterProcess: @unchecked Sendable {
     } catch {
       failAll(
         AdapterProcessError(
-          "the adapter wrote a line that is not a JSON-RPC response: \(line.prefix(120).debugDescription); write only responses to standard output, logs to standard error"
-        ))
+          "the adapter wrote a line that is not a JSON-RPC response: \(line.prefix(120).debugDescription); write only responses to standard output, logs to standard error",
+          isBreakdown: true))
       return
     }
     guard let waiting = lock.withCriticalSection({ pending.removeValue(forKey: response.id) })
@@ -232,10 +252,13 @@ public final class AdapterProcess: @unchecked Sendable {
     default:
       how = "exited with status \(process.terminationStatus)"
     }
-    let (request, tail) = lock.withCriticalSection { (lastRequest, errorTail) }
+    let (request, tail, asked) = lock.withCriticalSection {
+      (lastRequest, errorTail, endedByOwner)
+    }
     let during = request.map { " while answering \($0.method) (request \($0.id))" } ?? ""
     let stderr = tail.isEmpty ? "" : "; its last standard error: \(tail.joined(separator: " | "))"
-    failAll(AdapterProcessError("the adapter process \(how)\(during)\(stderr)"))
+    failAll(
+      AdapterProcessError("the adapter process \(how)\(during)\(stderr)", isBreakdown: !asked))
     exited.signal()
   }
 

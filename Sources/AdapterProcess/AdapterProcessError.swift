@@ -3,9 +3,15 @@
 public struct AdapterProcessError: Error, Hashable, Sendable, CustomStringConvertible {
   /// One line: what happened, and what to do.
   public let message: String
+  /// Whether the process broke down (died unasked, or broke the protocol) rather than failing
+  /// to start: what ``AdapterFaults`` records.
+  public let isBreakdown: Bool
 
   /// Creates an error.
-  public init(_ message: String) { self.message = message }
+  public init(_ message: String, isBreakdown: Bool = false) {
+    self.message = message
+    self.isBreakdown = isBreakdown
+  }
 
   /// The message.
   public var description: String { message }

@@ -1,3 +1,4 @@
+import AdapterProcess
 import Foundation
 
 /// One check of a suite: the rule it proves, paired with the body that proves it. A body
@@ -39,15 +40,18 @@ struct CheckRunner {
     for check in checks {
       let limit = timeout * check.timeouts
       let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
+      let faults = AdapterFaults()
       let outcome = await withTimeout(limit) { () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
-          do {
-            return try await check.body(configuration)
-          } catch {
-            return .failed(failureMessage(error))
+          await AdapterFaults.$current.withValue(faults) {
+            do {
+              return try await check.body(configuration)
+            } catch {
+              return .failed(failureMessage(error))
+            }
           }
         }
-      }
+      }.map { $0.failing(on: faults.recorded) }
       let (status, message, version): (CheckStatus, String, String?) =
         switch outcome {
         case .passed(let message): (.passed, message, nil)
@@ -76,6 +80,23 @@ struct CheckRunner {
       "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
     guard !found.isEmpty else { return hung }
     return found.joined(separator: "; ") + "; then the check " + hung
+  }
+}
+
+extension CheckOutcome {
+  /// The outcome, failed when an adapter process broke down during the check (died unasked, or
+  /// broke the protocol), whatever the check made of the error it saw: a process that dies is
+  /// never an adapter that threw.
+  func failing(on breakdowns: [String]) -> CheckOutcome {
+    guard let first = breakdowns.first else { return self }
+    let breakdown =
+      "\(first): a process that dies or breaks the protocol fails the check, whatever the check expected (in an app, the same adapter takes the app down)"
+    switch self {
+    case .failed(let message), .failedSince(let message, _):
+      return .failed(breakdown + "; " + message)
+    case .passed, .skipped:
+      return .failed(breakdown)
+    }
   }
 }
 

@@ -81,6 +81,25 @@ import Testing
     Case(
       arguments: ["conformance", "run", "--suite", "document", "--format", "json"], status: 0,
       stdout: "\"status\": \"passed\"", stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--suite", "store", "--seed", "7", "--examples", "3"],
+      status: 0, stdout: "store (FileExecutionStore): 13 passed, 0 failed, 0 skipped (seed 7)",
+      stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--suite", "executor", "--pin", "0.2", "--verbose"],
+      status: 0, stdout: "hand-picked and", stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--seed", "x"], status: 2, stdout: nil,
+      stderr: "error: --seed 'x' is not a number; pass the seed a report printed"),
+    Case(
+      arguments: ["conformance", "run", "--examples", "0"], status: 2, stdout: nil,
+      stderr: "error: --examples '0' is not a positive number"),
+    Case(
+      arguments: ["conformance", "run", "--pin", "v0.2"], status: 2, stdout: nil,
+      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.3"),
+    Case(
+      arguments: ["conformance", "run", "--check-timeout", "0"], status: 2, stdout: nil,
+      stderr: "error: --check-timeout needs a whole number of seconds from 1 to 3600, not '0'"),
     Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 6 adapters", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil,

@@ -27,7 +27,7 @@ extension DocumentProviderConformance {
   /// to the pages the provider offers (all of them, or all after its front matter).
   func capProperty() async -> CheckOutcome {
     let property = Property<GeneratedDocument>(
-      defaultCount: 6,
+      defaultCount: 5,
       generate: { source throws(ChoiceSource.Overrun) in
         try GeneratedDocument.generate(source, maxPages: 30)
       },
@@ -83,7 +83,7 @@ extension DocumentProviderConformance {
           fixture: .numbered(8, cap: 6), kinds: Array(repeating: "text", count: 8),
           order: "random", reads: [5, 0, 5, 3, 1, 4, 2, 0])
       ],
-      defaultCount: 6,
+      defaultCount: 5,
       generate: { source throws(ChoiceSource.Overrun) in
         try GeneratedDocument.generate(source, maxPages: 16)
       },
