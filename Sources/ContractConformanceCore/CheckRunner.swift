@@ -29,7 +29,6 @@ struct CheckRunner {
   let suite: String
   let timeout: Duration
   var rules: RuleSet = .all
-  var examples: Int? = nil
 
   /// Runs `checks` in order against `configuration`, turning what each body throws into a
   /// failed result.

@@ -119,19 +119,13 @@ extension Property {
     let best = shrinker.best
     let source = ChoiceSource(replaying: best)
     let input = try? generate(source)
-    let again = await input.asyncMap(test) ?? nil
+    var again: String?
+    if let input { again = await test(input) }
     return Counterexample(
       message: again ?? messages[best] ?? message, input: input.map(describe) ?? "?",
       example: example, of: planned, originalSize: choices.count, shrunkSize: best.count,
       steps: shrinker.steps, failsAgain: again != nil,
       stoppedEarly: outOfTime || shrinker.budget == 0, choices: best)
-  }
-}
-
-extension Optional {
-  fileprivate func asyncMap<T>(_ transform: (Wrapped) async -> T) async -> T? {
-    guard let self else { return nil }
-    return await transform(self)
   }
 }
 

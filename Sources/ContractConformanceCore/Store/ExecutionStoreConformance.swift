@@ -73,7 +73,7 @@ public struct ExecutionStoreConformance: Sendable {
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "store", timeout: timeout, rules: rules, examples: examples)
+    await CheckRunner(suite: "store", timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)
   }
 }
