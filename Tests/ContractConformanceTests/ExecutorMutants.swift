@@ -8,9 +8,9 @@ import ProfileContracts
 enum ExecutorMutant: String, CaseIterable, Sendable {
   case wrongChunkKeys, titleWithoutTitle, titleReusesChunk, leaksRawError, everythingTransient,
     flakyMapping, ignoresCancellation, sharedSession,
-    // A class the generated requests open up: a budget beyond the context narrowed as if a retry
-    // could help.
-    hugeBudgetAsTransient
+    // A class the generated requests open up: a prompt of whitespace other than spaces, tabs and
+    // line breaks sent on to the model, and its refusal narrowed as if a retry could help.
+    unicodeBlankAsTransient
 
   func make() -> any ProfileModelExecuting {
     switch self {
@@ -34,8 +34,10 @@ struct MutatingExecutor: ProfileModelExecuting {
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     switch mutant {
-    case .hugeBudgetAsTransient where request.responseTokens > 100_000:
-      throw ProfileModelExecutionError.transient("the model is busy; try a smaller budget later")
+    case .unicodeBlankAsTransient
+    where request.prompt.allSatisfy(\.isWhitespace)
+      && request.prompt.unicodeScalars.contains(where: { $0.value > 0x7F || $0 == "\r" }):
+      throw ProfileModelExecutionError.transient("the model returned nothing; try again")
     case .leaksRawError where request.prompt.allSatisfy(\.isWhitespace):
       throw CocoaError(.fileReadUnknown)
     case .ignoresCancellation:

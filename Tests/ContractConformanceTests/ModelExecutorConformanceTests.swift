@@ -54,15 +54,12 @@ import Testing
         mutant: "ignoresCancellation", failing: "executor.cancellation",
         message: "a cancelled call was still running after 2 s")
     ],
-    .hugeBudgetAsTransient: [
+    .unicodeBlankAsTransient: [
       MutantExpectation(
-        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
-        message: "threw transient, but a model refuses this input ("),
+        mutant: "unicodeBlankAsTransient", failing: "executor.provokedFailures",
+        message: "threw transient, but a model refuses this input (a whitespace prompt"),
       MutantExpectation(
-        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
-        message: "responseTokens beyond any context): that is rejected"),
-      MutantExpectation(
-        mutant: "hugeBudgetAsTransient", failing: "executor.provokedFailures",
+        mutant: "unicodeBlankAsTransient", failing: "executor.provokedFailures",
         message: "minimal input"),
     ],
     .sharedSession: [

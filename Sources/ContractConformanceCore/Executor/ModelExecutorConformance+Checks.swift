@@ -111,9 +111,8 @@ extension ModelExecutorConformance {
       refusable: "a prompt beyond any context"),
   ]
 
-  /// Requests of both schemas with prompts empty, whitespace, of one token, ordinary or far
-  /// beyond any context, and budgets negative, zero, one token, ordinary or far beyond any
-  /// context.
+  /// Requests of both schemas with prompts empty, whitespace (ASCII and not), of one token,
+  /// ordinary or far beyond any context, and budgets negative, zero, one token or ordinary.
   static func provokingRequest(_ source: ChoiceSource) throws(ChoiceSource.Overrun)
     -> ProvokingRequest
   {
@@ -134,7 +133,10 @@ extension ModelExecutorConformance {
       promptName = "an empty prompt"
       reasons.append(promptName)
     case 2:
-      prompt = try source.pick([" ", "\n", " \n\t ", "\u{3000}", "\r\n\r\n"])
+      // ASCII blanks, and blanks a check for spaces, tabs and line feeds misses.
+      prompt = try source.pick([
+        " ", "\n", " \n\t ", "\u{3000}", "\r\n\r\n", "\u{00A0}\u{2003}", "\u{2028}",
+      ])
       promptName = "a whitespace prompt \(quote(prompt))"
       reasons.append("a whitespace prompt")
     case 3:
@@ -146,19 +148,18 @@ extension ModelExecutorConformance {
       promptName = "a \(prompt.count)-character prompt"
       reasons.append("a prompt beyond any context")
     }
+    // No budget far beyond a context: the contract makes it an upper bound, not a refusal, and a
+    // real model may spend minutes filling its context to meet it.
     let tokens: Int
-    switch try source.draw(4) {
+    switch try source.draw(3) {
     case 0: tokens = schema == .summaryChunk ? 384 : 48
     case 1: tokens = 1
     case 2:
       tokens = 0
       reasons.append("responseTokens 0")
-    case 3:
+    default:
       tokens = try source.int(-1000 ... -1)
       reasons.append("negative responseTokens")
-    default:
-      tokens = try source.int(1 << 20...1 << 24)
-      reasons.append("responseTokens beyond any context")
     }
     return ProvokingRequest(
       name: "\(schema), \(promptName), responseTokens \(tokens)",
@@ -188,7 +189,7 @@ extension ModelExecutorConformance {
   func provokedFailures() async throws -> CheckOutcome {
     let budget = PropertyBudget(seed: seed, examples: examples)
     let property = Property<ProvokingRequest>(
-      examples: Self.provoking, defaultCount: 20,
+      examples: Self.provoking, defaultCount: 30,
       generate: { source throws(ChoiceSource.Overrun) in try Self.provokingRequest(source) },
       describe: \.description,
       test: { provoking in

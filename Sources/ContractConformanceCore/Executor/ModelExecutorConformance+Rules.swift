@@ -48,7 +48,7 @@ extension ModelExecutorConformance {
     static let provokedFailures = ConformanceRule(
       id: "executor.provokedFailures", level: .required,
       asserts:
-        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt, then generated requests of both schemas (prompts empty, whitespace, of one token, ordinary or far beyond any context; budgets negative, zero, one token, ordinary or far beyond any context), either answer or throw a ProfileModelExecutionError, never another error type; an input a model refuses (empty or whitespace, no budget, beyond any context) that throws is rejected.",
+        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt, then generated requests of both schemas (prompts empty, whitespace of any kind, of one token, ordinary or far beyond any context; budgets negative, zero, one token or ordinary), either answer or throw a ProfileModelExecutionError, never another error type; an input a model refuses (empty or whitespace, no budget, a prompt beyond any context) that throws is rejected.",
       why:
         "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
       whenItFails:
