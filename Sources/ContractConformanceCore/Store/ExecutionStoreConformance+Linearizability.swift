@@ -31,7 +31,7 @@ struct ConcurrentStoreHistory: Sendable {
     }
     return ConcurrentStoreHistory(
       pool: StoreHistory(
-        commands: commands, derivations: derivations, steps: workers.flatMap { $0 }),
+        commands: commands, derivations: derivations, steps: []),
       workers: workers)
   }
 
@@ -64,12 +64,8 @@ struct ConcurrentStoreHistory: Sendable {
   }()
 
   var description: String {
-    let legend =
-      StoreHistory(
-        commands: pool.commands, derivations: pool.derivations,
-        steps: pool.commands.indices.map { .loadCheckpoint(key: $0) }
-      ).description.split(separator: "\n").first.map(String.init) ?? ""
-    var lines = ["", legend]
+    // Every command: the final loads name them all.
+    var lines = ["", pool.legend(naming: Set(pool.commands.indices))]
     if !setup.isEmpty {
       lines.append("first: " + setup.map(StoreHistory.show).joined(separator: ", "))
     }

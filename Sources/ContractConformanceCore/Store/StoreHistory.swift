@@ -178,16 +178,20 @@ struct StoreHistory: Sendable {
 
   /// The history as numbered steps, after the commands it names.
   var description: String {
-    let used = Set(steps.compactMap(\.key))
-    var keys = Set(used)
-    // A legend line names the command it derives from, so show that one too.
-    for key in used.sorted().reversed() { keys.formUnion(ancestry(key)) }
-    var lines = ["commands: " + keys.sorted().map(legend).joined(separator: "; ")]
+    var lines = [legend(naming: Set(steps.compactMap(\.key)))]
     lines.append("1 open")
     for (offset, step) in steps.enumerated() {
       lines.append("\(offset + 2) \(Self.show(step))")
     }
     return "\n" + lines.joined(separator: "\n")
+  }
+
+  /// The line that says what the commands with `keys` are, and the ones they derive from.
+  func legend(naming keys: Set<Int>) -> String {
+    var shown = keys
+    // A legend line names the command it derives from, so show that one too.
+    for key in keys { shown.formUnion(ancestry(key)) }
+    return "commands: " + shown.sorted().map(legend).joined(separator: "; ")
   }
 
   /// The keys `key`'s legend line leads back through.

@@ -261,12 +261,22 @@ extension TranslatorConformance {
   private static func laneBase(_ lane: Int) -> Int { 101 + lane * 100 }
   private static let laneSize = 16
 
-  /// Batches translated at once through one translator.
-  struct Lanes: Sendable, CustomStringConvertible {
+  /// Batches sent to one translator: at once (`lanes`), or one call after another (`calls`).
+  struct Batches: Sendable, CustomStringConvertible {
     let batches: [TranslationBatch]
+    let atOnce: Bool
+
+    static func lanes(_ batches: [TranslationBatch]) -> Batches {
+      Batches(batches: batches, atOnce: true)
+    }
+    static func calls(_ batches: [TranslationBatch]) -> Batches {
+      Batches(batches: batches, atOnce: false)
+    }
+
     var description: String {
-      "\(batches.count) batches at once: "
-        + batches.enumerated().map { "batch \($0.offset + 1): \($0.element)" }.joined(
+      let (all, each) = atOnce ? ("batches at once", "batch") : ("calls on one translator", "call")
+      return "\(batches.count) \(all): "
+        + batches.enumerated().map { "\(each) \($0.offset + 1): \($0.element)" }.joined(
           separator: " | ")
     }
   }
@@ -276,13 +286,13 @@ extension TranslatorConformance {
     if let skip { return skip }
     let generator = generator(pairs)
     let examples = pairs.map { pair in
-      Lanes(batches: (0..<8).map { sentences(Self.laneSize, base: Self.laneBase($0), pair: pair) })
+      Batches.lanes((0..<8).map { sentences(Self.laneSize, base: Self.laneBase($0), pair: pair) })
     }
-    let property = Property<Lanes>(
+    let property = Property<Batches>(
       examples: examples, defaultCount: 15,
       generate: { source throws(ChoiceSource.Overrun) in
-        Lanes(
-          batches: try source.list(min: 2, max: 8, average: 4) {
+        Batches.lanes(
+          try source.list(min: 2, max: 8, average: 4) {
             _ throws(ChoiceSource.Overrun) in try generator.batch(source, maxSize: 16)
           })
       },
@@ -294,7 +304,7 @@ extension TranslatorConformance {
   }
 
   /// Translates every lane at once through one translator; what went wrong, if anything.
-  private func runLanes(_ lanes: Lanes) async -> String? {
+  private func runLanes(_ lanes: Batches) async -> String? {
     let translator: any SummaryTranslating
     do {
       translator = try await makeTranslator()
@@ -403,10 +413,9 @@ extension TranslatorConformance {
   /// puts it, by its markers, its blankness and whether it proves the target language; wording
   /// may differ.
   func batchEqualsParts() async throws -> CheckOutcome {
-    let pairs = usablePairs.0
-    let examples = pairs.map { sentences(6, base: 901, pair: $0) }
-    let (_, skip) = usablePairs
+    let (pairs, skip) = usablePairs
     if let skip { return skip }
+    let examples = pairs.map { sentences(6, base: 901, pair: $0) }
     let generator = generator(pairs)
     let property = Property<TranslationBatch>(
       examples: examples, defaultCount: 20,
@@ -462,17 +471,6 @@ extension TranslatorConformance {
     return nil
   }
 
-  /// Calls on one translator, for several pairs in any order, some sending the texts of an
-  /// earlier call to another target.
-  struct Calls: Sendable, CustomStringConvertible {
-    let batches: [TranslationBatch]
-    var description: String {
-      "\(batches.count) calls on one translator: "
-        + batches.enumerated().map { "call \($0.offset + 1): \($0.element)" }.joined(
-          separator: " | ")
-    }
-  }
-
   /// One translator asked for several targets in any order: each answer is judged against its
   /// own call, and is never proven to be in another of the declared languages instead of its
   /// target (a cache keyed by the text alone).
@@ -481,16 +479,16 @@ extension TranslatorConformance {
     if let skip { return skip }
     let generator = generator(pairs)
     // The fixed example: the same texts to every target their source language is declared for.
-    var examples: [Calls] = []
+    var examples: [Batches] = []
     for pair in pairs {
       let others = pairs.filter { $0.source == pair.source && $0 != pair }
       guard let other = others.first else { continue }
       let first = sentences(4, base: 951, pair: pair)
       examples.append(
-        Calls(batches: [first, TranslationBatch(pair: other, items: first.items)]))
+        Batches.calls([first, TranslationBatch(pair: other, items: first.items)]))
       break
     }
-    let property = Property<Calls>(
+    let property = Property<Batches>(
       examples: examples, defaultCount: 12,
       generate: { source throws(ChoiceSource.Overrun) in
         var batches: [TranslationBatch] = []
@@ -507,7 +505,7 @@ extension TranslatorConformance {
           }
           batches.append(try generator.batch(source, maxSize: 6, average: 3))
         }
-        return Calls(batches: batches)
+        return Batches.calls(batches)
       },
       describe: \.description,
       test: { calls in await self.runCalls(calls, declared: pairs) })
@@ -516,7 +514,7 @@ extension TranslatorConformance {
       suite: "translator")
   }
 
-  private func runCalls(_ calls: Calls, declared: [LanguagePair]) async -> String? {
+  private func runCalls(_ calls: Batches, declared: [LanguagePair]) async -> String? {
     let translator: any SummaryTranslating
     do {
       translator = try await makeTranslator()
