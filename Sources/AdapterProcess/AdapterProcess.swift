@@ -47,8 +47,9 @@ public final class AdapterProcess: @unchecked Sendable {
   /// - Parameters:
   ///   - command: such as `python3 my_store.py --verbose`.
   ///   - directory: the working directory (default: the current one).
+  ///   - environment: variables set for the process on top of this process's own.
   /// - Throws: ``AdapterProcessError`` when the line is malformed or the program cannot start.
-  public init(command: String, directory: URL? = nil) throws {
+  public init(command: String, directory: URL? = nil, environment: [String: String] = [:]) throws {
     self.command = command
     let words = try ShellWords.split(command)
     Self.ignoreBrokenPipes
@@ -56,6 +57,9 @@ public final class AdapterProcess: @unchecked Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = words
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()

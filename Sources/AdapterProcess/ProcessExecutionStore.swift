@@ -13,10 +13,13 @@ public final class ProcessExecutionStore: ProfileExecutionStoring, @unchecked Se
 
   /// Starts `command` and opens its store at `directory` (`open {directory}`).
   ///
+  /// - Parameter environment: variables set for the process on top of this process's own.
   /// - Throws: ``AdapterProcessError`` when the process cannot start or ends; ``RPCError`` when
   ///   the adapter refuses the directory.
-  public static func open(command: String, directory: URL) async throws -> ProcessExecutionStore {
-    let process = try AdapterProcess(command: command)
+  public static func open(
+    command: String, directory: URL, environment: [String: String] = [:]
+  ) async throws -> ProcessExecutionStore {
+    let process = try AdapterProcess(command: command, environment: environment)
     _ = try await process.call(AdapterMethod.open, ["directory": .string(directory.path)])
     return ProcessExecutionStore(process: process)
   }

@@ -36,7 +36,8 @@ struct CheckRunner {
     async -> ConformanceReport
   {
     var results: [CheckResult] = []
-    for check in checks {
+    let selection = ConformanceSettings.scoped?.selection
+    for check in checks where selection?.contains(check.rule.id) ?? true {
       let limit = timeout * check.timeouts
       let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
       let faults = AdapterFaults()

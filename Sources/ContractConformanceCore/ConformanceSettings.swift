@@ -1,6 +1,6 @@
-/// Seed, example count and rule set for suites built inside a scope, without passing them to
-/// each suite: what `contract-kit conformance run --seed --examples --pin` sets. Each suite's
-/// defaults (``ConformanceSeed/current(_:)``, ``ConformanceExamples/current(_:)``,
+/// Seed, example count, rule set, power-loss model and rule selection for suites built inside a
+/// scope, without passing them to each suite: what `contract-kit conformance run --seed
+/// --examples --pin --power-loss-model --rule` sets. Each suite's defaults (``ConformanceSeed/current(_:)``, ``ConformanceExamples/current(_:)``,
 /// ``RuleSet/current(_:)``) read these before the environment.
 ///
 /// ```swift
@@ -16,12 +16,22 @@ public struct ConformanceSettings: Sendable {
   public var examples: Int?
   /// The rule set, or `nil` to leave it to the environment.
   public var rules: RuleSet?
+  /// The persistence model of `store.powerLoss`, or `nil` to leave it to the environment.
+  public var powerLossModel: PowerLossModel?
+  /// The IDs of the only rules to run, or `nil` for every rule. A suite leaves the others out of
+  /// its report.
+  public var selection: Set<String>?
 
   /// Creates settings; each `nil` leaves that setting to the environment.
-  public init(seed: UInt64? = nil, examples: Int? = nil, rules: RuleSet? = nil) {
+  public init(
+    seed: UInt64? = nil, examples: Int? = nil, rules: RuleSet? = nil,
+    powerLossModel: PowerLossModel? = nil, selection: Set<String>? = nil
+  ) {
     self.seed = seed
     self.examples = examples
     self.rules = rules
+    self.powerLossModel = powerLossModel
+    self.selection = selection
   }
 
   /// The settings of the current task, if a caller scoped any.

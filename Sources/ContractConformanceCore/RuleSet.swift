@@ -27,7 +27,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   public static let environmentVariable = "CONTRACT_KIT_PIN"
 
   /// The kit's current rule-set version: the newest any rule carries.
-  public static let latestVersion = "0.3"
+  public static let latestVersion = "0.4"
 
   /// Every rule the kit has counts.
   public static let all = RuleSet(pin: nil)

@@ -217,7 +217,7 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   /// The newest record whose checks hold, and its slot; `nil` when the key was never written.
   private func newestRecord(_ key: Key) throws -> (SlotRecord, Int)? {
     var newest: (SlotRecord, Int)?
-    var damaged = false
+    var damaged = 0
     for (slot, path) in key.paths.enumerated() {
       let bytes: [UInt8]?
       do {
@@ -230,12 +230,15 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
       // An empty slot is a first save that never got to write; nothing was promised there.
       guard let bytes, !bytes.isEmpty else { continue }
       guard let record = SlotRecord.decode(bytes) else {
-        damaged = true
+        damaged += 1
         continue
       }
       if newest.map({ record.sequence > $0.0.sequence }) ?? true { newest = (record, slot) }
     }
-    if newest == nil, damaged {
+    // One damaged slot and nothing in the other is a first save torn by a crash or a power
+    // loss before it returned (a save that returned was synced whole): nothing was promised.
+    // Both damaged is damage to records that were promised.
+    if newest == nil, damaged > 1 {
       throw ExecutionStoreError(
         code: .corruptRecord, path: key.paths[0],
         message:

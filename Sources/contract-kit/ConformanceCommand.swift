@@ -19,7 +19,7 @@ enum ConformanceCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--check-timeout S]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
@@ -53,6 +53,10 @@ enum ConformanceCommand: Subcommand {
                                  (CONTRACT_KIT_EXAMPLES)
              --pin VERSION       count only the rules of rule set VERSION; newer ones
                                  run and report as pending (CONTRACT_KIT_PIN)
+             --rule IDS          with --suite: run only these rules (comma-separated IDs)
+             --power-loss-model posix|apple
+                                 what survives a power loss in store.powerLoss (default
+                                 posix; CONTRACT_KIT_POWER_LOSS_MODEL; see Conformance/store.md)
              --check-timeout S   each check's limit on the kit's own adapters (default 10;
                                  a property stops generating at half of it)
              --volatile          with a store: it promises nothing beyond its process
@@ -134,8 +138,11 @@ enum ConformanceCommand: Subcommand {
     return URL(fileURLWithPath: path, isDirectory: true)
   }
 
-  /// `--seed N`, `--examples N` and `--pin VERSION`, each a usage error when malformed.
-  private static func settings(_ arguments: inout Arguments) throws -> ConformanceSettings {
+  /// `--seed N`, `--examples N`, `--pin VERSION`, `--power-loss-model NAME` and `--rule IDS`,
+  /// each a usage error when malformed; the rules must be `suite`'s.
+  private static func settings(_ arguments: inout Arguments, suite: String?) throws
+    -> ConformanceSettings
+  {
     let seed = try arguments.option("--seed").map { text in
       guard let seed = UInt64(text) else {
         throw UsageError("--seed '\(text)' is not a number; pass the seed a report printed")
@@ -158,7 +165,30 @@ enum ConformanceCommand: Subcommand {
       }
       return RuleSet.pinned(text)
     }
-    return ConformanceSettings(seed: seed, examples: examples, rules: pin)
+    let model = try arguments.option(
+      "--power-loss-model", allowed: PowerLossModel.all.map(\.name)
+    ).flatMap(PowerLossModel.named)
+    let selection = try arguments.option("--rule").map { text in
+      try selectedRules(text, suite: suite)
+    }
+    return ConformanceSettings(
+      seed: seed, examples: examples, rules: pin, powerLossModel: model, selection: selection)
+  }
+
+  /// `store.crash,store.powerLoss` as rule IDs of `suite`, a usage error for any other.
+  static func selectedRules(_ text: String, suite: String?) throws -> Set<String> {
+    guard let suite, let rules = RuleBook.suites.first(where: { $0.name == suite })?.rules else {
+      throw UsageError("--rule runs rules of one suite; pass --suite with it")
+    }
+    let ids = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    guard !ids.isEmpty else {
+      throw UsageError("--rule needs rule IDs, such as \(rules[0].id)")
+    }
+    for id in ids where !rules.contains(where: { $0.id == id }) {
+      throw UsageError(
+        "--rule '\(id)' is no rule of the \(suite) suite; contract-kit conformance list shows them")
+    }
+    return Set(ids)
   }
 
   /// `ko:en,ja:en` as language pairs.
@@ -185,7 +215,7 @@ enum ConformanceCommand: Subcommand {
     let provider = try arguments.option("--provider", allowed: ReferenceSuites.documentProviders)
     let executor = try arguments.option("--executor", allowed: ["openai"])
     let translator = try arguments.option("--translator", allowed: ["openai"])
-    let settings = try settings(&arguments)
+    let settings = try settings(&arguments, suite: suite)
     let checkTimeout = try arguments.option("--check-timeout").map { text in
       guard let seconds = Int(text), (1...3600).contains(seconds) else {
         throw UsageError(

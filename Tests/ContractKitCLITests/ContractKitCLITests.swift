@@ -83,7 +83,7 @@ import Testing
       stdout: "\"status\": \"passed\"", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--seed", "7", "--examples", "3"],
-      status: 0, stdout: "store (FileExecutionStore): 13 passed, 0 failed, 0 skipped (seed 7)",
+      status: 0, stdout: "store (FileExecutionStore): 13 passed, 0 failed, 1 skipped (seed 7)",
       stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "executor", "--pin", "0.2", "--verbose"],
@@ -96,7 +96,25 @@ import Testing
       stderr: "error: --examples '0' is not a positive number"),
     Case(
       arguments: ["conformance", "run", "--pin", "v0.2"], status: 2, stdout: nil,
-      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.3"),
+      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.4"),
+    Case(
+      arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
+      status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),
+    Case(
+      arguments: ["conformance", "run", "--suite", "store", "--rule", "store.powerlos"], status: 2,
+      stdout: nil,
+      stderr:
+        "error: --rule 'store.powerlos' is no rule of the store suite; contract-kit conformance list shows them"
+    ),
+    Case(
+      arguments: ["conformance", "run", "--rule", "store.reopen"], status: 2, stdout: nil,
+      stderr: "error: --rule runs rules of one suite; pass --suite with it"),
+    Case(
+      arguments: ["conformance", "run", "--suite", "store", "--rule", ","], status: 2, stdout: nil,
+      stderr: "error: --rule needs rule IDs, such as store.roundTrip"),
+    Case(
+      arguments: ["conformance", "run", "--power-loss-model", "ext4"], status: 2, stdout: nil,
+      stderr: "error: unknown value 'ext4' for --power-loss-model; use one of posix, apple"),
     Case(
       arguments: ["conformance", "run", "--check-timeout", "0"], status: 2, stdout: nil,
       stderr: "error: --check-timeout needs a whole number of seconds from 1 to 3600, not '0'"),

@@ -52,6 +52,24 @@ import Testing
         == "one")
   }
 
+  @Test func aTornFirstSaveLoadsAsNothing() async throws {
+    // A power loss during a key's first save can leave part of its record in slot 0 and nothing
+    // in slot 1: that save never returned, so nothing was promised.
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let store = try FileExecutionStore(directory: directory.url)
+    try await store.saveCheckpoint(checkpoint("one"))
+    let slots = try slotFiles(directory.url)
+    try #require(slots.count == 1)
+    let bytes = [UInt8](try Data(contentsOf: slots[0]))
+    for length in [1, bytes.count / 2, bytes.count - 1] {
+      try Data(bytes[..<length]).write(to: slots[0])
+      #expect(
+        try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: command) == nil,
+        "a first record cut to \(length) of \(bytes.count) bytes")
+    }
+  }
+
   @Test func aKeyWhoseEveryRecordIsDamagedThrowsNotNil() async throws {
     let directory = TemporaryDirectory()
     defer { directory.remove() }

@@ -24,6 +24,30 @@ public enum Backends {
   /// Whether the python tests run: python3 is there, or backends are required.
   public static let runPython = python3 != nil || required
 
+  /// What the power-loss tests lack: Linux (the recorder is preloaded with LD_PRELOAD), a C
+  /// compiler to build it, python3 for the stores; `nil` when everything is there.
+  public static let powerLossMissing: String? = {
+    #if os(Linux)
+      guard python3 != nil else { return "python3 is not installed; run tools/install-backends" }
+      let compiler = ProcessInfo.processInfo.environment["CONTRACT_KIT_CC"]
+      guard
+        compiler != nil || ["clang", "cc", "gcc"].contains(where: { executable(named: $0) != nil })
+      else { return "no C compiler for the file-operation recorder; run tools/install-backends" }
+      return nil
+    #else
+      return "store.powerLoss records with LD_PRELOAD, on Linux only"
+    #endif
+  }()
+
+  /// Whether the power-loss tests run: everything is there, or backends are required (on Linux).
+  public static let runPowerLoss: Bool = {
+    #if os(Linux)
+      return powerLossMissing == nil || required
+    #else
+      return false
+    #endif
+  }()
+
   /// What the PDF tests lack (poppler, or the fixture producer: python3 with fpdf2, qpdf and the
   /// fonts), with the install command; `nil` when everything is there.
   public static let pdfMissing: String? = {

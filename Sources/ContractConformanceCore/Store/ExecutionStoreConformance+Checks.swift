@@ -75,7 +75,7 @@ extension ExecutionStoreConformance {
 
   /// Runs `body` with a fresh sandbox, removed afterwards. An adapter error that no step named
   /// is reported as what the store threw.
-  private func inSandbox(_ body: (Sandbox) async throws -> CheckOutcome) async throws
+  func inSandbox(_ body: (Sandbox) async throws -> CheckOutcome) async throws
     -> CheckOutcome
   {
     let sandbox = Sandbox(in: scratch)
@@ -89,7 +89,7 @@ extension ExecutionStoreConformance {
     }
   }
 
-  private var skipUnlessDurable: CheckOutcome? {
+  var skipUnlessDurable: CheckOutcome? {
     durability == .durable
       ? nil : .skipped("the store is \(durability); this check applies to durable stores only")
   }

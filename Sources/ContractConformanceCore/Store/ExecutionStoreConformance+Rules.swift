@@ -16,6 +16,8 @@ extension ExecutionStoreConformance {
     Check(Rule.reopen) { try await $0.reopen() },
     // Fifty kills and restarts of a store process: six timeouts.
     Check(Rule.crash, timeouts: 6) { try await $0.crash() },
+    // A recording and up to a few hundred store processes, each on one crash state: six timeouts.
+    Check(Rule.powerLoss, timeouts: 6) { try await $0.powerLoss() },
     Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
     Check(Rule.concurrentOneKey) { try await $0.concurrentOneKey() },
     Check(Rule.unusableLocation) { try await $0.unusableLocation() },
@@ -88,6 +90,15 @@ extension ExecutionStoreConformance {
       whenItFails:
         "Write and sync before a save returns, and write a whole new record then switch to it (a temporary file, fsync, rename; or a second slot); never truncate and rewrite in place, never defer writes to deinit, close or a timer."
     )
+    static let powerLoss = ConformanceRule(
+      id: "store.powerLoss", level: .required,
+      asserts:
+        "A store in its own process (checked with --adapter-command, on Linux) runs 12 seeded saves over two commands with a file-operation recorder preloaded (LD_PRELOAD); the recording is replayed under a persistence model (posix by default, or apple), and after every save that returned, and before every sync, rename and unlink inside a save, the directory is built as a power loss could leave it: every unsynced operation lost, names persisted but not data, data but not names, seeded prefixes of the unsynced operations, and a torn write. A new process of the store on each state must load, for each command, a whole record that was saved, never one older than the last save that returned. In process, skipped.",
+      why:
+        "If the app dies while summarizing a 100-page document, the result through page 30 remains; on a phone that shuts down or a laptop that loses power, the kernel's page cache dies too, and a store that never syncs, or syncs the file but not its directory, loses saves that returned, or comes back with a zero-length record.",
+      whenItFails:
+        "The message names the crash point, the state built, what the reopened store loaded, and the fix: write a temporary file, fsync it, rename it over the record, then fsync the directory (under the Apple model, fcntl F_FULLFSYNC instead of fsync); or write a second slot with a checksum and sync it.",
+      since: "0.4")
     static let concurrentKeys = ConformanceRule(
       id: "store.concurrentKeys", level: .required,
       asserts: "100 concurrent saves on distinct commands all survive a reopen.",

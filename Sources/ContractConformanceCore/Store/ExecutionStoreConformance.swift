@@ -41,6 +41,8 @@ public struct ExecutionStoreConformance: Sendable {
   public let examples: Int?
   /// Which rules count (see ``RuleSet``).
   public let rules: RuleSet
+  /// What survives a power loss in `store.powerLoss` (see ``PowerLossModel``).
+  public let powerLossModel: PowerLossModel
   let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
@@ -54,12 +56,15 @@ public struct ExecutionStoreConformance: Sendable {
   ///   - examples: how many histories the generated checks run (default:
   ///     ``ConformanceExamples/current(_:)``).
   ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
+  ///   - powerLossModel: what survives a power loss in `store.powerLoss` (default:
+  ///     ``PowerLossModel/current(_:)``, ``PowerLossModel/posix`` unless set).
   ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
   public init(
     durability: StoreDurability, timeout: Duration = .seconds(10),
     seed: UInt64 = ConformanceSeed.current(),
     scratch: URL = FileManager.default.temporaryDirectory,
     examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
+    powerLossModel: PowerLossModel = .current(),
     _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) {
     self.durability = durability
@@ -68,6 +73,7 @@ public struct ExecutionStoreConformance: Sendable {
     self.scratch = scratch
     self.examples = examples
     self.rules = rules
+    self.powerLossModel = powerLossModel
     self.makeStore = makeStore
   }
 

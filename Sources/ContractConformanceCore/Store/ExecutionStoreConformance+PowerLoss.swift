@@ -1,0 +1,329 @@
+import AdapterProcess
+import Foundation
+import ProfileContracts
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension ExecutionStoreConformance {
+  /// How many saves `store.powerLoss` records when no example count is set.
+  static let powerLossSaves = 12
+
+  /// `store.powerLoss`: the store's process runs a stream of saves with the file-operation
+  /// recorder preloaded; the recording is replayed under ``powerLossModel``, and at every save
+  /// that returned, and before every sync, rename and unlink inside a save, the directory is
+  /// built as a power loss could leave it. A new process of the store loads from each state.
+  func powerLoss() async throws -> CheckOutcome {
+    if let skip = skipUnlessDurable { return skip }
+    return try await inSandbox { sandbox in
+      let first = try await open(sandbox.store)
+      guard let process = first as? ProcessExecutionStore else {
+        return .skipped(
+          "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
+        )
+      }
+      process.process.close()
+      #if canImport(Glibc)
+        return try await powerLoss(command: process.process.command, sandbox: sandbox)
+      #else
+        return .skipped(FileOperationRecorder.library().failureMessage ?? "")
+      #endif
+    }
+  }
+
+  /// What a reopened store did with one crash state.
+  enum PowerLossLoad: Hashable {
+    /// Per key: the save it loaded, `nil` for nothing, or what went wrong.
+    case loaded([KeyLoad])
+    /// Opening the store on the state threw.
+    case unopenable(String)
+
+    enum KeyLoad: Hashable {
+      case save(Int?)
+      case unknown(String)
+      case threw(String)
+    }
+  }
+
+  #if canImport(Glibc)
+    private func powerLoss(command: String, sandbox: Sandbox) async throws -> CheckOutcome {
+      let library: URL
+      switch FileOperationRecorder.library() {
+      case .success(let built): library = built
+      case .failure(let reason): return .skipped(reason.message)
+      }
+      let root = sandbox.root.resolvingSymlinksInPath().appendingPathComponent(
+        "outer/inner/store", isDirectory: true)
+      try? FileManager.default.removeItem(at: root)
+      let log = sandbox.root.appendingPathComponent("file-operations.log")
+      let plan = PowerLossPlan(saves: examples ?? Self.powerLossSaves, seed: seed)
+
+      // The recording: every save in one process with the recorder preloaded, each between two
+      // marks the suite appends to the log.
+      let recorded: ProcessExecutionStore
+      do {
+        recorded = try await ProcessExecutionStore.open(
+          command: command, directory: root,
+          environment: FileOperationRecorder.environment(
+            library: library, log: log, root: root.path))
+      } catch {
+        throw CheckFailure(
+          "opening the store with the file-operation recorder threw \(describe(error))")
+      }
+      let executable = Self.executable(of: recorded.process.processIdentifier)
+      let marks = Glibc.open(log.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      guard marks >= 0 else { throw CheckFailure("cannot append to \(log.path)") }
+      defer { _ = Glibc.close(marks) }
+      for (number, save) in plan.saves.enumerated() {
+        Self.append(FileOperationLog.mark(save: number + 1, returned: false), to: marks)
+        try await attempt("save \(number + 1) (\(save.checkpoint.payload.count) bytes)") {
+          try await recorded.saveCheckpoint(save.checkpoint)
+        }
+        Self.append(FileOperationLog.mark(save: number + 1, returned: true), to: marks)
+      }
+      recorded.process.close()
+
+      let operations = try FileOperationLog.parse(
+        (try? Data(contentsOf: log)) ?? Data(), root: root.path)
+      if let skip = Self.unrecorded(
+        operations, process: recorded.process.processIdentifier, executable: executable)
+      {
+        return .skipped(skip)
+      }
+      let replay = PowerLossReplay(
+        operations: operations, keys: plan.keys, keyCount: plan.commands.count,
+        model: powerLossModel, seed: seed ^ stableHash("store.powerLoss"))
+      let (onDisk, unreadable) = DiskImage.read(root)
+      if let problem = replay.unfollowed.first ?? unreadable
+        ?? onDisk.difference(from: replay.final)
+      {
+        return .skipped(
+          "the recording does not account for what the store wrote (\(problem)): it writes by a route the recorder does not see (stdio's fwrite, io_uring, a helper process, a static binary), so store.powerLoss cannot judge it"
+        )
+      }
+      return try await judge(replay, plan: plan, command: command, root: root)
+    }
+
+    /// Loads from every distinct state, once, and judges each point's states.
+    private func judge(_ replay: PowerLossReplay, plan: PowerLossPlan, command: String, root: URL)
+      async throws -> CheckOutcome
+    {
+      var loads: [DiskImage: PowerLossLoad] = [:]
+      var first: String?
+      var failed = 0
+      var statesAtFailure = 0
+      var tried = 0
+      var stopped = false
+      let halfway = CheckProgress.current?.halfway
+      states: for point in replay.points {
+        for state in point.states {
+          if loads[state.image] == nil {
+            if let halfway, ContinuousClock.now > halfway {
+              stopped = true
+              break states
+            }
+            loads[state.image] = try await load(state.image, plan: plan, command: command, at: root)
+          }
+          tried += 1
+          guard let load = loads[state.image],
+            let problem = Self.problem(load, point: point, plan: plan)
+          else { continue }
+          failed += 1
+          guard first == nil else { continue }
+          let fix =
+            replay.fix(at: point)
+            ?? "write a whole new record and switch to it (a temporary file, a sync, a rename, a sync of the directory; or a second slot with a checksum); never overwrite a record in place"
+          first =
+            "\(point.description), with \(state.description) (\(powerLossModel) model): \(problem); fix: \(fix)"
+          CheckProgress.current?.found(first ?? "")
+        }
+        // The first failing point is the finding; the points after it would only repeat it.
+        if first != nil {
+          statesAtFailure = point.states.count
+          break
+        }
+      }
+      let budget =
+        stopped
+        ? "; the check's time ran out after \(tried) states, so the rest were not tried" : ""
+      if let first {
+        let more =
+          failed > 1
+          ? "; so did \(failed - 1) more of the \(statesAtFailure) states built there" : ""
+        return .failed(first + more + budget + " (seed \(seed))")
+      }
+      guard tried > 0 else {
+        return .failed(
+          "no crash state was tried within half the check's time: the store is too slow to open")
+      }
+      return .passed(
+        "\(tried) crash states (\(loads.count) distinct) at \(replay.points.count) points over \(plan.saves.count) saves of \(plan.sizeRange) under the \(powerLossModel) model: every reopen loaded a whole record, never older than the last save that returned\(budget) (seed \(seed))"
+      )
+    }
+
+    /// Builds `image` at `root`, opens the store on it in a new process and loads every key.
+    private func load(_ image: DiskImage, plan: PowerLossPlan, command: String, at root: URL)
+      async throws -> PowerLossLoad
+    {
+      do {
+        try image.write(to: root)
+      } catch {
+        throw CheckFailure(
+          "cannot build a crash state at \(root.path): \(error.localizedDescription)")
+      }
+      let store: ProcessExecutionStore
+      do {
+        store = try await ProcessExecutionStore.open(command: command, directory: root)
+      } catch {
+        return .unopenable(describe(error))
+      }
+      defer { store.process.close() }
+      var keys: [PowerLossLoad.KeyLoad] = []
+      for command in plan.commands {
+        do {
+          let loaded = try await store.loadCheckpoint(for: command)
+          if let loaded {
+            keys.append(plan.number(of: loaded).map { .save($0) } ?? .unknown(loaded.phase))
+          } else {
+            keys.append(.save(nil))
+          }
+        } catch {
+          keys.append(.threw(describe(error)))
+        }
+      }
+      return .loaded(keys)
+    }
+
+    /// What is wrong with `load` at `point`, in words; `nil` when nothing is.
+    private static func problem(
+      _ load: PowerLossLoad, point: PowerLossReplay.CrashPoint, plan: PowerLossPlan
+    )
+      -> String?
+    {
+      let keys: [PowerLossLoad.KeyLoad]
+      switch load {
+      case .unopenable(let error): return "the reopened store threw \(error) at open"
+      case .loaded(let loaded): keys = loaded
+      }
+      for (key, loaded) in keys.enumerated() where key < point.allowed.count {
+        let allowed = point.allowed[key]
+        let returned = point.lastReturned[key]
+        let name = plan.commands.count > 1 ? " for key \(key + 1)" : ""
+        switch loaded {
+        case .save(let number) where allowed.contains(number): continue
+        case .save(nil):
+          return
+            "the reopened store loaded nothing\(name), though save \(returned ?? 0) had returned"
+        case .save(let number?):
+          if let returned, number < returned {
+            return
+              "the reopened store loaded save \(number)\(name), older than save \(returned), which had returned"
+          }
+          return "the reopened store loaded save \(number)\(name), which was not the one expected"
+        case .unknown(let phase):
+          return
+            "the reopened store loaded a record\(name) that matches no save whole (phase \(quote(phase))): a torn record"
+        case .threw(let error):
+          return "loading\(name) threw \(error)"
+        }
+      }
+      return nil
+    }
+
+    /// Why the recording cannot be trusted to hold the store's operations, or `nil`.
+    private static func unrecorded(
+      _ operations: [FileOperation], process: Int32, executable: String?
+    )
+      -> String?
+    {
+      let hellos = operations.compactMap { operation -> String? in
+        if case .hello(process, let running) = operation { return running }
+        return nil
+      }
+      guard let last = hellos.last else {
+        return
+          "the store's process never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so store.powerLoss cannot see its file operations"
+      }
+      if let executable, last != executable {
+        return
+          "\(executable), the program the store's process runs, never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so store.powerLoss cannot see its file operations"
+      }
+      return nil
+    }
+
+    /// The program process `pid` runs, by `/proc`.
+    private static func executable(of pid: Int32) -> String? {
+      try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+    }
+
+    private static func append(_ data: Data, to fd: Int32) {
+      data.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+  #endif
+}
+
+/// The saves `store.powerLoss` records: seeded sizes over two keys that differ in one field.
+struct PowerLossPlan {
+  struct Save {
+    let key: Int
+    let checkpoint: ProfileCheckpoint
+  }
+
+  let commands: [ProfileCommand]
+  let saves: [Save]
+
+  init(saves count: Int, seed: UInt64) {
+    var random = SeededGenerator(seed: seed ^ stableHash("store.powerLoss.plan"))
+    let base = ExecutionStoreConformance.command
+    let commands = [
+      base,
+      ProfileCommand(
+        profile: base.profile, attachmentID: base.attachmentID,
+        sourceLanguage: base.sourceLanguage, targetLanguage: "fr"),
+    ]
+    self.commands = commands
+    saves = (1...max(1, count)).map { number in
+      let size =
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: Int.random(in: 0...64, using: &random)
+        case 1: Int.random(in: 500...5000, using: &random)
+        case 2: Int.random(in: 16_384...65_536, using: &random)
+        default: Int.random(in: 1...512, using: &random)
+        }
+      let key = number <= 2 ? number - 1 : Int.random(in: 0..<2, using: &random)
+      let payload = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ number) })
+      return Save(
+        key: key,
+        checkpoint: ExecutionStoreConformance.checkpoint(
+          commands[key], phase: "save-\(number)", payload: payload))
+    }
+  }
+
+  /// Each save's key, by save number (from 1).
+  var keys: [Int: Int] {
+    Dictionary(uniqueKeysWithValues: saves.enumerated().map { ($0.offset + 1, $0.element.key) })
+  }
+
+  /// The number of the save `checkpoint` is, whole; `nil` when it matches none.
+  func number(of checkpoint: ProfileCheckpoint) -> Int? {
+    guard checkpoint.phase.hasPrefix("save-"), let number = Int(checkpoint.phase.dropFirst(5)),
+      number >= 1, number <= saves.count, saves[number - 1].checkpoint == checkpoint
+    else { return nil }
+    return number
+  }
+
+  /// The payload sizes, in words.
+  var sizeRange: String {
+    let sizes = saves.map(\.checkpoint.payload.count)
+    return "\(sizes.min() ?? 0) to \(sizes.max() ?? 0) bytes"
+  }
+}
+
+extension Result where Failure == CheckFailure {
+  /// The failure's message, if it failed.
+  var failureMessage: String? {
+    if case .failure(let failure) = self { return failure.message }
+    return nil
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""A durable progress store on SQLite (Python's sqlite3, WAL), served over the kit's adapter
+protocol (Conformance/protocol.md). `--synchronous FULL` (the default) syncs the WAL at every
+commit and survives a power loss; `--synchronous OFF` never syncs and does not.
+
+  contract-kit conformance run --suite store --adapter-command "python3 sqlite_store.py"
+"""
+import json
+import os
+import sqlite3
+import sys
+
+synchronous = "FULL"
+if "--synchronous" in sys.argv:
+    synchronous = sys.argv[sys.argv.index("--synchronous") + 1]
+connection = None
+
+
+def key(command):
+    return json.dumps(command, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def handle(method, params):
+    global connection
+    if method == "open":
+        directory = params["directory"]
+        os.makedirs(directory, exist_ok=True)  # raises when a file stands there
+        connection = sqlite3.connect(os.path.join(directory, "store.sqlite"), isolation_level=None,
+                                     check_same_thread=False)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=" + synchronous)
+        connection.execute("CREATE TABLE IF NOT EXISTS records (kind TEXT, key TEXT, value TEXT, "
+                           "PRIMARY KEY (kind, key))")
+        return None
+    if connection is None:
+        raise RuntimeError("no store is open; call open first")
+    kinds = {"Checkpoint": "checkpoint", "Summary": "summary"}
+    for suffix, kind in kinds.items():
+        if method == "save" + suffix:
+            value = params[kind]
+            connection.execute("INSERT OR REPLACE INTO records VALUES (?, ?, ?)",
+                               (kind, key(value["command"]), json.dumps(value)))
+            return None
+        if method == "load" + suffix:
+            row = connection.execute("SELECT value FROM records WHERE kind = ? AND key = ?",
+                                     (kind, key(params["command"]))).fetchone()
+            return json.loads(row[0]) if row else None
+    if method == "removeCheckpoint":
+        connection.execute("DELETE FROM records WHERE kind = 'checkpoint' AND key = ?",
+                           (key(params["command"]),))
+        return None
+    raise LookupError("this store does not serve " + method)
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        try:
+            response = {"jsonrpc": "2.0", "id": request["id"],
+                        "result": handle(request["method"], request.get("params", {}))}
+        except LookupError as error:
+            response = {"jsonrpc": "2.0", "id": request["id"],
+                        "error": {"code": -32601, "message": str(error)}}
+        except Exception as error:
+            response = {"jsonrpc": "2.0", "id": request["id"],
+                        "error": {"code": -32000, "message": type(error).__name__ + ": " + str(error)}}
+        sys.stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+    if connection is not None:
+        connection.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+import AdapterProcess
+import ContractConformance
+import Foundation
+import ProfileAdapters
+import TestSupport
+import Testing
+
+/// `store.powerLoss` on stores in their own process: the two stores the kit ships and SQLite
+/// with full syncs pass; each broken store fails, with its crash state and its fix named.
+@Suite(.serialized) struct PowerLossTests {
+  static let fixtures = "Tests/AdapterProcessTests/Fixtures/power-loss/"
+
+  static func powerLoss(_ command: String, model: PowerLossModel = .posix) async -> CheckResult? {
+    let settings = ConformanceSettings(selection: ["store.powerLoss"])
+    let report = await ConformanceSettings.$scoped.withValue(settings) {
+      await ExecutionStoreConformance(
+        durability: .durable, timeout: .seconds(60), powerLossModel: model
+      ) { directory in
+        try await ProcessExecutionStore.open(command: command, directory: directory)
+      }.run()
+    }
+    #expect(report.results.map(\.id) == ["store.powerLoss"])
+    return report.result("store.powerLoss")
+  }
+
+  static func python(_ path: String) throws -> String {
+    try #require(RealCrashTests.python(path), "python3 not found")
+  }
+
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func theExampleStorePasses() async throws {
+    let result = await Self.powerLoss(try Self.python("Conformance/examples/store.py"))
+    #expect(result?.status == .passed, "\(result?.message ?? "")")
+    #expect(result?.message.contains("under the posix model") == true)
+  }
+
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func theSwiftHostOverTheBundledStorePasses() async {
+    let result = await Self.powerLoss(Products.command("adapter-host-example", "store"))
+    #expect(result?.status == .passed, "\(result?.message ?? "")")
+  }
+
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func sqliteWithFullSyncsPassesAndWithoutFails() async throws {
+    let sqlite = try Self.python(Self.fixtures + "sqlite_store.py")
+    let full = await Self.powerLoss(sqlite)
+    #expect(full?.status == .passed, "\(full?.message ?? "")")
+    let off = await Self.powerLoss(sqlite + " --synchronous OFF")
+    #expect(off?.status == .failed)
+    #expect(
+      off?.message.contains("after save 1 returned, with all") == true, "\(off?.message ?? "")")
+  }
+
+  /// Each broken store, with what its message must name: the crash state, and the fix.
+  static let broken: [(store: String, names: [String])] = [
+    (
+      "no_sync_store.py",
+      ["after save 1 returned", "lost", "fsync (or fdatasync) the file before the save returns"]
+    ),
+    (
+      "no_directory_sync_store.py",
+      ["after save 1 returned", "fsync the directory after the rename"]
+    ),
+    (
+      "in_place_store.py",
+      ["during save 1, before its fsync of checkpoint-", "never overwrite a record in place"]
+    ),
+    (
+      "sync_before_write_store.py",
+      ["names persisted, data lost", "after the last write, not before it"]
+    ),
+    ("mmap_store.py", ["names persisted, data lost", "msync(MS_SYNC) the map"]),
+  ]
+
+  @Test(
+    .enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"),
+    arguments: broken.map(\.store))
+  func aBrokenStoreFailsWithItsCrashStateAndFix(_ store: String) async throws {
+    let result = await Self.powerLoss(try Self.python(Self.fixtures + store))
+    #expect(result?.status == .failed, "\(result?.message ?? "")")
+    let message = result?.message ?? ""
+    for name in Self.broken.first(where: { $0.store == store })?.names ?? [] {
+      #expect(message.contains(name), "\(store): \(message)")
+    }
+    #expect(message.contains("(posix model)"), "\(message)")
+  }
+
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func underTheAppleModelAPlainFsyncKeepsNothing() async throws {
+    let result = await Self.powerLoss(
+      try Self.python("Conformance/examples/store.py"), model: .apple)
+    #expect(result?.status == .failed)
+    let message = result?.message ?? ""
+    #expect(message.contains("(apple model)"), "\(message)")
+    #expect(message.contains("F_FULLFSYNC"), "\(message)")
+  }
+
+  @Test func inProcessItIsSkippedWithHowToRunItOutOfProcess() async {
+    let settings = ConformanceSettings(selection: ["store.powerLoss"])
+    let report = await ConformanceSettings.$scoped.withValue(settings) {
+      await ExecutionStoreConformance(durability: .durable) { directory in
+        try FileExecutionStore(directory: directory)
+      }.run()
+    }
+    let result = report.result("store.powerLoss")
+    #expect(result?.status == .skipped)
+    #expect(result?.message.contains("--adapter-command") == true, "\(result?.message ?? "")")
+    #expect(result?.message.contains("AdapterHost") == true)
+  }
+
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func aStoreTheRecorderCannotSeeIsSkippedNeverPassed() async throws {
+    // A shell that clears LD_PRELOAD before starting the store: the program the process runs
+    // never loads the recorder.
+    let python = try #require(Backends.python3)
+    let script = RealCrashTests.root.appendingPathComponent("Conformance/examples/store.py").path
+    let result = await Self.powerLoss("env -u LD_PRELOAD '\(python)' '\(script)'")
+    #expect(result?.status == .skipped, "\(result?.message ?? "")")
+    #expect(result?.message.contains("never loaded the file-operation recorder") == true)
+  }
+}
