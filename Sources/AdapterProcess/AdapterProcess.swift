@@ -184,6 +184,27 @@ public final class AdapterProcess: @unchecked Sendable {
     exited.signal()
   }
 
+  /// Closes the process's input and waits for it to exit, without blocking a thread; kills it
+  /// when it has not exited within `limit`, or when the waiting task is cancelled.
+  public func close(within limit: Duration) async {
+    lock.withCriticalSection { endedByOwner = true }
+    writeLock.withCriticalSection { try? input.close() }
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    var killed = false
+    while exitDescription == nil {
+      if !killed, Task.isCancelled || ContinuousClock.now > deadline {
+        kill()
+        killed = true
+      }
+      do {
+        try await Task.sleep(for: .milliseconds(5))
+      } catch {
+        // Cancelled: the kill above ends it; keep checking without sleeping on a dead clock.
+        await Task.yield()
+      }
+    }
+  }
+
   /// How the process ended, once it has; `nil` while it runs.
   public var exitDescription: String? {
     lock.withCriticalSection { ended?.message }

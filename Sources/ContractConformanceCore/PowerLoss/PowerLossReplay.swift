@@ -3,6 +3,9 @@ import Foundation
 /// A recording of saves replayed under a ``PowerLossModel``: the points a power loss is tried
 /// at, the states each could leave, which saves a reopened store may load from each, and, for
 /// each save, what it left unsynced when it returned.
+///
+/// The states of a point are built only when ``forEachPoint(prefixes:seed:_:)`` reaches it, so
+/// the memory a replay holds is one point's states, however long the recording.
 struct PowerLossReplay {
   /// One moment of the recording a power loss is tried at.
   struct CrashPoint {
@@ -17,13 +20,49 @@ struct PowerLossReplay {
     let inFlight: Int?
   }
 
-  let points: [CrashPoint]
+  /// How many points the recording has.
+  let pointCount: Int
   /// What the replay could not follow: a recording that misses operations cannot be judged.
   let unfollowed: [String]
   /// The directory as the process left it, by the recording.
   let final: DiskImage
   /// Per save, the fix for what it left unsynced when it returned; absent when nothing.
   let fixes: [Int: String]
+  private let operations: [FileOperation]
+  private let keys: [Int: Int]
+  private let keyCount: Int
+  private let model: PowerLossModel
+
+  /// Replays `operations`, whose marks number saves; `keys` maps each save to its key.
+  init(operations: [FileOperation], keys: [Int: Int], keyCount: Int, model: PowerLossModel) {
+    self.operations = operations
+    self.keys = keys
+    self.keyCount = keyCount
+    self.model = model
+    var walk = Walk(operations: operations, keys: keys, keyCount: keyCount, model: model)
+    var count = 0
+    while walk.next() != nil { count += 1 }
+    pointCount = count
+    unfollowed = walk.disk.unfollowed
+    final = walk.disk.current.reachable
+    fixes = walk.fixes
+  }
+
+  /// Calls `body` with each point in order, its states built then (with `prefixes` seeded
+  /// prefixes each); stops when `body` returns false.
+  func forEachPoint(
+    prefixes: Int = 2, seed: UInt64, _ body: (CrashPoint) async throws -> Bool
+  ) async rethrows {
+    var random = SeededGenerator(seed: seed)
+    var walk = Walk(operations: operations, keys: keys, keyCount: keyCount, model: model)
+    while let moment = walk.next() {
+      let point = CrashPoint(
+        description: moment.description,
+        states: walk.disk.crashStates(prefixes: prefixes, using: &random),
+        allowed: moment.allowed, lastReturned: moment.lastReturned, inFlight: moment.inFlight)
+      guard try await body(point) else { return }
+    }
+  }
 
   /// The fix for a failure at `point`: what the save under way, else the last that returned,
   /// left unsynced; `nil` when each was durable when it returned.
@@ -31,52 +70,71 @@ struct PowerLossReplay {
     ([point.inFlight] + point.lastReturned).compactMap { $0 }.lazy.compactMap { fixes[$0] }.first
   }
 
-  /// Replays `operations`, whose marks number saves; `keys` maps each save to its key.
-  ///
-  /// - Parameters:
-  ///   - prefixes: how many seeded prefixes of the unsynced changes each point tries.
-  init(
-    operations: [FileOperation], keys: [Int: Int], keyCount: Int, model: PowerLossModel,
-    prefixes: Int = 2, seed: UInt64
-  ) {
-    var random = SeededGenerator(seed: seed)
-    var disk = SimulatedDisk(model: model)
-    var points: [CrashPoint] = []
-    var fixes: [Int: String] = [:]
-    var lastReturned = [Int?](repeating: nil, count: keyCount)
-    var inFlight: (save: Int, sent: Int)?
+  /// A point of the walk, before its states are built.
+  private struct Moment {
+    let description: String
+    let allowed: [Set<Int?>]
+    let lastReturned: [Int?]
+    let inFlight: Int?
+  }
 
-    func point(_ description: String) -> CrashPoint {
+  /// Steps through the recording from point to point, with ``disk`` as it stands at each.
+  private struct Walk {
+    let operations: [FileOperation]
+    let keys: [Int: Int]
+    var disk: SimulatedDisk
+    var fixes: [Int: String] = [:]
+    private var index = 0
+    private var lastReturned: [Int?]
+    private var inFlight: (save: Int, sent: Int)?
+    /// An operation a point stopped before, applied on the next step.
+    private var held: Int?
+
+    init(operations: [FileOperation], keys: [Int: Int], keyCount: Int, model: PowerLossModel) {
+      self.operations = operations
+      self.keys = keys
+      disk = SimulatedDisk(model: model)
+      lastReturned = [Int?](repeating: nil, count: keyCount)
+    }
+
+    mutating func next() -> Moment? {
+      if let held {
+        disk.apply(operations[held], index: held)
+        self.held = nil
+      }
+      while index < operations.count {
+        let operation = operations[index]
+        defer { index += 1 }
+        switch operation {
+        case .mark(let save, false):
+          inFlight = (save, index)
+        case .mark(let save, true):
+          if let key = keys[save] { lastReturned[key] = save }
+          let sent = inFlight?.sent ?? index
+          inFlight = nil
+          let left = disk.pending.filter { $0.operation > sent }
+          if !left.isEmpty {
+            fixes[save] = PowerLossReplay.fix(left, disk: disk, since: sent, operations)
+          }
+          return moment("after save \(save) returned")
+        default:
+          if let inFlight, let boundary = PowerLossReplay.boundary(operation, disk: disk) {
+            held = index
+            return moment("during save \(inFlight.save), before its \(boundary)")
+          }
+          disk.apply(operation, index: index)
+        }
+      }
+      return nil
+    }
+
+    private func moment(_ description: String) -> Moment {
       var allowed = lastReturned.map { Set([$0]) }
       if let inFlight, let key = keys[inFlight.save] { allowed[key].insert(inFlight.save) }
-      return CrashPoint(
-        description: description,
-        states: disk.crashStates(prefixes: prefixes, using: &random),
-        allowed: allowed, lastReturned: lastReturned, inFlight: inFlight?.save)
+      return Moment(
+        description: description, allowed: allowed, lastReturned: lastReturned,
+        inFlight: inFlight?.save)
     }
-
-    for (index, operation) in operations.enumerated() {
-      switch operation {
-      case .mark(let save, false):
-        inFlight = (save, index)
-      case .mark(let save, true):
-        if let key = keys[save] { lastReturned[key] = save }
-        let sent = inFlight?.sent ?? index
-        inFlight = nil
-        let left = disk.pending.filter { $0.operation > sent }
-        if !left.isEmpty { fixes[save] = Self.fix(left, disk: disk, since: sent, operations) }
-        points.append(point("after save \(save) returned"))
-      default:
-        if let inFlight, let boundary = Self.boundary(operation, disk: disk) {
-          points.append(point("during save \(inFlight.save), before its \(boundary)"))
-        }
-        disk.apply(operation, index: index)
-      }
-    }
-    self.points = points
-    self.unfollowed = disk.unfollowed
-    self.final = disk.current.reachable
-    self.fixes = fixes
   }
 
   /// The operation, in words, when a power loss just before it is worth trying: a sync, a

@@ -421,6 +421,26 @@ struct DiskImage: Hashable {
     }
   }
 
+  /// A 64-bit FNV-1a digest of every path, kind and byte, in path order: equal images, equal
+  /// digests.
+  var digest: UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    func mix(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash &*= 0x100_0000_01B3
+      }
+    }
+    for directory in directories.sorted() {
+      mix(Array("d:\(directory)\u{0}".utf8))
+    }
+    for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+      mix(Array("f:\(path)\u{0}\(bytes.count)\u{0}".utf8))
+      mix(bytes)
+    }
+    return hash
+  }
+
   /// The first difference from `other`, in words, or `nil` when they are equal.
   func difference(from other: DiskImage) -> String? {
     for path in Set(files.keys).union(other.files.keys).sorted() {

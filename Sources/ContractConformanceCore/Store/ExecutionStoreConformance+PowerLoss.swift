@@ -10,6 +10,11 @@ extension ExecutionStoreConformance {
   /// How many saves `store.powerLoss` records when no example count is set.
   static let powerLossSaves = 12
 
+  /// The largest recording `store.powerLoss` replays: 12 saves of at most 64 KiB need well under
+  /// a MiB; a store that writes more than this per run is refused with a line, never replayed
+  /// into the kit's memory.
+  static let maximumRecordingBytes = 256 << 20
+
   /// `store.powerLoss`: the store's process runs a stream of saves with the file-operation
   /// recorder preloaded; the recording is replayed under ``powerLossModel``, and at every save
   /// that returned, and before every sync, rename and unlink inside a save, the directory is
@@ -23,7 +28,7 @@ extension ExecutionStoreConformance {
           "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
         )
       }
-      process.process.close()
+      await process.process.close(within: .seconds(5))
       #if canImport(Glibc)
         return try await powerLoss(command: process.process.command, sandbox: sandbox)
       #else
@@ -82,8 +87,14 @@ extension ExecutionStoreConformance {
         }
         Self.append(FileOperationLog.mark(save: number + 1, returned: true), to: marks)
       }
-      recorded.process.close()
+      await recorded.process.close(within: .seconds(10))
 
+      let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
+      guard size <= Self.maximumRecordingBytes else {
+        return .skipped(
+          "the store wrote \(size >> 20) MiB of file operations during \(plan.saves.count) saves, more than the \(Self.maximumRecordingBytes >> 20) MiB store.powerLoss replays; check it with fewer saves (--examples)"
+        )
+      }
       let operations = try FileOperationLog.parse(
         (try? Data(contentsOf: log)) ?? Data(), root: root.path)
       if let skip = Self.unrecorded(
@@ -93,7 +104,7 @@ extension ExecutionStoreConformance {
       }
       let replay = PowerLossReplay(
         operations: operations, keys: plan.keys, keyCount: plan.commands.count,
-        model: powerLossModel, seed: seed ^ stableHash("store.powerLoss"))
+        model: powerLossModel)
       let (onDisk, unreadable) = DiskImage.read(root)
       if let problem = replay.unfollowed.first ?? unreadable
         ?? onDisk.difference(from: replay.final)
@@ -109,25 +120,26 @@ extension ExecutionStoreConformance {
     private func judge(_ replay: PowerLossReplay, plan: PowerLossPlan, command: String, root: URL)
       async throws -> CheckOutcome
     {
-      var loads: [DiskImage: PowerLossLoad] = [:]
+      // Distinct states by digest, so memory holds one point's states, not every state's bytes.
+      var loads: [UInt64: PowerLossLoad] = [:]
       var first: String?
       var failed = 0
       var statesAtFailure = 0
       var tried = 0
       var stopped = false
       let halfway = CheckProgress.current?.halfway
-      states: for point in replay.points {
+      try await replay.forEachPoint(seed: seed ^ stableHash("store.powerLoss")) { point in
         for state in point.states {
-          if loads[state.image] == nil {
+          let digest = state.image.digest
+          if loads[digest] == nil {
             if let halfway, ContinuousClock.now > halfway {
               stopped = true
-              break states
+              return false
             }
-            loads[state.image] = try await load(state.image, plan: plan, command: command, at: root)
+            loads[digest] = try await load(state.image, plan: plan, command: command, at: root)
           }
           tried += 1
-          guard let load = loads[state.image],
-            let problem = Self.problem(load, point: point, plan: plan)
+          guard let load = loads[digest], let problem = Self.problem(load, point: point, plan: plan)
           else { continue }
           failed += 1
           guard first == nil else { continue }
@@ -139,10 +151,11 @@ extension ExecutionStoreConformance {
           CheckProgress.current?.found(first ?? "")
         }
         // The first failing point is the finding; the points after it would only repeat it.
-        if first != nil {
+        guard first == nil else {
           statesAtFailure = point.states.count
-          break
+          return false
         }
+        return true
       }
       let budget =
         stopped
@@ -158,7 +171,7 @@ extension ExecutionStoreConformance {
           "no crash state was tried within half the check's time: the store is too slow to open")
       }
       return .passed(
-        "\(tried) crash states (\(loads.count) distinct) at \(replay.points.count) points over \(plan.saves.count) saves of \(plan.sizeRange) under the \(powerLossModel) model: every reopen loaded a whole record, never older than the last save that returned\(budget) (seed \(seed))"
+        "\(tried) crash states (\(loads.count) distinct) at \(replay.pointCount) points over \(plan.saves.count) saves of \(plan.sizeRange) under the \(powerLossModel) model: every reopen loaded a whole record, never older than the last save that returned\(budget) (seed \(seed))"
       )
     }
 
@@ -178,7 +191,6 @@ extension ExecutionStoreConformance {
       } catch {
         return .unopenable(describe(error))
       }
-      defer { store.process.close() }
       var keys: [PowerLossLoad.KeyLoad] = []
       for command in plan.commands {
         do {
@@ -192,6 +204,8 @@ extension ExecutionStoreConformance {
           keys.append(.threw(describe(error)))
         }
       }
+      // Gone before the next state is written into its directory.
+      await store.process.close(within: .seconds(5))
       return .loaded(keys)
     }
 
