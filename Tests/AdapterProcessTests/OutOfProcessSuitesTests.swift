@@ -71,7 +71,9 @@ enum Products {
 
   @Test func aTrappingProviderFailsTheChecksItTrappedInAndTheRunFinishes() async {
     let command = Products.command("adapter-host-fixtures", "trapping-document")
-    let report = await DocumentProviderConformance { fixture in
+    // A trap prints Swift's backtrace before the process dies, seconds under load: the check's
+    // limit is the other out-of-process tests' 60 s, not the default 10.
+    let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
       let (provider, id) = try await ProcessDocumentProvider.load(
         command: command, pages: fixture.pages, pageCap: fixture.pageCap)
       return (provider, id)
