@@ -53,21 +53,10 @@ def handle(method, params):
 
 
 def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
-        try:
-            response = {"jsonrpc": "2.0", "id": request["id"],
-                        "result": handle(request["method"], request.get("params", {}))}
-        except LookupError as error:
-            response = {"jsonrpc": "2.0", "id": request["id"],
-                        "error": {"code": -32601, "message": str(error)}}
-        except Exception as error:
-            response = {"jsonrpc": "2.0", "id": request["id"],
-                        "error": {"code": -32000, "message": type(error).__name__ + ": " + str(error)}}
-        sys.stdout.write(json.dumps(response, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+    # The example store's loop, over this handler; then an orderly close at the end of input.
+    from example import store
+    store.handle = handle
+    store.main()
     if connection is not None:
         connection.close()
 
