@@ -33,6 +33,9 @@ let package = Package(
     .target(name: "KitJSON"),
     .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
     .target(name: "LanguageIdentification"),
+    // The kit's settings from the environment, under their names and with xcodebuild's
+    // TEST_RUNNER_ prefix.
+    .target(name: "KitEnvironment"),
     // The package's one lock helper.
     .target(name: "Locking"),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts", "Locking"]),
@@ -41,15 +44,19 @@ let package = Package(
     // The suites and reports, free of any test framework so the CLI can link them.
     .target(
       name: "ContractConformanceCore",
-      dependencies: ["ProfileContracts", "LanguageIdentification", "AdapterProcess", "Locking"]),
+      dependencies: [
+        "ProfileContracts", "LanguageIdentification", "AdapterProcess", "Locking", "KitEnvironment",
+      ]),
     // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
     .target(
-      name: "ContractConformance", dependencies: ["ContractConformanceCore", "TestingBridge"]),
+      name: "ContractConformance",
+      dependencies: ["ContractConformanceCore", "TestingBridge", "KitEnvironment"]),
     .target(name: "AnchorCheck", dependencies: ["KitJSON"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it
     // records from.
-    .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters"]),
+    .target(
+      name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters", "KitEnvironment"]),
     // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets.
     .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay", "TestingBridge"]),
     // The kit's own wiring, for the CLI, the tests and the benchmarks: the suites over the
@@ -58,7 +65,7 @@ let package = Package(
       name: "ReferenceSuites",
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
-        "ProfileCore", "AdapterProcess", "OpenAICompatible",
+        "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.
@@ -66,7 +73,8 @@ let package = Package(
     .target(name: "AdapterHost", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
     .target(name: "AdapterProcess", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
     // An executor and a translator over OpenAI-compatible chat-completions servers.
-    .target(name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking"]),
+    .target(
+      name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
     .executableTarget(
       name: "adapter-host-example",
       dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
@@ -76,8 +84,10 @@ let package = Package(
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
         "ProfileAdapters",
         "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
+        "KitEnvironment",
       ]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
+    .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],

@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 import TestingBridge
 
 extension ConformanceReport {
@@ -18,7 +19,7 @@ extension ConformanceReport {
   /// - Parameter verbose: also print the whole report, passes included, so a run that passes
   ///   still shows which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
   public func recordIssues(
-    verbose: Bool = ProcessInfo.processInfo.environment["CONTRACT_KIT_VERBOSE"] == "1",
+    verbose: Bool = KitEnvironment.value("CONTRACT_KIT_VERBOSE") == "1",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {

@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 /// Which rules count: every rule the kit has, or the rule set of an earlier kit version.
 ///
@@ -41,7 +42,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
     -> RuleSet
   {
     if let scoped = ConformanceSettings.scoped?.rules { return scoped }
-    guard let pin = environment[environmentVariable], !pin.isEmpty else { return .all }
+    guard let pin = KitEnvironment.value(environmentVariable, in: environment) else { return .all }
     return .pinned(pin)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 /// The seed of a suite's randomized inputs: `CONTRACT_KIT_SEED` when set, else a fixed default,
 /// so runs are deterministic unless asked otherwise. Reports carry it, and the text report
@@ -14,7 +15,8 @@ public enum ConformanceSeed {
   public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
     -> UInt64
   {
-    ConformanceSettings.scoped?.seed ?? environment[environmentVariable].flatMap { UInt64($0) }
+    ConformanceSettings.scoped?.seed ?? KitEnvironment.value(environmentVariable, in: environment)
+      .flatMap { UInt64($0) }
       ?? defaultSeed
   }
 }
@@ -32,7 +34,9 @@ public enum ConformanceExamples {
     -> Int?
   {
     ConformanceSettings.scoped?.examples
-      ?? environment[environmentVariable].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+      ?? KitEnvironment.value(environmentVariable, in: environment).flatMap { Int($0) }.flatMap {
+        $0 > 0 ? $0 : nil
+      }
   }
 }
 

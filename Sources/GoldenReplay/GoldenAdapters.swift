@@ -58,19 +58,28 @@ struct GoldenModel: ProfileModelExecuting {
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     let arguments = (try? CanonicalJSON.jsonValue(of: request)) ?? .null
     let call = GoldenCall(adapter: "model", call: "generate", arguments: arguments)
-    if log.isReplaying {
-      guard let recorded = log.log(call) else { throw divergedError }
-      log.respond(recorded.response)
-      if let error = recorded.response["error"] {
-        throw
-          (try? CanonicalJSON.decode(
-            ProfileModelExecutionError.self, from: CanonicalJSON.render(error))) ?? divergedError
-      }
-      guard case .string(let text)? = recorded.response["data"] else { throw divergedError }
-      return Data(text.utf8)
-    }
-    log.log(call)
     let number = counter.next()
+    if log.isReplaying {
+      if let recorded = log.log(call) {
+        // Keep the scripted answers in step with a recording, which takes one per unfaulted call.
+        if scenario.model.source == "scripted", fault(number) == nil {
+          _ = counter.used(request.stepID)
+        }
+        log.respond(recorded.response)
+        if let error = recorded.response["error"] {
+          throw
+            (try? CanonicalJSON.decode(
+              ProfileModelExecutionError.self, from: CanonicalJSON.render(error))) ?? divergedError
+        }
+        guard case .string(let text)? = recorded.response["data"] else { throw divergedError }
+        return Data(text.utf8)
+      }
+      // Past the divergence the run goes on as a recording would, so its artifact is what
+      // recording the changed core writes; only a live model cannot answer offline.
+      guard scenario.model.source != "live" else { throw divergedError }
+    } else {
+      log.log(call)
+    }
     do {
       let data = try await answer(request, number: number)
       log.respond(.object(["data": .string(String(decoding: data, as: UTF8.self))]))
@@ -81,8 +90,13 @@ struct GoldenModel: ProfileModelExecuting {
     }
   }
 
+  /// The fault the scenario applies to model call `number`, if any.
+  private func fault(_ number: Int) -> GoldenScenario.Fault? {
+    scenario.faults.first { $0.adapter == "model" && $0.call == number }
+  }
+
   private func answer(_ request: ProfileModelRequest, number: Int) async throws -> Data {
-    if let fault = scenario.faults.first(where: { $0.adapter == "model" && $0.call == number }) {
+    if let fault = fault(number) {
       let message = fault.message ?? fault.kind
       switch fault.kind {
       case "transient": throw ProfileModelExecutionError.transient(message)

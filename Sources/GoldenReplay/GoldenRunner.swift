@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 import ProfileContracts
 
 /// When golden scenarios are (re)recorded: `never` (the default), `missing` (scenarios without a
@@ -69,24 +70,45 @@ public struct GoldenResult: Hashable, Sendable {
 /// Replays (and, when asked, records) the scenarios in a folder against any core.
 ///
 /// ```swift
-/// let runner = try GoldenRunner(directory: goldenURL)     // record mode from GOLDEN_RECORD, default .never
+/// let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")  // mode from GOLDEN_RECORD
 /// let results = try await runner.replayAll { adapters, command in
-///   await ProfileCore(adapters: adapters).run(command)    // or your own core
+///   await MyCore(adapters: adapters).run(command)
 /// }
 /// ```
 public struct GoldenRunner: Sendable {
   /// The folder holding `<name>.json` scenarios.
   public let directory: URL
+  /// The name of the core under test, written into every scenario it records. A scenario
+  /// recorded by another core is not recorded over without `force`.
+  public let core: String?
   /// When to record.
   public let mode: RecordMode
+  /// Whether recording may replace another core's scenario, and may record under CI.
+  public let force: Bool
+  /// Who drives the runner, which decides what its messages tell a user to run.
+  public let driver: Driver
   /// Where failing runs write `<name>.actual.json`: `$GOLDEN_ARTIFACTS`, else a folder in the
-  /// temporary directory, so a failing run never leaves files beside the goldens.
+  /// temporary directory named for this corpus (its folder's name and a hash of its path), so a
+  /// failing run never leaves files beside the goldens and two projects never share artifacts.
   public let artifacts: URL
   /// The policy names the core under test reads, or `nil` to accept any. A scenario overriding
   /// another name is an error naming the file and `$.policy.<name>`.
   public let policyKeys: Set<String>?
   /// The real model that records scenarios, when recording from one; `nil` otherwise.
   public let live: LiveModel?
+  /// Where each replayed scenario's name is appended, one line each (`$GOLDEN_REFERENCES`), for
+  /// the unreferenced-scenario report; `nil` for nowhere.
+  public let references: URL?
+
+  /// Who drives a runner: a user's tests (the default), or the kit's own command line, which
+  /// runs the kit's reference core.
+  public enum Driver: Sendable {
+    /// A test target: recording is done by this test, in a record mode.
+    case tests
+    /// `contract-kit golden`: the kit's reference core. It refuses a scenario that names no
+    /// core or another core, unless forced, so a user's corpus is never recorded over by it.
+    case kitCommandLine
+  }
 
   /// A real model to record from: every scenario this runner records takes its answers from
   /// it, and is written with the model source `live` and the model's name. Replaying never
@@ -108,27 +130,33 @@ public struct GoldenRunner: Sendable {
   ///
   /// - Parameters:
   ///   - directory: the scenarios' folder.
+  ///   - core: the core's name, written into what it records (see ``core``).
   ///   - mode: when to record (default: `GOLDEN_RECORD`, else `.never`).
-  ///   - force: record even when `CI` is set.
+  ///   - force: record even when `CI` is set, and over a scenario another core recorded.
   ///   - policyKeys: the policy names the core reads (the reference core's are
   ///     `ProfilePolicy.names`); `nil` accepts any.
   ///   - live: a real model to record from (see ``LiveModel``); `nil` records scenarios from
   ///     their declared source, and refuses those whose source is `live`.
-  ///   - environment: the environment to read `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS` and `CI` from.
+  ///   - driver: who drives the runner (see ``Driver``).
+  ///   - environment: where `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS`, `GOLDEN_REFERENCES` and `CI`
+  ///     are read, each also as `TEST_RUNNER_<name>` (see `KitEnvironment`).
   /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
   public init(
-    directory: URL, mode: RecordMode? = nil, force: Bool = false, policyKeys: Set<String>? = nil,
-    live: LiveModel? = nil,
+    directory: URL, core: String? = nil, mode: RecordMode? = nil, force: Bool = false,
+    policyKeys: Set<String>? = nil, live: LiveModel? = nil, driver: Driver = .tests,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
-    self.directory = directory
+    self.directory = directory.standardizedFileURL.resolvingSymlinksInPath()
+    self.core = core
     self.live = live
+    self.force = force
+    self.driver = driver
     if let mode {
       self.mode = mode
-    } else if let name = environment["GOLDEN_RECORD"], !name.isEmpty {
+    } else if let name = KitEnvironment.value("GOLDEN_RECORD", in: environment) {
       guard let parsed = RecordMode(rawValue: name) else {
         throw GoldenError(
-          "GOLDEN_RECORD=\(name) is not a record mode; use one of \(RecordMode.names.joined(separator: ", "))"
+          "\(KitEnvironment.spelling("GOLDEN_RECORD", in: environment))=\(name) is not a record mode; use one of \(RecordMode.names.joined(separator: ", "))"
         )
       }
       self.mode = parsed
@@ -136,26 +164,49 @@ public struct GoldenRunner: Sendable {
       self.mode = .never
     }
     if self.mode != .never, !force, Self.isCI(environment) {
+      let spelling = KitEnvironment.spelling("CI", in: environment)
       throw GoldenError(
-        "refusing to record golden scenarios under CI (CI=\(environment["CI"] ?? "")); CI replays only. Record locally, or pass --force"
+        "refusing to record golden scenarios under CI (\(spelling)=\(KitEnvironment.value("CI", in: environment) ?? "")); CI replays only. Record locally, or pass --force"
       )
     }
     self.policyKeys = policyKeys
-    if let folder = environment["GOLDEN_ARTIFACTS"], !folder.isEmpty {
+    if let folder = KitEnvironment.value("GOLDEN_ARTIFACTS", in: environment) {
       artifacts = URL(fileURLWithPath: folder, isDirectory: true)
     } else {
-      artifacts = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "golden-artifacts", isDirectory: true)
+      artifacts = Self.defaultArtifacts(for: self.directory)
+    }
+    references = KitEnvironment.value("GOLDEN_REFERENCES", in: environment).map {
+      URL(fileURLWithPath: $0)
     }
   }
 
-  /// Whether the environment is a CI run: `CI` set to anything but empty, `0` or `false`.
-  public static func isCI(_ environment: [String: String]) -> Bool {
-    guard let value = environment["CI"]?.lowercased() else { return false }
-    return !["", "0", "false", "no"].contains(value)
+  /// `<temporary folder>/golden-artifacts/<folder name>-<hash of its path>`: one folder per
+  /// corpus, the same on every run.
+  public static func defaultArtifacts(for directory: URL) -> URL {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
+    let directory = directory.standardizedFileURL.resolvingSymlinksInPath()
+    for byte in directory.path.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+    }
+    let name = directory.lastPathComponent
+    return FileManager.default.temporaryDirectory
+      .appendingPathComponent("golden-artifacts", isDirectory: true)
+      .appendingPathComponent(
+        "\(name)-\(String(hash >> 32, radix: 16, uppercase: false))", isDirectory: true)
   }
 
-  /// The scenarios' names, sorted.
+  /// Whether the environment is a CI run: `CI` (or `TEST_RUNNER_CI`) set to anything but
+  /// empty, `0`, `false` or `no`.
+  public static func isCI(_ environment: [String: String]) -> Bool {
+    guard let value = KitEnvironment.value("CI", in: environment)?.lowercased() else {
+      return false
+    }
+    return !["0", "false", "no"].contains(value)
+  }
+
+  /// The scenarios' names, sorted; empty for a folder without any.
+  ///
+  /// - Throws: ``GoldenError`` when the folder is missing or unreadable.
   public func scenarioNames() throws -> [String] {
     guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
       throw GoldenError(
@@ -166,15 +217,37 @@ public struct GoldenRunner: Sendable {
     }.sorted()
   }
 
-  /// Replays every scenario (recording those the mode asks for).
+  /// The scenarios' names, sorted, for `@Test(arguments: try runner.scenarios())`: a gate that
+  /// cannot pass with nothing to replay.
+  ///
+  /// - Throws: ``GoldenError`` when the folder is missing, unreadable or holds no scenario.
+  public func scenarios() throws -> [String] {
+    let names = try scenarioNames()
+    guard !names.isEmpty else {
+      throw GoldenError(
+        "golden folder \(directory.path) holds no scenario (<name>.json); write one, or pass the folder that holds them"
+      )
+    }
+    return names
+  }
+
+  /// Replays every scenario, or those whose name contains `filter` (recording those the mode
+  /// asks for).
+  ///
+  /// - Throws: ``GoldenError`` when the folder is missing or unreadable, holds no scenario, or
+  ///   none matches `filter`: a run that replays nothing is never a pass.
   public func replayAll<Outcome: Codable & Equatable & Sendable>(
     filter: String? = nil,
     _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async throws -> [GoldenResult] {
-    var results: [GoldenResult] = []
-    for name in try scenarioNames() where filter.map({ name.contains($0) }) ?? true {
-      results.append(await replay(name, body))
+    let names = try scenarios().filter { name in filter.map { name.contains($0) } ?? true }
+    if names.isEmpty, let filter {
+      throw GoldenError(
+        "no scenario in \(directory.path) has \"\(filter)\" in its name; run golden list to see them"
+      )
     }
+    var results: [GoldenResult] = []
+    for name in names { results.append(await replay(name, body)) }
     return results
   }
 
@@ -182,6 +255,7 @@ public struct GoldenRunner: Sendable {
   public func replay<Outcome: Codable & Equatable & Sendable>(
     _ name: String, _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async -> GoldenResult {
+    noteReference(name)
     let url = directory.appendingPathComponent(name + ".json")
     let scenario: GoldenScenario
     do {
@@ -189,11 +263,18 @@ public struct GoldenRunner: Sendable {
     } catch {
       return GoldenResult(name: name, status: .error, lines: ["\(error)"], divergence: nil)
     }
+    if driver == .kitCommandLine, let owner = scenario.core, owner != core, !force {
+      return GoldenResult(
+        name: name, status: .error,
+        lines: [
+          "recorded by \(owner); contract-kit runs the kit's reference core, \(core ?? "ProfileCore"): replay it from the tests of \(owner)"
+        ], divergence: nil)
+    }
     guard let recording = scenario.recording, let expected = scenario.expected else {
       if mode == .never {
         return GoldenResult(
-          name: name, status: .failed,
-          lines: ["no recording; run contract-kit golden record --filter \(name)"], divergence: nil)
+          name: name, status: .failed, lines: ["no recording; " + recordAdvice(name)],
+          divergence: nil)
       }
       return await record(scenario, name: name, url: url, body)
     }
@@ -203,39 +284,79 @@ public struct GoldenRunner: Sendable {
     let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
     log.finish()
     let actual = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
-    var lines: [String] = []
-    if let divergence = log.divergence { lines = divergence.lines }
-    if lines.isEmpty, actual != expected {
-      lines =
+    var lines: [String] = log.divergence?.lines ?? []
+    let continued = log.divergence != nil && scenario.model.source != "live"
+    if log.divergence == nil || continued, actual != expected {
+      lines +=
         ["the outcome differs"]
         + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
     }
     guard !lines.isEmpty else {
+      removeArtifact(name)
       return GoldenResult(name: name, status: .passed, lines: [], divergence: nil)
     }
     if mode == .failed { return await record(scenario, name: name, url: url, body) }
+    if let owner = scenario.core, owner != core {
+      lines.append("recorded by \(owner), replayed by \(core ?? "a runner that names no core")")
+    }
     var failed = scenario
+    failed.core = core ?? scenario.core
     failed.recording = log.calls
     failed.expected = actual
+    failed.artifact = log.divergence.map {
+      GoldenScenario.Artifact(divergence: $0, source: scenario.model.source)
+    }
+    if let artifact = failed.artifact { lines.append(artifact.after) }
     if let written = writeArtifact(failed, name: name) {
       lines.append("the run as made: \(written.path); diff it against \(url.lastPathComponent)")
     }
     return GoldenResult(name: name, status: .failed, lines: lines, divergence: log.divergence)
   }
 
+  /// What this runner's user runs to record `name`.
+  private func recordAdvice(_ name: String) -> String {
+    switch driver {
+    case .kitCommandLine:
+      return "run contract-kit golden record --filter \(name)"
+    case .tests:
+      return
+        "record it from this test: GOLDEN_RECORD=missing swift test (xcodebuild: TEST_RUNNER_GOLDEN_RECORD=missing), or mode: .missing, then review it with git diff"
+    }
+  }
+
   private func record<Outcome: Codable & Equatable & Sendable>(
     _ scenario: GoldenScenario, name: String, url: URL,
     _ body: @escaping @Sendable (GoldenAdapters, ProfileCommand) async -> Outcome
   ) async -> GoldenResult {
+    if !force {
+      if let owner = scenario.core, owner != core {
+        return GoldenResult(
+          name: name, status: .error,
+          lines: [
+            "recorded by \(owner), and this runner runs \(core ?? "a core it does not name"): not recorded over; record it from the tests of \(owner), or pass force (contract-kit: --force) to replace it"
+          ], divergence: nil)
+      }
+      if scenario.core == nil, driver == .kitCommandLine {
+        return GoldenResult(
+          name: name, status: .error,
+          lines: [
+            "names no core, and contract-kit records with the kit's reference core, \(core ?? "ProfileCore"): record your own core's scenarios from its tests (GOLDEN_RECORD=missing swift test), write \"core\": \"\(core ?? "ProfileCore")\" into a scenario of the kit's corpus, or pass --force"
+          ], divergence: nil)
+      }
+    }
     var scenario = scenario
+    scenario.core = core
+    scenario.artifact = nil
     if let live {
       scenario.model = GoldenScenario.ModelSource(source: "live", name: live.name)
     } else if scenario.model.source == "live" {
+      let advice =
+        driver == .kitCommandLine
+        ? "run contract-kit golden record --model openai --base-url URL --filter \(name)"
+        : "give this runner live: GoldenRunner.LiveModel(executor:name:) to record it"
       return GoldenResult(
-        name: name, status: .error,
-        lines: [
-          "records from a live model; run contract-kit golden record --model openai --base-url URL --filter \(name)"
-        ], divergence: nil)
+        name: name, status: .error, lines: ["records from a live model; " + advice],
+        divergence: nil)
     }
     let log = CallLog(replaying: nil)
     let outcome = await body(
@@ -250,16 +371,22 @@ public struct GoldenRunner: Sendable {
         name: name, status: .error,
         lines: ["cannot write \(url.path): \(error.localizedDescription)"], divergence: nil)
     }
+    removeArtifact(name)
     return GoldenResult(
       name: name, status: .recorded,
       lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
       divergence: nil)
   }
 
+  /// The artifact a failing run of `name` writes.
+  public func artifactURL(_ name: String) -> URL {
+    artifacts.appendingPathComponent(name + ".actual.json")
+  }
+
   /// Writes the failing run as a scenario file into ``artifacts``; its URL, or `nil` when the
   /// folder cannot be written (the failure is reported either way).
   private func writeArtifact(_ scenario: GoldenScenario, name: String) -> URL? {
-    let url = artifacts.appendingPathComponent(name + ".actual.json")
+    let url = artifactURL(name)
     do {
       try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
       try scenario.fileData().write(to: url)
@@ -267,5 +394,22 @@ public struct GoldenRunner: Sendable {
     } catch {
       return nil
     }
+  }
+
+  /// Removes a stale artifact once its scenario passes or is recorded, so the artifacts folder
+  /// holds exactly the scenarios whose last run failed.
+  private func removeArtifact(_ name: String) {
+    try? FileManager.default.removeItem(at: artifactURL(name))
+  }
+
+  /// Appends `name` to ``references`` with one `O_APPEND` write of one line, so concurrent
+  /// tests and test processes never interleave within a line.
+  private func noteReference(_ name: String) {
+    guard let references else { return }
+    let line = Array((directory.path + "\t" + name + "\n").utf8)
+    let descriptor = open(references.path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   }
 }

@@ -4,7 +4,9 @@ import ProfileContracts
 /// One golden scenario: its inputs, the recorded boundary calls, and the expected outcome.
 ///
 /// Stored as one pretty-printed, key-sorted JSON file per scenario (`Golden/<name>.json`), format
-/// 1, documented in `Golden/README.md`. No clock readings, machine paths or random IDs.
+/// 1, documented key by key in the guide "Golden replays for your own core". Every key the
+/// initializer defaults may be left out of the file too; a key this format does not have is an
+/// error naming the file and its JSON path. No clock readings, machine paths or random IDs.
 public struct GoldenScenario: Codable, Hashable, Sendable {
   /// The file format this kit reads and writes.
   public static let currentFormat = 1
@@ -13,6 +15,9 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
   public var format: Int
   /// One line: which decision the scenario pins.
   public var about: String
+  /// The name of the core that recorded the scenario (the runner's ``GoldenRunner/core``), or
+  /// `nil` before its first recording. A runner refuses to record over another core's scenario.
+  public var core: String?
   /// The command the core runs.
   public var command: ProfileCommand
   /// The document the provider serves.
@@ -36,16 +41,21 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
   public var recording: [GoldenCall]?
   /// The outcome's canonical JSON; absent until recorded.
   public var expected: JSONValue?
+  /// In a failing run's artifact only: where the run left its recording. Recording, and
+  /// accepting the artifact with `contract-kit golden review`, drop it.
+  public var artifact: Artifact?
 
   /// Creates a scenario with no recording yet.
   public init(
     about: String, command: ProfileCommand, document: Document, store: Store = Store(),
     policy: [String: Int] = [:],
     model: ModelSource = ModelSource(), translator: [[String]]? = nil, faults: [Fault] = [],
-    seed: UInt64? = nil
+    seed: UInt64? = nil, entry: String? = nil, core: String? = nil
   ) {
     self.format = Self.currentFormat
     self.about = about
+    self.core = core
+    self.entry = entry
     self.command = command
     self.document = document
     self.store = store
@@ -54,6 +64,31 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     self.translator = translator
     self.faults = faults
     self.seed = seed
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case format, about, core, command, document, store, policy, model, translator, faults, seed
+    case entry, recording, expected, artifact
+  }
+
+  /// Reads a scenario, with each key the initializer defaults optional here too.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    format = try container.decodeIfPresent(Int.self, forKey: .format) ?? Self.currentFormat
+    about = try container.decode(String.self, forKey: .about)
+    core = try container.decodeIfPresent(String.self, forKey: .core)
+    command = try container.decode(ProfileCommand.self, forKey: .command)
+    document = try container.decode(Document.self, forKey: .document)
+    store = try container.decodeIfPresent(Store.self, forKey: .store) ?? Store()
+    policy = try container.decodeIfPresent([String: Int].self, forKey: .policy) ?? [:]
+    model = try container.decodeIfPresent(ModelSource.self, forKey: .model) ?? ModelSource()
+    translator = try container.decodeIfPresent([[String]].self, forKey: .translator)
+    faults = try container.decodeIfPresent([Fault].self, forKey: .faults) ?? []
+    seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
+    entry = try container.decodeIfPresent(String.self, forKey: .entry)
+    recording = try container.decodeIfPresent([GoldenCall].self, forKey: .recording)
+    expected = try container.decodeIfPresent(JSONValue.self, forKey: .expected)
+    artifact = try container.decodeIfPresent(Artifact.self, forKey: .artifact)
   }
 
   /// The document: its pages (original page order), the cap, and which pages cannot be read.
@@ -76,6 +111,19 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       self.unreadable = unreadable
       self.firstPageNumber = firstPageNumber
     }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case pages, pageCap, unreadable, firstPageNumber
+    }
+
+    /// Reads a document; `pages` is the one key it needs.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      pages = try container.decode([String].self, forKey: .pages)
+      pageCap = try container.decodeIfPresent(Int.self, forKey: .pageCap)
+      unreadable = try container.decodeIfPresent([Int].self, forKey: .unreadable) ?? []
+      firstPageNumber = try container.decodeIfPresent(Int.self, forKey: .firstPageNumber) ?? 1
+    }
   }
 
   /// The store's starting state.
@@ -95,6 +143,10 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       self.checkpoint = checkpoint
       self.summary = summary
       self.unavailable = unavailable
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case checkpoint, summary, unavailable
     }
   }
 
@@ -116,6 +168,18 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       self.source = source
       self.answers = answers
       self.name = name
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case source, answers, name
+    }
+
+    /// Reads a model source; `source` defaults to `extractive`.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      source = try container.decodeIfPresent(String.self, forKey: .source) ?? "extractive"
+      answers = try container.decodeIfPresent([String: [String]].self, forKey: .answers)
+      name = try container.decodeIfPresent(String.self, forKey: .name)
     }
 
     static let sources = ["extractive", "live", "scripted"]
@@ -144,6 +208,10 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
       self.message = message
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case adapter, call, kind, message
+    }
+
     static let modelKinds: Set<String> = [
       "transient", "rejected", "permanent", "unavailable", "malformed",
     ]
@@ -162,7 +230,7 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
   ///   - url: the file.
   ///   - policyKeys: the policy names the core reads; `nil` accepts any.
   /// - Throws: ``GoldenError`` naming the file and the JSON path: an unknown format, a malformed
-  ///   file, an unknown entry, fault kind or policy name.
+  ///   file, an unknown key, entry, fault kind or policy name.
   public static func load(_ url: URL, policyKeys: Set<String>? = nil) throws -> GoldenScenario {
     let name = url.lastPathComponent
     let data: Data
@@ -190,6 +258,14 @@ public struct GoldenScenario: Codable, Hashable, Sendable {
     }
     guard scenario.format == currentFormat else {
       throw unknownFormat(.integer(Int64(scenario.format)))
+    }
+    // A key decoding ignored is a misspelling that would vanish on the next recording.
+    if let file = try? JSONValue(parsing: data),
+      let written = try? CanonicalJSON.jsonValue(of: scenario),
+      let unknown = firstUnknownKey(in: file, written: written)
+    {
+      throw GoldenError(
+        "\(name): \(unknown.path).\(unknown.key): unknown key; \(unknown.advice)")
     }
     guard ModelSource.sources.contains(scenario.model.source) else {
       throw GoldenError(

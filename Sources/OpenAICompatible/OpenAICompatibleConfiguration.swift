@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 /// Where an OpenAI-compatible server is and how to talk to it: for
 /// ``OpenAICompatibleModelExecutor`` and ``OpenAICompatibleTranslator``.
@@ -71,7 +72,7 @@ public struct OpenAICompatibleConfiguration: Sendable {
   /// The API key from the environment, if the variable is set and not empty.
   var apiKey: String? {
     guard let apiKeyVariable,
-      let key = ProcessInfo.processInfo.environment[apiKeyVariable], !key.isEmpty
+      let key = KitEnvironment.value(apiKeyVariable), !key.isEmpty
     else { return nil }
     return key
   }

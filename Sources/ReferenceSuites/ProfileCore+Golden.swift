@@ -1,3 +1,4 @@
+import Foundation
 import GoldenReplay
 import ProfileContracts
 import ProfileCore
@@ -20,6 +21,20 @@ extension ProfileCore {
 }
 
 extension ProfileCore {
+  /// The name the reference core records its golden scenarios under (their `core` key).
+  public static let goldenName = "ProfileCore"
+
+  /// A runner for the reference core: its name, its policy names, and the kit's command line
+  /// as the driver when `driver` says so.
+  public static func goldenRunner(
+    directory: URL, mode: RecordMode? = nil, force: Bool = false,
+    live: GoldenRunner.LiveModel? = nil, driver: GoldenRunner.Driver = .tests
+  ) throws -> GoldenRunner {
+    try GoldenRunner(
+      directory: directory, core: goldenName, mode: mode, force: force,
+      policyKeys: Set(ProfilePolicy.names), live: live, driver: driver)
+  }
+
   /// What a golden scenario asks of the reference core: `run`, `resume`, or `rerun` (run, then
   /// submit the identical command again on the same store, and answer the second outcome). A
   /// policy override the core lacks fails the run with `invalidInput` naming it.

@@ -1,5 +1,6 @@
 import ContractConformanceCore
 import Foundation
+import KitEnvironment
 import LanguageIdentification
 import ProfileAdapters
 import ProfileContracts
@@ -109,7 +110,7 @@ public enum ReferenceSuites {
       _ = try PopplerTools.locate()
       builder = try await PDFFixtureBuilder.locate()
     } catch {
-      let required = ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1"
+      let required = KitEnvironment.value("CONTRACT_KIT_REQUIRE_BACKENDS") == "1"
       let results = DocumentProviderConformance.rules.map {
         CheckResult(
           id: $0.id, level: $0.level, status: required ? .failed : .skipped,

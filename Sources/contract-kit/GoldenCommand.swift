@@ -11,7 +11,7 @@ enum GoldenCommand: Subcommand {
 
   static let overview = [
     (
-      synopsis: "golden replay|record|list",
+      synopsis: "golden replay|record|review|list",
       summary: "Replay the reference core's recorded boundary calls, without a model."
     )
   ]
@@ -20,6 +20,8 @@ enum GoldenCommand: Subcommand {
     usage: contract-kit golden replay [--dir Golden] [--filter NAME] [--format text|json]
            contract-kit golden record [--dir Golden] [--filter NAME] [--mode missing|failed|all] [--force]
            contract-kit golden record --model openai \(ServerOptions.usage) --filter NAME [--mode …]
+           contract-kit golden review [--dir Golden] [--accept NAME | --accept-all | --reject NAME | --reject-all]
+                                      [--references FILE [--unreferenced warn|fail|delete]]
            contract-kit golden list   [--dir Golden]
     """
 
@@ -35,7 +37,16 @@ enum GoldenCommand: Subcommand {
              With --model openai, the scenarios NAME selects are recorded from a live model on an
              OpenAI-compatible server (tools/llm-server start runs one) and written with the
              model source "live" and the model's name; replaying them needs no server. A live
-             scenario cannot be recorded without --model openai.
+             scenario cannot be recorded without --model openai. This command runs the kit's
+             reference core: a scenario recorded by another core, or naming none, is left alone
+             unless --force (record your own core's scenarios from its tests).
+    review   The scenarios whose last run failed (in the tests or here), each with its first
+             divergence and a field-path diff of its outcome. --accept NAME / --accept-all
+             replaces the golden with the run, --reject NAME / --reject-all drops the run. On a
+             terminal without either, asks for each: [a]ccept, [r]eject, [s]kip, [q]uit.
+             With --references FILE (what GOLDEN_REFERENCES=FILE swift test wrote), also names
+             the scenarios no test replayed: warn (the default) lists them, fail exits 1,
+             delete removes them.
 
     \(ServerOptions.help)
     list     Name, about, number of calls and outcome kind of each scenario.
@@ -75,11 +86,41 @@ enum GoldenCommand: Subcommand {
       return try await replay(
         directory, filter: filter, mode: mode ?? .missing, force: force, format: "text",
         live: live)
+    case "review":
+      let accept = try arguments.option("--accept")
+      let reject = try arguments.option("--reject")
+      let acceptAll = arguments.flag("--accept-all")
+      let rejectAll = arguments.flag("--reject-all")
+      let references = try arguments.option("--references")
+      let unreferenced = try arguments.option(
+        "--unreferenced", allowed: ["warn", "fail", "delete"])
+      try arguments.finish()
+      let actions = [accept != nil, reject != nil, acceptAll, rejectAll].filter { $0 }.count
+      guard actions <= 1 else {
+        throw UsageError(
+          "golden review takes one of --accept, --accept-all, --reject, --reject-all")
+      }
+      if unreferenced != nil, references == nil {
+        throw UsageError(
+          "--unreferenced needs --references FILE: the file GOLDEN_REFERENCES=FILE swift test writes"
+        )
+      }
+      let review = GoldenReview(runner: try GoldenRunner(directory: directory, mode: .never))
+      var status = try reviewPending(
+        review, accept: accept, reject: reject, acceptAll: acceptAll, rejectAll: rejectAll)
+      if let references {
+        status = max(
+          status,
+          try reportUnreferenced(
+            review, references: URL(fileURLWithPath: references), action: unreferenced ?? "warn"))
+      }
+      return status
     case "list":
       try arguments.finish()
       return try list(directory)
-    case nil: throw UsageError("golden needs a subcommand: replay, record or list")
-    case let other?: throw UsageError("unknown subcommand '\(other)'; use replay, record or list")
+    case nil: throw UsageError("golden needs a subcommand: replay, record, review or list")
+    case let other?:
+      throw UsageError("unknown subcommand '\(other)'; use replay, record, review or list")
     }
   }
 
@@ -88,9 +129,8 @@ enum GoldenCommand: Subcommand {
     _ directory: URL, filter: String?, mode: RecordMode, force: Bool,
     live: GoldenRunner.LiveModel? = nil
   ) async throws -> GoldenReport {
-    let runner = try GoldenRunner(
-      directory: directory, mode: mode, force: force, policyKeys: Set(ProfilePolicy.names),
-      live: live)
+    let runner = try ProfileCore.goldenRunner(
+      directory: directory, mode: mode, force: force, live: live, driver: .kitCommandLine)
     return GoldenReport(try await runner.replayAll(filter: filter, ProfileCore.golden))
   }
 
@@ -104,9 +144,103 @@ enum GoldenCommand: Subcommand {
     return report.isPassing ? ExitCode.ok : ExitCode.failures
   }
 
+  /// Lists, accepts or rejects the pending runs; asks for each on a terminal.
+  private static func reviewPending(
+    _ review: GoldenReview, accept: String?, reject: String?, acceptAll: Bool, rejectAll: Bool
+  ) throws -> Int32 {
+    if let accept {
+      try review.accept(accept)
+      Output.print("accepted \(accept): review the change with git diff")
+      return ExitCode.ok
+    }
+    if let reject {
+      try review.reject(reject)
+      Output.print("rejected \(reject)")
+      return ExitCode.ok
+    }
+    let pending = try review.pending()
+    if acceptAll || rejectAll {
+      var refused: [String] = []
+      for item in pending {
+        if rejectAll {
+          try review.reject(item.name)
+        } else if item.acceptable {
+          try review.accept(item.name)
+        } else {
+          refused.append(item.name)
+        }
+      }
+      let done = pending.count - refused.count
+      Output.print("\(acceptAll ? "accepted" : "rejected") \(done) of \(pending.count) pending")
+      for name in refused {
+        Output.print(
+          "not accepted \(name): a live scenario that diverged; re-record it with its model")
+      }
+      return refused.isEmpty ? ExitCode.ok : ExitCode.failures
+    }
+    guard !pending.isEmpty else {
+      Output.print("nothing to review in \(review.runner.artifacts.path)")
+      return ExitCode.ok
+    }
+    let interactive = isatty(0) == 1 && isatty(1) == 1
+    for item in pending {
+      Output.print(item.lines.joined(separator: "\n"))
+      guard interactive else { continue }
+      ask: while true {
+        Output.write(
+          item.acceptable ? "[a]ccept, [r]eject, [s]kip, [q]uit? " : "[r]eject, [s]kip, [q]uit? ")
+        switch readLine()?.lowercased() {
+        case "a" where item.acceptable:
+          try review.accept(item.name)
+          Output.print("accepted")
+          break ask
+        case "r":
+          try review.reject(item.name)
+          Output.print("rejected")
+          break ask
+        case "s": break ask
+        case "q", nil: return ExitCode.ok
+        default: continue
+        }
+      }
+    }
+    if !interactive {
+      Output.print(
+        "\(pending.count) pending; accept or reject with --accept NAME, --accept-all, --reject NAME or --reject-all"
+      )
+    }
+    return ExitCode.ok
+  }
+
+  /// Names (and fails on, or deletes) the scenarios no replay noted in `references`.
+  private static func reportUnreferenced(
+    _ review: GoldenReview, references: URL, action: String
+  ) throws -> Int32 {
+    let names = try review.unreferenced(references: references)
+    guard !names.isEmpty else {
+      Output.print("every scenario in \(review.runner.directory.path) was replayed")
+      return ExitCode.ok
+    }
+    switch action {
+    case "delete":
+      for name in names {
+        try FileManager.default.removeItem(
+          at: review.runner.directory.appendingPathComponent(name + ".json"))
+      }
+      Output.print(
+        "deleted \(names.count) unreferenced scenarios: \(names.joined(separator: ", "))")
+      return ExitCode.ok
+    default:
+      Output.print(
+        "\(names.count) scenarios no test replayed: \(names.joined(separator: ", ")); delete them with --unreferenced delete, or replay them"
+      )
+      return action == "fail" ? ExitCode.failures : ExitCode.ok
+    }
+  }
+
   private static func list(_ directory: URL) throws -> Int32 {
     let runner = try GoldenRunner(directory: directory, mode: .never)
-    for name in try runner.scenarioNames() {
+    for name in try runner.scenarios() {
       let scenario = try GoldenScenario.load(
         directory.appendingPathComponent(name + ".json"), policyKeys: Set(ProfilePolicy.names))
       let kind = scenario.expected?["kind"].map { JSONDiff.render($0) } ?? "(not recorded)"

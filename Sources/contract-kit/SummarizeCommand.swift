@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 import LanguageIdentification
 import Locking
 import OpenAICompatible
@@ -153,8 +154,9 @@ struct ProgressExecutor: ProfileModelExecuting {
   init(base: any ProfileModelExecuting) {
     self.base = base
     let environment = ProcessInfo.processInfo.environment
-    show = isatty(2) == 1 || environment["CONTRACT_KIT_PROGRESS"] == "1"
-    delay = environment["CONTRACT_KIT_CALL_DELAY_MS"].flatMap(Int.init) ?? 0
+    show = isatty(2) == 1 || KitEnvironment.value("CONTRACT_KIT_PROGRESS", in: environment) == "1"
+    delay =
+      KitEnvironment.value("CONTRACT_KIT_CALL_DELAY_MS", in: environment).flatMap(Int.init) ?? 0
   }
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {

@@ -13,22 +13,21 @@ import Testing
     .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Golden")
 
-  static var names: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".actual.json") }.map {
-        String($0.dropLast(5))
-      }.sorted()
-  }
-
-  @Test(arguments: names)
+  /// The README's pattern: a folder that is missing, unreadable or empty fails the run here.
+  @Test(arguments: try ProfileCore.goldenRunner(directory: folder).scenarios())
   func scenario(_ name: String) async throws {
-    let runner = try GoldenRunner(directory: Self.folder, policyKeys: Set(ProfilePolicy.names))
-    let result = await runner.replay(name, ProfileCore.golden)
-    #expect(result.passed, "\(name): \(result.status)\n\(result.lines.joined(separator: "\n"))")
+    let result = try await ProfileCore.goldenRunner(directory: Self.folder).replay(
+      name, ProfileCore.golden)
+    result.recordIssue()
   }
 
-  @Test func theCorpusIsNotEmpty() {
-    #expect(Self.names.count >= 10)
+  @Test func theCorpusIsTheKitsOwn() throws {
+    let names = try ProfileCore.goldenRunner(directory: Self.folder).scenarios()
+    #expect(names.count >= 10)
+    for name in names {
+      let scenario = try GoldenScenario.load(Self.folder.appendingPathComponent(name + ".json"))
+      #expect(scenario.core == ProfileCore.goldenName, "\(name) names no core")
+    }
   }
 }
 
@@ -78,7 +77,15 @@ import Testing
     let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
       "fresh", Self.core)
     #expect(result.status == .failed)
-    #expect(result.lines == ["no recording; run contract-kit golden record --filter fresh"])
+    #expect(
+      result.lines == [
+        "no recording; record it from this test: GOLDEN_RECORD=missing swift test (xcodebuild: TEST_RUNNER_GOLDEN_RECORD=missing), or mode: .missing, then review it with git diff"
+      ])
+    // The kit's command line, which runs the reference core, names itself instead.
+    let cli = await (try GoldenRunner(directory: folder.url, mode: .never, driver: .kitCommandLine))
+      .replay(
+        "fresh", Self.core)
+    #expect(cli.lines == ["no recording; run contract-kit golden record --filter fresh"])
   }
 
   @Test func recordingReportsFailureThenTheReplayPasses() async throws {
@@ -118,7 +125,17 @@ import Testing
     let refused = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
       .replay("live", Self.core)
     #expect(refused.status == .error)
-    #expect(refused.lines.first?.contains("golden record --model openai --base-url URL") == true)
+    #expect(
+      refused.lines == [
+        "records from a live model; give this runner live: GoldenRunner.LiveModel(executor:name:) to record it"
+      ])
+    scenario.core = "ProfileCore"
+    try folder.write("live-kit", scenario)
+    let cli = await
+      (try GoldenRunner(
+        directory: folder.url, core: "ProfileCore", mode: .missing, driver: .kitCommandLine,
+        environment: [:])).replay("live-kit", Self.core)
+    #expect(cli.lines.first?.contains("golden record --model openai --base-url URL") == true)
 
     let model = CountingModel()
     let recorded = await
@@ -387,5 +404,158 @@ import Testing
     #expect(
       !FileManager.default.fileExists(
         atPath: folder.url.appendingPathComponent("fresh.actual.json").path))
+  }
+}
+
+/// A user's own corpus: a gate that cannot pass empty, a recording that names its core, and
+/// artifacts that are the corpus's own.
+@Suite struct GoldenRunnerYourCoreTests {
+  typealias Folder = GoldenRunnerTests.Folder
+  static let core = GoldenRunnerTests.core
+
+  @Test func aMissingOrEmptyFolderIsAnErrorNeverAnEmptyList() async throws {
+    let folder = try Folder()
+    let runner = try GoldenRunner(directory: folder.url, core: "TinyCore", environment: [:])
+    #expect(throws: GoldenError.self) { try runner.scenarios() }
+    await #expect(throws: GoldenError.self) { try await runner.replayAll(Self.core) }
+    let misspelled = try GoldenRunner(
+      directory: folder.url.appendingPathComponent("Goldne"), environment: [:])
+    #expect(throws: GoldenError.self) { try misspelled.scenarios() }
+    try folder.write("one", GoldenRunnerTests.scenario)
+    #expect(try runner.scenarios() == ["one"])
+    await #expect(throws: GoldenError.self) {
+      try await runner.replayAll(filter: "two", Self.core)
+    }
+  }
+
+  @Test func theTestRunnerSpellingsAreRead() throws {
+    let folder = try Folder()
+    let runner = try GoldenRunner(
+      directory: folder.url,
+      environment: [
+        "TEST_RUNNER_GOLDEN_RECORD": "missing", "TEST_RUNNER_GOLDEN_ARTIFACTS": "/tmp/a",
+      ])
+    #expect(runner.mode == .missing)
+    #expect(runner.artifacts.path == "/tmp/a")
+    #expect(throws: GoldenError.self) {
+      try GoldenRunner(
+        directory: folder.url,
+        environment: ["TEST_RUNNER_GOLDEN_RECORD": "all", "TEST_RUNNER_CI": "1"])
+    }
+    #expect(
+      throws: GoldenError(
+        "TEST_RUNNER_GOLDEN_RECORD=sometimes is not a record mode; use one of never, missing, failed, all"
+      )
+    ) {
+      try GoldenRunner(
+        directory: folder.url, environment: ["TEST_RUNNER_GOLDEN_RECORD": "sometimes"])
+    }
+  }
+
+  @Test func aRecordingNamesItsCoreAndAnotherCoreDoesNotRecordOverIt() async throws {
+    let folder = try Folder()
+    try folder.write("fresh", GoldenRunnerTests.scenario)
+    let tiny = try GoldenRunner(
+      directory: folder.url, core: "TinyCore", mode: .missing, environment: [:])
+    #expect(await tiny.replay("fresh", Self.core).status == .recorded)
+    let url = folder.url.appendingPathComponent("fresh.json")
+    let recorded = try GoldenScenario.load(url)
+    #expect(recorded.core == "TinyCore")
+
+    let other = try GoldenRunner(
+      directory: folder.url, core: "OtherCore", mode: .all, environment: [:])
+    let refused = await other.replay("fresh", Self.core)
+    #expect(refused.status == .error)
+    #expect(refused.lines.first?.contains("recorded by TinyCore") == true)
+    #expect(refused.lines.first?.contains("this runner runs OtherCore") == true)
+    #expect(try GoldenScenario.load(url) == recorded)
+
+    let forced = try GoldenRunner(
+      directory: folder.url, core: "OtherCore", mode: .all, force: true, environment: [:])
+    #expect(await forced.replay("fresh", Self.core).status == .recorded)
+    #expect(try GoldenScenario.load(url).core == "OtherCore")
+  }
+
+  @Test func theKitsCommandLineLeavesAUsersCorpusAlone() async throws {
+    let folder = try Folder()
+    var mine = GoldenRunnerTests.scenario
+    try folder.write("unnamed", mine)
+    mine.core = "TinyCore"
+    try folder.write("tiny", mine)
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted().map {
+      try Data(contentsOf: folder.url.appendingPathComponent($0))
+    }
+    let cli = try GoldenRunner(
+      directory: folder.url, core: "ProfileCore", mode: .all, driver: .kitCommandLine,
+      environment: [:])
+    let results = try await cli.replayAll(Self.core)
+    #expect(results.map(\.status) == [.error, .error])
+    #expect(results[0].lines.first?.hasPrefix("recorded by TinyCore; contract-kit runs") == true)
+    #expect(results[1].lines.first?.hasPrefix("names no core") == true)
+    let after = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted().map {
+      try Data(contentsOf: folder.url.appendingPathComponent($0))
+    }
+    #expect(after == before)
+  }
+
+  /// After the first divergence the run goes on as recording would: its artifact is exactly what
+  /// recording the changed core writes, and it says where the two parted.
+  @Test func theArtifactAfterADivergenceIsTheReRecording() async throws {
+    let folder = try Folder()
+    let result = try await GoldenRunnerTests.replayWithShorterChunkAnswers(in: folder)
+    let divergence = try #require(result.divergence)
+    let runner = try GoldenRunner(directory: folder.url, mode: .never)
+    var artifact = try GoldenScenario.load(runner.artifactURL("fresh"))
+    #expect(artifact.artifact?.divergedAtCall == divergence.index)
+    #expect(artifact.artifact?.acceptable == true)
+    #expect(
+      result.lines.contains { $0.hasPrefix("after call \(divergence.index) the model answered") })
+
+    let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
+    let rerecorded = try await {
+      let copy = try Folder()
+      var original = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
+      original.recording = nil
+      original.expected = nil
+      try copy.write("fresh", original)
+      _ = await (try GoldenRunner(directory: copy.url, mode: .missing, environment: [:])).replay(
+        "fresh", changed)
+      return try GoldenScenario.load(copy.url.appendingPathComponent("fresh.json"))
+    }()
+    artifact.artifact = nil
+    #expect(artifact == rerecorded)
+    // The changed core still summarized every page: the outcome is compared too.
+    #expect(artifact.expected?["kind"] == .string("completed"))
+  }
+
+  @Test func eachCorpusHasItsOwnArtifactsAndAPassClearsThem() async throws {
+    let one = try Folder()
+    let two = try Folder()
+    #expect(
+      GoldenRunner.defaultArtifacts(for: one.url) != GoldenRunner.defaultArtifacts(for: two.url))
+    #expect(
+      GoldenRunner.defaultArtifacts(for: one.url) == GoldenRunner.defaultArtifacts(for: one.url))
+    #expect(
+      GoldenRunner.defaultArtifacts(for: one.url).lastPathComponent.hasPrefix(
+        one.url.lastPathComponent + "-"))
+
+    _ = try await GoldenRunnerTests.replayWithShorterChunkAnswers(in: one)
+    let runner = try GoldenRunner(directory: one.url, mode: .never, environment: [:])
+    #expect(FileManager.default.fileExists(atPath: runner.artifactURL("fresh").path))
+    #expect(await runner.replay("fresh", Self.core).passed)
+    #expect(!FileManager.default.fileExists(atPath: runner.artifactURL("fresh").path))
+  }
+
+  @Test func everyReplayIsNotedInGoldenReferences() async throws {
+    let folder = try Folder()
+    try folder.write("a", GoldenRunnerTests.scenario)
+    try folder.write("b", GoldenRunnerTests.scenario)
+    let references = folder.url.appendingPathComponent("references.txt")
+    let runner = try GoldenRunner(
+      directory: folder.url, mode: .never, environment: ["GOLDEN_REFERENCES": references.path])
+    _ = await runner.replay("a", Self.core)
+    _ = await runner.replay("b", Self.core)
+    let lines = try String(contentsOf: references, encoding: .utf8).split(separator: "\n")
+    #expect(lines == ["\(runner.directory.path)\ta", "\(runner.directory.path)\tb"])
   }
 }

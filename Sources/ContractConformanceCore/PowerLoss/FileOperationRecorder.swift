@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 /// The file-operation recorder of `store.powerLoss`: a small C library, preloaded into a store's
 /// process with `LD_PRELOAD`, that logs every file operation under the store's directory, with
@@ -37,7 +38,10 @@ enum FileOperationRecorder {
   private static func build() -> Result<URL, CheckFailure> {
     #if os(Linux)
       let environment = ProcessInfo.processInfo.environment
-      let candidates = environment[compilerVariable].map { [$0] } ?? ["clang", "cc", "gcc"]
+      let candidates =
+        KitEnvironment.value(compilerVariable, in: environment).map { [$0] } ?? [
+          "clang", "cc", "gcc",
+        ]
       guard let compiler = candidates.lazy.compactMap(executable).first else {
         return .failure(
           CheckFailure(

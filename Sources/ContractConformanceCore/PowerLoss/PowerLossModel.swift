@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 /// What survives a power loss: the persistence model `store.powerLoss` builds crash states
 /// under. Both models lose every operation that no sync covers, in any order and any subset.
@@ -47,7 +48,7 @@ public struct PowerLossModel: Hashable, Sendable, CustomStringConvertible {
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> PowerLossModel {
     if let scoped = ConformanceSettings.scoped?.powerLossModel { return scoped }
-    return environment[environmentVariable].flatMap(named) ?? .posix
+    return KitEnvironment.value(environmentVariable, in: environment).flatMap(named) ?? .posix
   }
 
   /// `posix` or `apple`.

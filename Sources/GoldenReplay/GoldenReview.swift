@@ -1,0 +1,143 @@
+import Foundation
+import ProfileContracts
+
+/// The review step after a failing replay, as `cargo insta review` has: the scenarios whose last
+/// run failed, each with where it left its recording and how its outcome changed, accepted (the
+/// artifact replaces the golden) or rejected (the artifact is dropped) one at a time or all.
+///
+/// A runner writes `<name>.actual.json` into its artifacts folder when a scenario fails and
+/// removes it when the scenario passes or is recorded, so the folder holds exactly the
+/// scenarios whose last run failed.
+///
+/// ```swift
+/// let review = GoldenReview(runner: try GoldenRunner(directory: goldenURL))
+/// for pending in try review.pending() { print(pending.lines.joined(separator: "\n")) }
+/// try review.accept("transient-then-success")
+/// ```
+public struct GoldenReview: Sendable {
+  /// The runner whose corpus and artifacts are reviewed.
+  public let runner: GoldenRunner
+
+  /// Creates a review of `runner`'s corpus.
+  public init(runner: GoldenRunner) { self.runner = runner }
+
+  /// One scenario whose last run failed.
+  public struct Pending: Hashable, Sendable {
+    /// The scenario's name.
+    public let name: String
+    /// Its golden file.
+    public let golden: URL
+    /// The failing run's artifact.
+    public let artifact: URL
+    /// Where the run left its recording, or `nil` when only the outcome differed.
+    public let divergence: GoldenScenario.Artifact?
+    /// A field-path diff of the outcome, golden against the run.
+    public let outcomeDifferences: [String]
+
+    /// Whether accepting it is allowed: not after a live scenario's divergence, whose later
+    /// model answers are errors rather than the model's.
+    public var acceptable: Bool { divergence?.acceptable ?? true }
+
+    /// The scenario, the first divergence and the outcome diff, for a reviewer.
+    public var lines: [String] {
+      var lines = ["\(name): \(artifact.path)"]
+      if let divergence {
+        lines += divergence.lines.map { "  " + $0 }
+        lines.append("  " + divergence.after)
+      }
+      if outcomeDifferences.isEmpty {
+        lines.append("  the outcome is unchanged")
+      } else {
+        lines.append("  the outcome differs")
+        lines += outcomeDifferences.map { "    " + $0 }
+      }
+      return lines
+    }
+  }
+
+  /// The scenarios whose last run failed, sorted by name: each artifact in the runner's
+  /// artifacts folder whose golden is still in the corpus.
+  ///
+  /// - Throws: ``GoldenError`` when an artifact or its golden cannot be read.
+  public func pending() throws -> [Pending] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: runner.artifacts.path)) ?? []
+    let goldens = Set(try runner.scenarioNames())
+    return try files.filter { $0.hasSuffix(".actual.json") }.map {
+      String($0.dropLast(".actual.json".count))
+    }.filter(goldens.contains).sorted().map { name in
+      let artifact = runner.artifactURL(name)
+      let golden = runner.directory.appendingPathComponent(name + ".json")
+      let run = try GoldenScenario.load(artifact)
+      let recorded = try GoldenScenario.load(golden)
+      return Pending(
+        name: name, golden: golden, artifact: artifact, divergence: run.artifact,
+        outcomeDifferences: JSONDiff.differences(
+          expected: recorded.expected ?? .null, actual: run.expected ?? .null))
+    }
+  }
+
+  /// Replaces the golden of `name` with its failing run, without the artifact's note, and
+  /// removes the artifact.
+  ///
+  /// - Throws: ``GoldenError`` when `name` is not pending, or its run cannot be accepted.
+  public func accept(_ name: String) throws {
+    let pending = try find(name)
+    guard pending.acceptable else {
+      throw GoldenError(
+        "\(name): \(pending.divergence?.after ?? "cannot be accepted"); reject it instead")
+    }
+    var run = try GoldenScenario.load(pending.artifact)
+    run.artifact = nil
+    do {
+      try run.fileData().write(to: pending.golden, options: .atomic)
+    } catch {
+      throw GoldenError("cannot write \(pending.golden.path): \(error.localizedDescription)")
+    }
+    try? FileManager.default.removeItem(at: pending.artifact)
+  }
+
+  /// Drops the failing run of `name`, leaving its golden as it is.
+  ///
+  /// - Throws: ``GoldenError`` when `name` is not pending.
+  public func reject(_ name: String) throws {
+    let pending = try find(name)
+    try? FileManager.default.removeItem(at: pending.artifact)
+  }
+
+  private func find(_ name: String) throws -> Pending {
+    let all = try pending()
+    guard let found = all.first(where: { $0.name == name }) else {
+      let names = all.map(\.name)
+      throw GoldenError(
+        "\(name) has no failing run to review; "
+          + (names.isEmpty
+            ? "nothing is pending in \(runner.artifacts.path)"
+            : "pending: \(names.joined(separator: ", "))"))
+    }
+    return found
+  }
+
+  /// The scenarios of the corpus that no replay noted in `references` (a `GOLDEN_REFERENCES`
+  /// file a test run wrote), sorted.
+  ///
+  /// - Throws: ``GoldenError`` when the file cannot be read, or notes no scenario of this corpus:
+  ///   a run that replayed nothing here cannot tell what is unreferenced.
+  public func unreferenced(references: URL) throws -> [String] {
+    guard let text = try? String(contentsOf: references, encoding: .utf8) else {
+      throw GoldenError(
+        "cannot read \(references.path); run the tests with GOLDEN_REFERENCES=\(references.path) first"
+      )
+    }
+    let prefix = runner.directory.path + "\t"
+    let replayed = Set(
+      text.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map {
+        String($0.dropFirst(prefix.count))
+      })
+    guard !replayed.isEmpty else {
+      throw GoldenError(
+        "\(references.path) notes no replay of \(runner.directory.path); run the tests that replay this folder with GOLDEN_REFERENCES set"
+      )
+    }
+    return try runner.scenarioNames().filter { !replayed.contains($0) }
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The kit's settings from the environment, read under their own names and with the
+/// `TEST_RUNNER_` prefix.
+///
+/// `xcodebuild test` hands the test process only the variables spelled `TEST_RUNNER_NAME`
+/// (and strips the prefix on the way), while `swift test`, Xcode's scheme editor and CI runners
+/// pass names as they are. Reading both spellings makes `GOLDEN_RECORD=missing swift test` and
+/// `TEST_RUNNER_GOLDEN_RECORD=missing xcodebuild test …` mean the same thing however the test
+/// host was started.
+///
+/// ```swift
+/// let seed = KitEnvironment.value("CONTRACT_KIT_SEED")   // or TEST_RUNNER_CONTRACT_KIT_SEED
+/// ```
+public enum KitEnvironment {
+  /// The prefix `xcodebuild` passes through to a test host.
+  public static let testRunnerPrefix = "TEST_RUNNER_"
+
+  /// The value of `name`: the variable itself when set and not empty, else
+  /// `TEST_RUNNER_<name>` when set and not empty, else `nil`.
+  public static func value(
+    _ name: String, in environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    if let value = environment[name], !value.isEmpty { return value }
+    if let value = environment[testRunnerPrefix + name], !value.isEmpty { return value }
+    return nil
+  }
+
+  /// The name `value(_:in:)` read `name` under: `name` or `TEST_RUNNER_<name>`, for messages
+  /// that quote what the user set; `name` when neither is set.
+  public static func spelling(
+    _ name: String, in environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    if let value = environment[name], !value.isEmpty { return name }
+    if let value = environment[testRunnerPrefix + name], !value.isEmpty {
+      return testRunnerPrefix + name
+    }
+    return name
+  }
+}
