@@ -36,7 +36,8 @@ struct CheckRunner {
     async -> ConformanceReport
   {
     var results: [CheckResult] = []
-    let selection = ConformanceSettings.scoped?.selection
+    let selection = RuleSelection.current()
+    if let selection, let failure = RuleSelection.failure(selection) { results.append(failure) }
     for check in checks where selection?.contains(check.rule.id) ?? true {
       let limit = timeout * check.timeouts
       let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))

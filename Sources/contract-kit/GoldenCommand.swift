@@ -11,7 +11,7 @@ enum GoldenCommand: Subcommand {
 
   static let overview = [
     (
-      synopsis: "golden replay|record|review|list",
+      synopsis: "golden replay|record|review",
       summary: "Replay the reference core's recorded boundary calls, without a model."
     )
   ]

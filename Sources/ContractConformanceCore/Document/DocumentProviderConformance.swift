@@ -84,7 +84,7 @@ public struct DocumentProviderConformance: Sendable {
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "document", timeout: timeout, rules: rules)
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)
   }
 }

@@ -97,7 +97,7 @@ public struct ModelExecutorConformance: Sendable {
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "executor", timeout: timeout, rules: rules)
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)
   }
 }

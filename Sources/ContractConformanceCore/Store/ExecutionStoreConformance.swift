@@ -79,7 +79,7 @@ public struct ExecutionStoreConformance: Sendable {
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "store", timeout: timeout, rules: rules)
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)
   }
 }

@@ -86,7 +86,7 @@ public struct TranslatorConformance: Sendable {
 
   /// Runs every check and returns the report.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: "translator", timeout: timeout, rules: rules)
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)
   }
 }
