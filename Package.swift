@@ -26,6 +26,11 @@ let package = Package(
     .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
     .executable(name: "adapter-host-example", targets: ["adapter-host-example"]),
+    // swift package contract-kit …: the CLI as a command plugin, read-only, and
+    // swift package --allow-writing-to-package-directory contract-kit-write … for --fix,
+    // recording and accepting.
+    .plugin(name: "ContractKitPlugin", targets: ["ContractKitPlugin"]),
+    .plugin(name: "ContractKitWritePlugin", targets: ["ContractKitWritePlugin"]),
   ],
   targets: [
     // Canonical JSON, JSONValue and UTF-8 validation: no dependencies, used by every module that
@@ -86,6 +91,30 @@ let package = Package(
         "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
         "KitEnvironment",
       ]),
+    .plugin(
+      name: "ContractKitPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "contract-kit",
+          description:
+            "Run contract-kit (check, conformance, anchors, golden, summarize) on this package, without writing to it"
+        )),
+      dependencies: ["contract-kit"]),
+    .plugin(
+      name: "ContractKitWritePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "contract-kit-write",
+          description:
+            "Run contract-kit on this package with write access: anchors --fix, golden record, golden review --accept"
+        ),
+        permissions: [
+          .writeToPackageDirectory(
+            reason:
+              "contract-kit rewrites cited line numbers (anchors --fix), records golden scenarios and accepts reviewed runs in this package"
+          )
+        ]),
+      dependencies: ["contract-kit"]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),

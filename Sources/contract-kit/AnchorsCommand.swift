@@ -63,6 +63,7 @@ enum AnchorsCommand: Subcommand {
       )
     }
     try arguments.finish()
+    if fix { try PluginAccess.requireWrite("anchors --fix") }
 
     let root = URL(
       fileURLWithPath: rootPath.hasPrefix("/") ? rootPath : current + "/" + rootPath,

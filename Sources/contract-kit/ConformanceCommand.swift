@@ -83,6 +83,7 @@ enum ConformanceCommand: Subcommand {
     // Only the markdown pages are written out, so --write alone means them.
     let format = given ?? (write == nil ? "text" : "markdown")
     try arguments.finish()
+    if write != nil { try PluginAccess.requireWrite("conformance list --write") }
     switch format {
     case "markdown":
       let pages = RuleBook.markdownPages()

@@ -71,6 +71,7 @@ enum GoldenCommand: Subcommand {
       let server = try ServerOptions.parse(
         &arguments, needed: model.map { "--model \($0)" }, askers: "--model openai")
       try arguments.finish()
+      try PluginAccess.requireWrite("golden record")
       var live: GoldenRunner.LiveModel?
       if let server {
         guard let filter, !filter.isEmpty else {
@@ -95,6 +96,10 @@ enum GoldenCommand: Subcommand {
       let unreferenced = try arguments.option(
         "--unreferenced", allowed: ["warn", "fail", "delete"])
       try arguments.finish()
+      if accept != nil || acceptAll { try PluginAccess.requireWrite("golden review --accept") }
+      if unreferenced == "delete" {
+        try PluginAccess.requireWrite("golden review --unreferenced delete")
+      }
       let actions = [accept != nil, reject != nil, acceptAll, rejectAll].filter { $0 }.count
       guard actions <= 1 else {
         throw UsageError(
