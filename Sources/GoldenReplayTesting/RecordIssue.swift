@@ -8,9 +8,16 @@ extension GoldenResult {
   /// outcome diff, under the scenario's name.
   ///
   /// ```swift
-  /// // XCTest
+  /// // Swift Testing: one case per scenario; a missing or empty folder fails the run
+  /// @Test(arguments: try GoldenRunner(directory: goldenURL, core: "MyCore").scenarios())
+  /// func golden(_ name: String) async throws {
+  ///   let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")
+  ///   await runner.replay(name, myCore).recordIssue()
+  /// }
+  ///
+  /// // XCTest: replayAll throws for a missing or empty folder too
   /// func testGolden() async throws {
-  ///   let runner = try GoldenRunner(directory: goldenURL)
+  ///   let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")
   ///   for result in try await runner.replayAll(myCore) { result.recordIssue() }
   /// }
   /// ```

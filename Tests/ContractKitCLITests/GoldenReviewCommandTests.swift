@@ -154,3 +154,91 @@ import Testing
     )
   }
 }
+
+/// Review and the unreferenced report on a copy of the kit's own corpus, with the command line's
+/// reference core, as the kit's own developers use them.
+@Suite struct GoldenReviewOfTheKitsCorpusTests {
+  @Test func aChangedRecordingIsReviewedAcceptedAndReplaysAgain() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "golden-kit-\(UUID().uuidString)")
+    let copy = base.appendingPathComponent("Golden")
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: GoldenCommandTests.golden), to: copy)
+    defer { try? FileManager.default.removeItem(at: base) }
+    let environment = [
+      "GOLDEN_ARTIFACTS": base.appendingPathComponent("artifacts").path, "CI": "",
+    ]
+    // The recording asks for other chunk answers than the reference core makes.
+    let name = "transient-then-success"
+    let url = copy.appendingPathComponent(name + ".json")
+    let original = try GoldenScenario.load(url)
+    var edited = original
+    edited.recording = original.recording?.map { call in
+      guard call.adapter == "model", case .object(var members) = call.arguments else { return call }
+      members["responseTokens"] = .integer(1)
+      var changed = call
+      changed.arguments = .object(members)
+      return changed
+    }
+    try edited.fileData().write(to: url)
+
+    let references = base.appendingPathComponent("references")
+    let replay = try ContractKitBinary.run(
+      ["golden", "replay", "--dir", copy.path, "--filter", "transient"],
+      environment: environment.merging(["GOLDEN_REFERENCES": references.path]) { $1 })
+    #expect(replay.status == 1)
+    #expect(replay.stdout.contains("\(name): call "), "\(replay.stdout)")
+
+    let list = try ContractKitBinary.run(
+      ["golden", "review", "--dir", copy.path, "--references", references.path],
+      environment: environment)
+    #expect(list.stdout.contains("\(name): "), "\(list.stdout)")
+    #expect(list.stdout.contains("$.responseTokens: expected 1, got"), "\(list.stdout)")
+    // Only the scenarios --filter transient replayed count as referenced.
+    #expect(list.stdout.contains("scenarios no test replayed: all-pages-unreadable,"))
+    #expect(!list.stdout.contains("replayed: transient-then-success"))
+
+    let accept = try ContractKitBinary.run(
+      ["golden", "review", "--dir", copy.path, "--accept", name], environment: environment)
+    #expect(accept.status == 0, "\(accept.stderr)")
+    #expect(try GoldenScenario.load(url) == original)
+    let again = try ContractKitBinary.run(
+      ["golden", "replay", "--dir", copy.path], environment: environment)
+    #expect(again.status == 0, "\(again.stdout)")
+  }
+}
+
+#if os(Linux)
+  /// The interactive review, on a terminal: `script` gives the command a pseudo-terminal, and
+  /// the answers come in on it.
+  @Suite struct GoldenInteractiveReviewTests {
+    @Test func onATerminalReviewAsksForEachScenario() async throws {
+      guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+        print("skipped: no /usr/bin/script (util-linux) to give the review a terminal")
+        return
+      }
+      let corpus = try GoldenReviewCommandTests.Corpus()
+      try await GoldenReviewCommandTests.twoPending(corpus)
+      let before = try corpus.read("b")
+      let command =
+        "printf 'x\\na\\nr\\n' | /usr/bin/script -qec '\(ContractKitBinary.url.path) golden review --dir \(corpus.url.path)' /dev/null"
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", command]
+      process.environment = ProcessInfo.processInfo.environment.merging(corpus.environment) { $1 }
+      let out = Pipe()
+      process.standardOutput = out
+      try process.run()
+      let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(output.contains("[a]ccept, [r]eject, [s]kip, [q]uit? "), "\(output)")
+      #expect(output.contains("accepted") && output.contains("rejected"), "\(output)")
+      let review = GoldenReview(
+        runner: try GoldenRunner(
+          directory: corpus.url, mode: .never, environment: corpus.environment))
+      #expect(try review.pending().isEmpty)
+      #expect(try corpus.read("a").recording != before.recording, "a was accepted")
+      #expect(try corpus.read("b") == before, "b was rejected")
+    }
+  }
+#endif
