@@ -76,7 +76,7 @@ struct GoldenModel: ProfileModelExecuting {
       }
       // Past the divergence the run goes on as a recording would, so its artifact is what
       // recording the changed core writes; only a live model cannot answer offline.
-      guard scenario.model.source != "live" else { throw divergedError }
+      guard scenario.model.source != "live", !log.isPastLimit() else { throw divergedError }
     } else {
       log.log(call)
     }

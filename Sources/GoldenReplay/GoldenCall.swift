@@ -70,11 +70,28 @@ final class CallLog: @unchecked Sendable {
   private let recorded: [GoldenCall]?
   private(set) var calls: [GoldenCall] = []
   private(set) var divergence: GoldenDivergence?
+  /// The calls after which a replay that left its recording gets no more model answers: four
+  /// times the recording and 64 more, so a core that loops once it diverges ends its run.
+  let limit: Int?
+  /// How many calls had been made when the model first refused past ``limit``.
+  private(set) var stoppedAfter: Int?
 
   /// A log that records (`recorded == nil`) or replays.
-  init(replaying recorded: [GoldenCall]?) { self.recorded = recorded }
+  init(replaying recorded: [GoldenCall]?) {
+    self.recorded = recorded
+    limit = recorded.map { 4 * $0.count + 64 }
+  }
 
   var isReplaying: Bool { recorded != nil }
+
+  /// Whether a replay has gone past ``limit``; the first time, notes where.
+  func isPastLimit() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let limit, calls.count > limit else { return false }
+    if stoppedAfter == nil { stoppedAfter = calls.count }
+    return true
+  }
 
   /// Logs `call`. While replaying, returns the recorded call at this position when it matches,
   /// or `nil` after noting the divergence.

@@ -285,7 +285,8 @@ public struct GoldenRunner: Sendable {
     log.finish()
     let actual = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
     var lines: [String] = log.divergence?.lines ?? []
-    let continued = log.divergence != nil && scenario.model.source != "live"
+    let continued =
+      log.divergence != nil && scenario.model.source != "live" && log.stoppedAfter == nil
     if log.divergence == nil || continued, actual != expected {
       lines +=
         ["the outcome differs"]
@@ -304,7 +305,8 @@ public struct GoldenRunner: Sendable {
     failed.recording = log.calls
     failed.expected = actual
     failed.artifact = log.divergence.map {
-      GoldenScenario.Artifact(divergence: $0, source: scenario.model.source)
+      GoldenScenario.Artifact(
+        divergence: $0, source: scenario.model.source, stoppedAfter: log.stoppedAfter)
     }
     if let artifact = failed.artifact { lines.append(artifact.after) }
     if let written = writeArtifact(failed, name: name) {

@@ -559,3 +559,36 @@ import Testing
     #expect(lines == ["\(runner.directory.path)\ta", "\(runner.directory.path)\tb"])
   }
 }
+
+/// A core that loops once it has left its recording still ends: past four times the recording
+/// and 64 more calls, the model stops answering, and the artifact says it is not a recording.
+@Suite struct GoldenRunawayTests {
+  @Test func aRunawayCoreIsStoppedAndItsArtifactCannotBeAccepted() async throws {
+    let folder = try GoldenRunnerTests.Folder()
+    try folder.write("fresh", GoldenRunnerTests.scenario)
+    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
+      "fresh", GoldenRunnerTests.core)
+    let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
+    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: [:])
+    // Asks the model until it refuses: without the limit this never ends.
+    let runaway: @Sendable (GoldenAdapters, ProfileCommand) async -> Int = { adapters, _ in
+      var answered = 0
+      while (try? await adapters.model.generate(
+        ProfileModelRequest(
+          stepID: "loop", schema: .summaryChunk, instructions: "", prompt: "Page 1.",
+          responseTokens: 8))) != nil
+      {
+        answered += 1
+      }
+      return answered
+    }
+    let result = await runner.replay("fresh", runaway)
+    #expect(result.status == .failed)
+    let artifact = try GoldenScenario.load(runner.artifactURL("fresh"))
+    let limit = 4 * (recorded.recording?.count ?? 0) + 64
+    #expect(artifact.artifact?.stoppedAfter == limit + 1)
+    #expect(artifact.artifact?.acceptable == false)
+    #expect(result.lines.contains { $0.contains("so the model stopped answering") })
+    #expect(throws: GoldenError.self) { try GoldenReview(runner: runner).accept("fresh") }
+  }
+}
