@@ -104,6 +104,44 @@ public struct GoldenReview: Sendable {
     try? FileManager.default.removeItem(at: pending.artifact)
   }
 
+  /// Accepts every pending run that can be accepted; the names accepted, and those refused (a
+  /// live scenario that diverged, or a run the model stopped answering).
+  public func acceptAll() throws -> (accepted: [String], refused: [String]) {
+    var accepted: [String] = []
+    var refused: [String] = []
+    for item in try pending() {
+      if item.acceptable {
+        try accept(item.name)
+        accepted.append(item.name)
+      } else {
+        refused.append(item.name)
+      }
+    }
+    return (accepted, refused)
+  }
+
+  /// Rejects every pending run; the names rejected.
+  public func rejectAll() throws -> [String] {
+    let names = try pending().map(\.name)
+    for name in names { try reject(name) }
+    return names
+  }
+
+  /// Deletes the scenarios of the corpus that no replay noted in `references` (see
+  /// ``unreferenced(references:)``); the names deleted.
+  public func deleteUnreferenced(references: URL) throws -> [String] {
+    let names = try unreferenced(references: references)
+    for name in names {
+      do {
+        try FileManager.default.removeItem(
+          at: runner.directory.appendingPathComponent(name + ".json"))
+      } catch {
+        throw GoldenError("cannot delete \(name).json: \(error.localizedDescription)")
+      }
+    }
+    return names
+  }
+
   private func find(_ name: String) throws -> Pending {
     let all = try pending()
     guard let found = all.first(where: { $0.name == name }) else {

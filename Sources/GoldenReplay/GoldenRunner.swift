@@ -166,7 +166,7 @@ public struct GoldenRunner: Sendable {
     if self.mode != .never, !force, Self.isCI(environment) {
       let spelling = KitEnvironment.spelling("CI", in: environment)
       throw GoldenError(
-        "refusing to record golden scenarios under CI (\(spelling)=\(KitEnvironment.value("CI", in: environment) ?? "")); CI replays only. Record locally, or pass --force"
+        "refusing to record golden scenarios under CI (\(spelling)=\(KitEnvironment.value("CI", in: environment) ?? "")); CI replays only. Record locally, or pass force: true (contract-kit: --force)"
       )
     }
     self.policyKeys = policyKeys

@@ -163,26 +163,19 @@ enum GoldenCommand: Subcommand {
       Output.print("rejected \(reject)")
       return ExitCode.ok
     }
-    let pending = try review.pending()
-    if acceptAll || rejectAll {
-      var refused: [String] = []
-      for item in pending {
-        if rejectAll {
-          try review.reject(item.name)
-        } else if item.acceptable {
-          try review.accept(item.name)
-        } else {
-          refused.append(item.name)
-        }
-      }
-      let done = pending.count - refused.count
-      Output.print("\(acceptAll ? "accepted" : "rejected") \(done) of \(pending.count) pending")
+    if rejectAll {
+      Output.print("rejected \(try review.rejectAll().count) pending")
+      return ExitCode.ok
+    }
+    if acceptAll {
+      let (accepted, refused) = try review.acceptAll()
+      Output.print("accepted \(accepted.count) of \(accepted.count + refused.count) pending")
       for name in refused {
-        Output.print(
-          "not accepted \(name): a live scenario that diverged; re-record it with its model")
+        Output.print("not accepted \(name): its run is not a recording; reject it, or re-record it")
       }
       return refused.isEmpty ? ExitCode.ok : ExitCode.failures
     }
+    let pending = try review.pending()
     guard !pending.isEmpty else {
       Output.print("nothing to review in \(review.runner.artifacts.path)")
       return ExitCode.ok
@@ -226,21 +219,16 @@ enum GoldenCommand: Subcommand {
       Output.print("every scenario in \(review.runner.directory.path) was replayed")
       return ExitCode.ok
     }
-    switch action {
-    case "delete":
-      for name in names {
-        try FileManager.default.removeItem(
-          at: review.runner.directory.appendingPathComponent(name + ".json"))
-      }
+    guard action != "delete" else {
+      let deleted = try review.deleteUnreferenced(references: references)
       Output.print(
-        "deleted \(names.count) unreferenced scenarios: \(names.joined(separator: ", "))")
+        "deleted \(deleted.count) unreferenced scenarios: \(deleted.joined(separator: ", "))")
       return ExitCode.ok
-    default:
-      Output.print(
-        "\(names.count) scenarios no test replayed: \(names.joined(separator: ", ")); delete them with --unreferenced delete, or replay them"
-      )
-      return action == "fail" ? ExitCode.failures : ExitCode.ok
     }
+    Output.print(
+      "\(names.count) scenarios no test replayed: \(names.joined(separator: ", ")); delete them with --unreferenced delete, or replay them"
+    )
+    return action == "fail" ? ExitCode.failures : ExitCode.ok
   }
 
   private static func list(_ directory: URL) throws -> Int32 {

@@ -590,5 +590,8 @@ import Testing
     #expect(artifact.artifact?.acceptable == false)
     #expect(result.lines.contains { $0.contains("so the model stopped answering") })
     #expect(throws: GoldenError.self) { try GoldenReview(runner: runner).accept("fresh") }
+    let all = try GoldenReview(runner: runner).acceptAll()
+    #expect(all.accepted.isEmpty && all.refused == ["fresh"])
+    #expect(try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json")) == recorded)
   }
 }
