@@ -2,9 +2,12 @@ import Foundation
 
 /// Which anchors a check covers when only some files changed (`--changed-since`): every anchor in
 /// the changed docs, and every anchor elsewhere that cites a changed file, including files that
-/// were deleted or renamed away. Each of them gets the verdict a full check would give it.
+/// were deleted or renamed away, and a changed file by a path it had before a rename
+/// (`GitRepository.scope(since:)` adds those). Each of them gets the verdict a full check would
+/// give it.
 public struct AnchorScope: Sendable {
-  /// The changed files, relative to the root, deleted and renamed-away paths included.
+  /// The changed files, relative to the root, deleted and renamed-away paths included, and the
+  /// paths they had before renames.
   public let files: Set<String>
   private let names: Set<String>
 

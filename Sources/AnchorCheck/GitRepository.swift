@@ -58,6 +58,50 @@ import Foundation
       return files
     }
 
+    /// The scope of `--changed-since revision`: the files that changed since `revision`, and
+    /// every earlier path of theirs, so that an anchor citing a changed file by a name it had
+    /// before a rename is checked too, as a full run checks it.
+    ///
+    /// - Throws: ``AnchorInputError`` when git does not know `revision`.
+    public func scope(since revision: String) throws -> AnchorScope {
+      let changed = try changedFiles(since: revision)
+      return AnchorScope(files: changed.union(try formerPaths(of: changed)))
+    }
+
+    /// Every path that a chain of committed renames led from to one of `paths`: the names an
+    /// anchor may still cite them by. Rename detection runs only on the commits that added one
+    /// of them, round by round back along each chain, so it costs a path-limited `git log` when
+    /// none of them was renamed.
+    public func formerPaths(of paths: Set<String>) throws -> Set<String> {
+      var former: Set<String> = []
+      var current = paths
+      while !current.isEmpty {
+        // The commits that added one of them, without rename detection: a rename adds its new
+        // path.
+        let added = try runAll([
+          ["log", "--no-renames", "--diff-filter=A", "--format=%x00%H", "--name-only", "-z"]
+            + ["--relative", "HEAD", "--"] + current.sorted()
+        ])[0]
+        let commits = added.status == 0 ? Self.commits(added.output).map(\.commit) : []
+        guard !commits.isEmpty else { break }
+        let logs = try runAll(
+          stride(from: 0, to: commits.count, by: 1000).map {
+            Self.detect + ["--format=", "--no-walk=unsorted"]
+              + commits[$0..<min($0 + 1000, commits.count)]
+          })
+        var earlier: Set<String> = []
+        for log in logs where log.status == 0 {
+          for (old, new) in Self.renamePairs(in: Self.fields(log.output))
+          where current.contains(new) && !paths.contains(old) && !former.contains(old) {
+            earlier.insert(old)
+          }
+        }
+        former.formUnion(earlier)
+        current = earlier
+      }
+      return former
+    }
+
     /// Where each renamed file went, following chains of renames to the newest name, from the
     /// whole history of `HEAD` and the changes not yet committed; paths relative to the root.
     public func renames() throws -> [String: String] {
@@ -175,17 +219,22 @@ import Foundation
     /// went later is already known when its own rename is read.
     private static func renames(in outputs: [[String]]) -> [String: String] {
       var renames: [String: String] = [:]
-      for fields in outputs {
-        var fields = fields[...]
-        while let status = fields.popFirst() {
-          let count = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
-          let paths = (0..<count).compactMap { _ in fields.popFirst() }
-          guard status.hasPrefix("R"), paths.count == 2 else { continue }
-          let (old, new) = (paths[0], paths[1])
-          if renames[old] == nil { renames[old] = renames[new] ?? new }
-        }
+      for (old, new) in outputs.flatMap(renamePairs) where renames[old] == nil {
+        renames[old] = renames[new] ?? new
       }
       return renames
+    }
+
+    /// The (old, new) path of each rename in one `--name-status -z` output, in its order.
+    private static func renamePairs(in fields: [String]) -> [(old: String, new: String)] {
+      var pairs: [(old: String, new: String)] = []
+      var fields = fields[...]
+      while let status = fields.popFirst() {
+        let count = status.hasPrefix("R") || status.hasPrefix("C") ? 2 : 1
+        let paths = (0..<count).compactMap { _ in fields.popFirst() }
+        if status.hasPrefix("R"), paths.count == 2 { pairs.append((paths[0], paths[1])) }
+      }
+      return pairs
     }
 
     /// The last part of a path.

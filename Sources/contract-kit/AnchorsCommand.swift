@@ -130,6 +130,6 @@ enum AnchorsCommand: Subcommand {
         "--changed-since needs git and a git work tree, and \(root.path) is not in one; install git (apt-get install -y git) or drop --changed-since"
       )
     }
-    return AnchorScope(files: try repository.changedFiles(since: revision))
+    return try repository.scope(since: revision)
   }
 }
