@@ -211,7 +211,7 @@ def expected(cited, first, last, quote, new_swift, new_all, new_names, where):
     if lines is None:
         lines = lines_of(new_all[resolved])
     if quote is None:
-        return ("ok", None) if last <= len(lines) else ("outOfRange", None)
+        return ("unverified", None) if last <= len(lines) else ("outOfRange", None)
     if last <= len(lines) and lines[first - 1:last] == quote:
         return "ok", None
     found = occurrences(lines, quote)
@@ -245,7 +245,7 @@ def print_mix(truth):
     relocatable = sum(1 for e in truth if e["status"] == "missingFile" and e["suggestion"])
     total = len(truth)
     parts = [f"{status} {counts[status] / total:.1%}" for status in
-             ("ok", "moved", "changed", "missingFile", "ambiguous", "outOfRange")]
+             ("ok", "unverified", "moved", "changed", "missingFile", "ambiguous", "outOfRange")]
     print("mix: " + ", ".join(parts) + f" (missing files relocatable: {relocatable / total:.1%})")
 
 

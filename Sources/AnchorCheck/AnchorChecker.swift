@@ -304,7 +304,7 @@ public enum AnchorChecker {
     guard quote.count > 0 else {
       if anchor.end <= count {
         return result(
-          anchor, doc: doc, archived: archived, path: file, status: .ok,
+          anchor, doc: doc, archived: archived, path: file, status: .unverified,
           message: .linesExist(start: anchor.start, end: anchor.end))
       }
       return result(
@@ -379,7 +379,7 @@ public enum AnchorChecker {
       quote: NormalizedLines(text: job.anchor.quoteText))
     let renamed = "\(old) was renamed to \(file) (git)"
     switch there.status {
-    case .ok, .moved:
+    case .ok, .unverified, .moved:
       let (start, end) = there.fix.map { ($0.start, $0.end) } ?? (job.anchor.start, job.anchor.end)
       let suggestion = "\(file):\(range(start, end))"
       let stands =

@@ -40,7 +40,9 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
     case .linesExist(let start, let end):
       literal("lines ")
       variable(AnchorChecker.range(start, end))
-      literal(" exist")
+      literal(
+        " exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable"
+      )
     case .quoteMatches(let start, let end):
       literal("the quote matches lines ")
       variable(AnchorChecker.range(start, end))

@@ -115,11 +115,12 @@ extension AnchorReport {
   }
 
   /// GitHub Actions workflow commands: `::error` for findings, `::warning` for archived ones and
-  /// notes, then the summary line.
+  /// notes, `::notice` for unverified ones, then the summary line.
   public func renderGitHub() -> String {
     var lines: [String] = []
     for finding in findings {
-      let command = finding.archived ? "warning" : "error"
+      let command =
+        finding.status == .unverified ? "notice" : finding.archived ? "warning" : "error"
       let detail =
         finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
       lines.append(
@@ -141,7 +142,7 @@ extension AnchorReport {
     }
     let results = findings.map { finding in
       """
-      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(finding.archived ? "warning" : "error")", \
+      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(finding.status == .unverified ? "note" : finding.archived ? "warning" : "error")", \
       "message": {"text": \(CanonicalJSON.quoted(finding.suggestion.map { "\(finding.anchor) -> \($0): \(finding.message)" } ?? "\(finding.anchor): \(finding.message)"))}, \
       "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(CanonicalJSON.quoted(finding.doc))}, "region": {"startLine": \(finding.line)}}}]}
       """

@@ -113,15 +113,17 @@ public final class AnchorResult: Hashable, Sendable {
   public func fails(at level: FailLevel) -> Bool {
     guard status != .ok else { return false }
     switch level {
-    case .warning: return true
-    case .error: return !archived
+    case .unverified: return true
+    case .warning: return status != .unverified
+    case .error: return status != .unverified && !archived
     default: return false
     }
   }
 }
 
 /// The least severe finding that fails a run: `error` (the default: any stale anchor outside
-/// archives), `warning` (archives too) or `none`.
+/// archives), `warning` (archives too), `unverified` (unquoted citations too, which prove only
+/// that their lines exist) or `none`.
 public struct FailLevel: RawRepresentable, Hashable, Sendable {
   /// The level's name.
   public let rawValue: String
@@ -131,8 +133,10 @@ public struct FailLevel: RawRepresentable, Hashable, Sendable {
   public static let error = FailLevel(rawValue: "error")
   /// Stale anchors anywhere fail the run.
   public static let warning = FailLevel(rawValue: "warning")
+  /// Stale anchors anywhere, and unverified ones, fail the run.
+  public static let unverified = FailLevel(rawValue: "unverified")
   /// Findings never fail the run.
   public static let none = FailLevel(rawValue: "none")
   /// The names `--fail-on` accepts.
-  public static let names = ["error", "warning", "none"]
+  public static let names = ["error", "warning", "unverified", "none"]
 }

@@ -11,8 +11,12 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let missingFile = AnchorStatus(rawValue: "missingFile")
   /// A bare file name that several files under the root share.
   public static let ambiguous = AnchorStatus(rawValue: "ambiguous")
-  /// The quote equals the cited lines, or (without a quote) the lines exist.
+  /// The quote equals the cited lines.
   public static let ok = AnchorStatus(rawValue: "ok")
+  /// An unquoted citation whose lines exist: all it can prove. Nothing says what the lines
+  /// should hold, so it cannot go stale in a way the checker sees; quote the lines, or name
+  /// their declaration, to make it checkable. Fails a run only under `--fail-on unverified`.
+  public static let unverified = AnchorStatus(rawValue: "unverified")
   /// The quote stands elsewhere in the same file; the suggestion is its new range.
   public static let moved = AnchorStatus(rawValue: "moved")
   /// The range runs past the end of the file (or is empty or reversed), and the quote is found
@@ -23,7 +27,7 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
 
   /// Every status, in the JSON summary's order.
   public static let all: [AnchorStatus] = [
-    .ok, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot,
+    .ok, .unverified, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot,
   ]
 
   /// Words for the text summary: `missing file`, `out of range`, …

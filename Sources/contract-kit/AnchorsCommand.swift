@@ -13,7 +13,7 @@ enum AnchorsCommand: Subcommand {
   ]
 
   static let usage =
-    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|none] [--changed-since REV] [PATH...]"
+    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|unverified|none] [--changed-since REV] [PATH...]"
 
   static let help = """
     contract-kit anchors: check every path:line citation in Markdown docs against the code.
@@ -25,8 +25,9 @@ enum AnchorsCommand: Subcommand {
                of the block is the quote, compared line by line with the cited lines
       prose    PATH:LINE[-LINE] in text or inline code, and links [x](path#L10-L20)
 
-    Each anchor gets one status: ok, moved, changed, outOfRange, missingFile, ambiguous or
-    outsideRoot. In a git work tree, an anchor citing a file git saw renamed is checked in the
+    Each anchor gets one status: ok, unverified, moved, changed, outOfRange, missingFile,
+    ambiguous or outsideRoot. An unquoted citation whose lines exist is unverified: that is all
+    it proves; quote it to make it checkable. In a git work tree, an anchor citing a file git saw renamed is checked in the
     renamed file and names it (moved, or changed with the diff).
 
     Options:
@@ -35,7 +36,7 @@ enum AnchorsCommand: Subcommand {
       --format F       text (default), json, github (workflow annotations) or sarif
       --fix            rewrite the numbers of moved anchors in place; quotes are never touched
       --fail-on L      error (default: stale anchors outside archives), warning (archives too),
-                       or none
+                       unverified (unquoted citations too), or none
       --changed-since REV
                        check only the anchors of docs changed since REV and the anchors
                        citing files changed since REV (deleted and renamed ones too), as git

@@ -23,21 +23,27 @@ import Testing
         "docs/design.md:25:Sources/Core/ProfileContracts.swift:19-21": "ok",
         "docs/design.md:34:Sources/Core/ProfileContracts.swift:40-41": "outOfRange",
         "docs/design.md:42:Sources/Core/OldStore.swift:3-3": "missingFile",
-        "docs/design.md:48:Sources/Core/Store.swift:2-4": "ok",
+        "docs/design.md:48:Sources/Core/Store.swift:2-4": "unverified",
         "docs/design.md:49:Sources/Core/Store.swift:9": "outOfRange",
         "docs/design.md:50:Sources/Core/Missing.swift:1": "missingFile",
         "docs/design.md:52:Util.swift:1": "ambiguous",
-        "docs/design.md:54:../Sources/Core/ProfileContracts.swift#L19-L21": "ok",
+        "docs/design.md:54:../Sources/Core/ProfileContracts.swift#L19-L21": "unverified",
         "docs/design.md:54:../../outside.swift:1": "outsideRoot",
         "docs/design.md:54:/etc/hosts.txt:1": "outsideRoot",
       ])
     #expect(report.suppressed == 1)
     #expect(
       report.summaryLine
-        == "13 anchors in 2 files: 3 ok, 1 moved, 1 changed, 2 out of range, 3 missing file, 1 ambiguous, 2 outside root, 1 suppressed"
+        == "13 anchors in 2 files: 1 ok, 2 unverified, 1 moved, 1 changed, 2 out of range, 3 missing file, 1 ambiguous, 2 outside root, 1 suppressed"
     )
     let archived = try #require(report.results.first { $0.doc == "docs/archive/old.md" })
     #expect(archived.archived && !archived.fails(at: .error) && archived.fails(at: .warning))
+    // An unverified anchor fails only a run that asks for it.
+    let unverified = try #require(report.results.first { $0.status == .unverified })
+    #expect(
+      [FailLevel.none, .error, .warning, .unverified].map(unverified.fails(at:))
+        == [false, false, false, true])
+    #expect(archived.fails(at: .unverified))
   }
 
   @Test func movedSuggestsTheNewRangeAndChangedShowsTheDiff() throws {
@@ -104,7 +110,7 @@ import Testing
          "anchors": [
           {"doc": "docs/a.md", "line": 2, "anchor": "Sources/X.swift:10-11", "path": "Sources/X.swift", "start": 10, "end": 11, "quoted": true, "status": "moved", "suggestion": "Sources/X.swift:20-21", "message": "the quote now stands at lines 20-21 of Sources/X.swift, not 10-11; run with --fix to update the numbers"}
          ],
-         "summary": {"total": 1, "ok": 0, "moved": 1, "changed": 0, "outOfRange": 0, "missingFile": 0, "ambiguous": 0, "outsideRoot": 0}}
+         "summary": {"total": 1, "ok": 0, "unverified": 0, "moved": 1, "changed": 0, "outOfRange": 0, "missingFile": 0, "ambiguous": 0, "outsideRoot": 0}}
         """)
     #expect(throws: Never.self) { try JSONValue(parsing: Array(json.utf8)) }
   }
@@ -134,7 +140,7 @@ import Testing
     defer { repository.remove() }
     #expect(
       try AnchorChecker.check(root: repository.root).results.map(\.status) == [
-        .outOfRange, .outOfRange, .ok,
+        .outOfRange, .outOfRange, .unverified,
       ])
   }
 
@@ -170,7 +176,7 @@ import Testing
     try repository.write("b.swift", Data([0x80, 0x81, 0x0A, 0x41]))
     try repository.write("more.md", "b.swift:2\n")
     let report = try AnchorChecker.check(root: repository.root)
-    #expect(report.results.map(\.status) == [.ok, .ok])
+    #expect(report.results.map(\.status) == [.unverified, .unverified])
     #expect(
       report.notes.contains { $0.file == "doc.md" && $0.message.hasPrefix("not valid UTF-8") })
     #expect(
@@ -184,7 +190,7 @@ import Testing
     try repository.write("big.txt", line)
     try repository.write("big.md", line + Data(" big.txt:1 big.txt:2".utf8))
     let report = try AnchorChecker.check(root: repository.root)
-    #expect(report.results.map(\.status) == [.ok, .outOfRange])
+    #expect(report.results.map(\.status) == [.unverified, .outOfRange])
   }
 
   @Test func excludedFoldersAreNeverSearched() throws {
@@ -234,5 +240,6 @@ import Testing
         "\(finding.doc):\(finding.line): \(finding.status): \(finding.anchor): \(finding.message)")
     }
     #expect(report.docCount > 0)
+    #expect(!report.fails(at: .unverified), "the kit's docs pass --fail-on unverified")
   }
 }

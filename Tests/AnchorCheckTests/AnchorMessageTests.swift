@@ -32,7 +32,10 @@ import Testing
   }
 
   @Test func theSentencesReadAsBefore() {
-    #expect(AnchorMessage.linesExist(start: 3, end: 9).text == "lines 3-9 exist")
+    #expect(
+      AnchorMessage.linesExist(start: 3, end: 9).text
+        == "lines 3-9 exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable"
+    )
     #expect(AnchorMessage.quoteMatches(start: 12, end: 12).text == "the quote matches lines 12")
     #expect(
       AnchorMessage.moved(file: "a.swift", start: 27, end: 38, citedStart: 22, citedEnd: 33).text

@@ -26,11 +26,31 @@ import Testing
 
   @Test func aCleanRepositoryExitsZeroAndPrintsItsCounts() throws {
     let repository = try Repository([
-      "Sources/A.swift": Self.source, "doc.md": "See Sources/A.swift:2.\n",
+      "Sources/A.swift": Self.source,
+      "doc.md": "```swift\n// Sources/A.swift:2\nlet value2 = 2\n```\n",
     ])
     let result = try repository.run([])
     #expect(result.status == 0)
     #expect(result.stdout == "1 anchors in 1 files: 1 ok\n")
+  }
+
+  /// An unquoted citation proves only that its lines exist: listed and counted as unverified,
+  /// with what makes it checkable, and a failure only under --fail-on unverified.
+  @Test func anUnquotedCitationIsUnverifiedAndFailsOnlyWhenAsked() throws {
+    let repository = try Repository([
+      "Sources/A.swift": Self.source, "doc.md": "See Sources/A.swift:2.\n",
+    ])
+    let result = try repository.run([])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "doc.md:1: unverified: Sources/A.swift:2: lines 2 exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable\n1 anchors in 1 files: 0 ok, 1 unverified\n"
+    )
+    #expect(try repository.run(["--fail-on", "unverified"]).status == 1)
+    let github = try repository.run(["--format", "github"])
+    #expect(github.status == 0 && github.stdout.hasPrefix("::notice file=doc.md,line=1,"))
+    let sarif = try repository.run(["--format", "sarif"])
+    #expect(sarif.stdout.contains(#""ruleId": "anchor/unverified", "level": "note""#))
   }
 
   @Test func aStaleAnchorExitsOneAndFixRepairsIt() throws {
@@ -92,7 +112,8 @@ import Testing
     let level = try repository.run(["--fail-on", "fatal"])
     #expect(level.status == 2)
     #expect(
-      level.stderr.contains("unknown value 'fatal' for --fail-on; use one of error, warning, none"))
+      level.stderr.contains(
+        "unknown value 'fatal' for --fail-on; use one of error, warning, unverified, none"))
     let missing = try repository.run([
       "--config", repository.root.appendingPathComponent("none.json").path,
     ])
