@@ -44,7 +44,13 @@ public struct OpenAICompatibleServerCheck: Sendable {
   ///
   /// - Returns: the IDs the server lists, in its order.
   /// - Throws: ``OpenAICompatibleServerProblem``, or `CancellationError`.
-  public func run() async throws -> [String] {
+  public func run() async throws -> [String] { try await inspect().models }
+
+  /// Asks the server for its models, and reads the model's context window from the same answer
+  /// where the server states it (see ``ServerContext``).
+  ///
+  /// - Throws: ``OpenAICompatibleServerProblem``, or `CancellationError`.
+  public func inspect() async throws -> OpenAICompatibleServerInfo {
     let url = configuration.baseURL.appendingPathComponent("models").absoluteString
     let answer: ChatCompletionsClient.Answer
     do {
@@ -55,9 +61,11 @@ public struct OpenAICompatibleServerCheck: Sendable {
       }
       throw error
     }
-    return try Self.models(
+    let models = try Self.models(
       answer.body, status: answer.status, contentType: answer.header("Content-Type"), url: url,
       model: configuration.model)
+    return OpenAICompatibleServerInfo(
+      models: models, context: ServerContext.read(answer.body, model: configuration.model))
   }
 
   /// The model IDs in a `/models` answer, or the problem it shows; `model` must be among them

@@ -92,8 +92,12 @@ enum SummarizeCommand: Subcommand {
       isPDF
       ? try PDFDocumentProvider(directory: folder, pageCap: cap, password: password)
       : try TextDocumentProvider(directory: folder, pageCap: cap)
-    // The server is asked for its models before anything is written.
-    if let server { _ = try await OpenAICompatibleServerCheck(server).run() }
+    // The server is asked for its models, and its context window, before anything is written.
+    if let server {
+      let info = try await OpenAICompatibleServerCheck(server).inspect()
+      Output.error(
+        "contract-kit: " + Self.contextLine(given: context, server: info.context, policy: &policy))
+    }
     let store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     let command = ProfileCommand(
       profile: .document, attachmentID: file.lastPathComponent, sourceLanguage: source,
@@ -125,6 +129,30 @@ enum SummarizeCommand: Subcommand {
       )
     }
     return ExitCode.failures
+  }
+
+  /// Where the context window the core plans against comes from, in one line, and that window
+  /// set into `policy`: `--context-tokens` when given, else the server's stated window less the
+  /// chat template's margin, else the contract's default estimate.
+  static func contextLine(given: Int?, server: ServerContext?, policy: inout ProfilePolicy)
+    -> String
+  {
+    if let given {
+      policy.contextTokens = given
+      let stated = server.map { "; the server states \($0.tokens) (\($0.source))" } ?? ""
+      return "context window: \(given) tokens, from --context-tokens\(stated)"
+    }
+    guard let server else {
+      return
+        "context window: \(policy.contextTokens) tokens, the contract's default estimate: the server states none in its model list; pass --context-tokens N to set it"
+    }
+    guard server.planningTokens >= 512 else {
+      return
+        "context window: \(policy.contextTokens) tokens, the contract's default estimate: the server states \(server.tokens) (\(server.source)), too few to plan in; start it with a larger context, or pass --context-tokens N"
+    }
+    policy.contextTokens = server.planningTokens
+    return
+      "context window: \(server.planningTokens) tokens, from the server's \(server.tokens) (\(server.source)) less \(ServerContext.chatTemplateMargin) for the chat template"
   }
 
   private static func number(_ text: String?, _ name: String, minimum: Int) throws -> Int? {
