@@ -391,13 +391,14 @@ struct Run {
         case .permanent(let message):
           return (.failure(.modelStopped(.modelFailed(message))), attempts)
         case .rejected(let message):
-          return (.failure(.stepFailed(.modelFailed("rejected: \(message)"))), attempts)
+          return (.failure(.stepFailed(.modelFailed(StepFailureText.rejected(message)))), attempts)
         case .transient(let message):
           transient += 1
           if attempts >= policy.maxAttempts {
             return (
               .failure(
-                .stepFailed(.modelFailed("still failing after \(attempts) attempts: \(message)"))),
+                .stepFailed(
+                  .modelFailed(StepFailureText.stillFailing(attempts: attempts, message)))),
               attempts
             )
           }

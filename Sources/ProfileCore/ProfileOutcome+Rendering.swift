@@ -12,9 +12,11 @@ extension ProfileOutcome {
       lines.append("failed: \(Self.describe(failure))")
     case .completed(let summary), .partial(let summary, _):
       if case .partial(_, let failures) = self {
+        let retry = failures.contains(where: Self.mayPassOnRetry)
         lines.append(
-          "partial: \(failures.count) part(s) could not be summarized; run the same command again to retry them"
-        )
+          "partial: \(failures.count) part(s) could not be summarized"
+            + (retry ? "; run the same command again to retry those a retry can fix:" : ":"))
+        lines += failures.map { "  - " + Self.explain($0, steps: summary.receipt.steps) }
       }
       lines.append(summary.title)
       let unreadable = summary.receipt.steps.compactMap { step -> Int? in
@@ -74,12 +76,50 @@ extension ProfileOutcome {
     PageRange.covering(pages).map(\.description).joined(separator: ", ")
   }
 
+  /// Whether running the same command again may get past `failure`: a fault that outlasted its
+  /// retries, or an answer out of shape from a model that samples. A refusal, an unreadable
+  /// page or a document that changed fails the same way every time.
+  static func mayPassOnRetry(_ failure: ProfileFailure) -> Bool {
+    switch failure {
+    case .modelFailed(let message): message.hasPrefix(StepFailureText.stillFailingPrefix)
+    case .malformedModelOutput: true
+    default: false
+    }
+  }
+
+  /// One part that could not be summarized: why, in words, and what helps. An unreadable page
+  /// is named with the provider's reason, from its step in `steps`.
+  static func explain(_ failure: ProfileFailure, steps: [ProfileStepRecord]) -> String {
+    switch failure {
+    case .modelFailed(let message) where message.hasPrefix(StepFailureText.rejectedPrefix):
+      return
+        "the model rejected a chunk (\(message.dropFirst(StepFailureText.rejectedPrefix.count))), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context"
+    case .modelFailed(let message) where message.hasPrefix(StepFailureText.stillFailingPrefix):
+      return "the model kept failing (\(message)): run the same command again to retry it"
+    case .malformedModelOutput(let message):
+      return
+        "the model answered out of shape twice (\(message)): a retry may pass with a model that samples; --bound-answers binds answers to their schema"
+    case .invalidInput(let message):
+      let page = message.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+      if message.hasPrefix("page "), let page,
+        case .failed(.invalidInput(let reason))? = steps.first(where: {
+          $0.stepID == "page-\(page)"
+        })?.status
+      {
+        return "\(reason): the document provider cannot read that page; check it in the document"
+      }
+      return "\(message): check the document; a retry reads it the same way"
+    default:
+      return describe(failure)
+    }
+  }
+
   /// A failure in words, with what to do where there is something to do.
   static func describe(_ failure: ProfileFailure) -> String {
     switch failure {
     case .invalidInput(let message): "invalid input: \(message)"
     case .contextWouldOverflow(let tokens):
-      "a sentence of about \(tokens) tokens cannot fit the context window"
+      "a sentence of about \(tokens) tokens cannot fit the context window; use a model with a larger context, and --context-tokens to match"
     case .malformedModelOutput(let message): "the model answered out of shape: \(message)"
     case .modelUnavailable: "the model is not available"
     case .modelFailed(let message): "the model failed: \(message)"

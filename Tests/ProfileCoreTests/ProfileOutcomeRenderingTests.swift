@@ -58,19 +58,61 @@ import Testing
       ), "\(text)")
   }
 
-  @Test func aPartialSummarySaysHowToRetryAndSplitsMissingPagesByCause() {
+  @Test func aPartialSummarySaysWhyAndSplitsMissingPagesByCause() {
     let steps = [
       ProfileStepRecord(
-        stepID: "page-7", attempts: 0, status: .failed(.invalidInput("page 7 could not be read")))
+        stepID: "page-7", attempts: 0,
+        status: .failed(.invalidInput("page 7 could not be read: the scan has no text layer")))
     ]
     let outcome = ProfileOutcome.partial(
       Self.summary(missing: [PageRange(page: 7), PageRange(first: 12, last: 14)], steps: steps),
-      failures: [.invalidInput("page 7"), .modelFailed("rejected: too long")])
+      failures: [.invalidInput("page 7 could not be read"), .modelFailed("rejected: too long")])
     let lines = outcome.renderText().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
-      lines.first
-        == "partial: 2 part(s) could not be summarized; run the same command again to retry them")
-    #expect(lines[2] == "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized")
+      lines[0...2] == [
+        "partial: 2 part(s) could not be summarized:",
+        "  - page 7 could not be read: the scan has no text layer: the document provider cannot read that page; check it in the document",
+        "  - the model rejected a chunk (too long), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context",
+      ])
+    #expect(lines[4] == "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized")
+    #expect(!outcome.renderText().contains("run the same command again"))
+  }
+
+  /// Each kind of failure a partial outcome carries: what it says, and whether it advises a
+  /// retry, which only a failure a retry can pass may.
+  @Test(arguments: [
+    (
+      ProfileFailure.modelFailed("still failing after 3 attempts: busy"),
+      "the model kept failing (still failing after 3 attempts: busy): run the same command again to retry it",
+      true
+    ),
+    (
+      .modelFailed("rejected: HTTP 400 (exceed_context_size_error)"),
+      "the model rejected a chunk (HTTP 400 (exceed_context_size_error)), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context",
+      false
+    ),
+    (
+      .malformedModelOutput("the summaryChunk answer did not decode twice"),
+      "the model answered out of shape twice (the summaryChunk answer did not decode twice): a retry may pass with a model that samples; --bound-answers binds answers to their schema",
+      true
+    ),
+    (
+      .invalidInput("pages 3-4 could not be read again: gone"),
+      "pages 3-4 could not be read again: gone: check the document; a retry reads it the same way",
+      false
+    ),
+    (
+      .contextWouldOverflow(estimatedTokens: 5000),
+      "a sentence of about 5000 tokens cannot fit the context window; use a model with a larger context, and --context-tokens to match",
+      false
+    ),
+  ])
+  func eachFailureSaysWhyAndWhatHelps(failure: ProfileFailure, line: String, retry: Bool) {
+    let text = ProfileOutcome.partial(Self.summary(missing: [], steps: []), failures: [failure])
+      .renderText()
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines[1] == "  - " + line)
+    #expect(lines[0].contains("run the same command again") == retry, "\(lines[0])")
   }
 
   @Test(arguments: [

@@ -1,0 +1,17 @@
+/// The wording of a step that failed for good, shared by the core that writes it and the
+/// rendering that says what helps: the contract's `modelFailed` carries only a message, so its
+/// opening words are how the rendering tells a refusal from a fault that outlasted its retries.
+enum StepFailureText {
+  /// The opening of a chunk the model rejected (`ProfileModelExecutionError.rejected`).
+  static let rejectedPrefix = "rejected: "
+  /// The opening of a chunk whose transient failures outlasted every attempt.
+  static let stillFailingPrefix = "still failing after "
+
+  /// `rejected: MESSAGE`.
+  static func rejected(_ message: String) -> String { rejectedPrefix + message }
+
+  /// `still failing after N attempts: MESSAGE`.
+  static func stillFailing(attempts: Int, _ message: String) -> String {
+    "\(stillFailingPrefix)\(attempts) attempts: \(message)"
+  }
+}
