@@ -33,7 +33,7 @@ extension ConformanceSuite {
           CheckResult(
             id: rule.id, level: .required, status: .failed,
             message:
-              "\(rule.id) is not a rule of the \(Self.name) suite; pass one of \(Self.name) suite's rules (its static rules)",
+              "\(rule.id) is not a rule of the \(Self.name) suite; pass one of \(String(describing: Self.self)).rules",
             pending: false)
         ], seed: nil)
     }
