@@ -84,11 +84,7 @@ import Foundation
         ])[0]
         let commits = added.status == 0 ? Self.commits(added.output).map(\.commit) : []
         guard !commits.isEmpty else { break }
-        let logs = try runAll(
-          stride(from: 0, to: commits.count, by: 1000).map {
-            Self.detect + ["--format=", "--no-walk=unsorted"]
-              + commits[$0..<min($0 + 1000, commits.count)]
-          })
+        let logs = try detectRenames(in: commits, format: "")
         var earlier: Set<String> = []
         for log in logs where log.status == 0 {
           for (old, new) in Self.renamePairs(in: Self.fields(log.output))
@@ -163,12 +159,8 @@ import Foundation
             }
         }
         if more.isEmpty { break }
-        // By the thousand, so that no command line grows past the system's limit.
-        let logs = try runAll(
-          stride(from: 0, to: more.count, by: 1000).map {
-            Self.detect + ["--format=%x00%H", "--no-walk=unsorted"]
-              + more[$0..<min($0 + 1000, more.count)].map { history.deletions[$0].commit }
-          })
+        let logs = try detectRenames(
+          in: more.map { history.deletions[$0].commit }, format: "%x00%H")
         let index = Dictionary(
           uniqueKeysWithValues: more.map { (history.deletions[$0].commit, $0) })
         for (commit, fields) in logs.flatMap({ Self.commits($0.output) }) {
@@ -210,6 +202,18 @@ import Foundation
     private var uncommittedCommand: [String] {
       ["diff", "--name-status", "-z", "-M", "--relative", "HEAD", "--"]
     }
+    /// Git's rename detection on `commits` alone, by the thousand so that no command line grows
+    /// past the system's limit; each commit's header in `format`.
+    private func detectRenames(in commits: [String], format: String) throws -> [(
+      status: Int32, output: Data
+    )] {
+      try runAll(
+        stride(from: 0, to: commits.count, by: 1000).map {
+          Self.detect + ["--format=" + format, "--no-walk=unsorted"]
+            + commits[$0..<min($0 + 1000, commits.count)]
+        })
+    }
+
     /// Git's rename detection, for the revisions that follow.
     private static let detect = [
       "log", "-M", "--diff-filter=R", "--name-status", "-z", "--relative",

@@ -59,32 +59,39 @@ public struct GoldenReview: Sendable {
   /// artifacts folder whose golden is still in the corpus.
   ///
   /// - Throws: ``GoldenError`` when an artifact or its golden cannot be read.
-  public func pending() throws -> [Pending] {
+  public func pending() throws -> [Pending] { try pendingNames().map(item) }
+
+  /// The names ``pending()`` lists, without reading a file.
+  private func pendingNames() throws -> [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: runner.artifacts.path)) ?? []
     let goldens = Set(try runner.scenarioNames())
-    return try files.filter { $0.hasSuffix(".actual.json") }.map {
+    return files.filter { $0.hasSuffix(".actual.json") }.map {
       String($0.dropLast(".actual.json".count))
-    }.filter(goldens.contains).sorted().map { name in
-      let artifact = runner.artifactURL(name)
-      let golden = runner.directory.appendingPathComponent(name + ".json")
-      let run = try GoldenScenario.load(artifact)
-      let recorded = try GoldenScenario.load(golden)
-      return Pending(
-        name: name, golden: golden, artifact: artifact, divergence: run.artifact,
-        outcomeDifferences: JSONDiff.differences(
-          expected: recorded.expected ?? .null, actual: run.expected ?? .null))
-    }
+    }.filter(goldens.contains).sorted()
+  }
+
+  /// The pending run of `name`, read from its artifact and its golden.
+  private func item(_ name: String) throws -> Pending {
+    let artifact = runner.artifactURL(name)
+    let golden = runner.directory.appendingPathComponent(name + ".json")
+    let run = try GoldenScenario.load(artifact)
+    let recorded = try GoldenScenario.load(golden)
+    return Pending(
+      name: name, golden: golden, artifact: artifact, divergence: run.artifact,
+      outcomeDifferences: JSONDiff.differences(
+        expected: recorded.expected ?? .null, actual: run.expected ?? .null))
   }
 
   /// Replaces the golden of `name` with its failing run, without the artifact's note, and
   /// removes the artifact.
   ///
   /// - Throws: ``GoldenError`` when `name` is not pending, or its run cannot be accepted.
-  public func accept(_ name: String) throws {
-    let pending = try find(name)
+  public func accept(_ name: String) throws { try accept(item(find(name))) }
+
+  private func accept(_ pending: Pending) throws {
     guard pending.acceptable else {
       throw GoldenError(
-        "\(name): \(pending.divergence?.after ?? "cannot be accepted"); reject it instead")
+        "\(pending.name): \(pending.divergence?.after ?? "cannot be accepted"); reject it instead")
     }
     var run = try GoldenScenario.load(pending.artifact)
     run.artifact = nil
@@ -100,8 +107,8 @@ public struct GoldenReview: Sendable {
   ///
   /// - Throws: ``GoldenError`` when `name` is not pending.
   public func reject(_ name: String) throws {
-    let pending = try find(name)
-    try? FileManager.default.removeItem(at: pending.artifact)
+    let name = try find(name)
+    try? FileManager.default.removeItem(at: runner.artifactURL(name))
   }
 
   /// Accepts every pending run that can be accepted; the names accepted, and those refused (a
@@ -111,7 +118,7 @@ public struct GoldenReview: Sendable {
     var refused: [String] = []
     for item in try pending() {
       if item.acceptable {
-        try accept(item.name)
+        try accept(item)
         accepted.append(item.name)
       } else {
         refused.append(item.name)
@@ -122,8 +129,8 @@ public struct GoldenReview: Sendable {
 
   /// Rejects every pending run; the names rejected.
   public func rejectAll() throws -> [String] {
-    let names = try pending().map(\.name)
-    for name in names { try reject(name) }
+    let names = try pendingNames()
+    for name in names { try? FileManager.default.removeItem(at: runner.artifactURL(name)) }
     return names
   }
 
@@ -142,17 +149,18 @@ public struct GoldenReview: Sendable {
     return names
   }
 
-  private func find(_ name: String) throws -> Pending {
-    let all = try pending()
-    guard let found = all.first(where: { $0.name == name }) else {
-      let names = all.map(\.name)
+  /// `name`, when a run of it is pending; the names are the listing's, so no path a caller
+  /// passes is ever opened.
+  private func find(_ name: String) throws -> String {
+    let names = try pendingNames()
+    guard names.contains(name) else {
       throw GoldenError(
         "\(name) has no failing run to review; "
           + (names.isEmpty
             ? "nothing is pending in \(runner.artifacts.path)"
             : "pending: \(names.joined(separator: ", "))"))
     }
-    return found
+    return name
   }
 
   /// The scenarios of the corpus that no replay noted in `references` (a `GOLDEN_REFERENCES`

@@ -267,7 +267,7 @@ public struct GoldenRunner: Sendable {
       return GoldenResult(
         name: name, status: .error,
         lines: [
-          "recorded by \(owner); contract-kit runs the kit's reference core, \(core ?? "ProfileCore"): replay it from the tests of \(owner)"
+          "recorded by \(owner); contract-kit runs the kit's reference core\(core.map { ", \($0)" } ?? ""): replay it from the tests of \(owner)"
         ], divergence: nil)
     }
     guard let recording = scenario.recording, let expected = scenario.expected else {
@@ -342,7 +342,7 @@ public struct GoldenRunner: Sendable {
         return GoldenResult(
           name: name, status: .error,
           lines: [
-            "names no core, and contract-kit records with the kit's reference core, \(core ?? "ProfileCore"): record your own core's scenarios from its tests (GOLDEN_RECORD=missing swift test), write \"core\": \"\(core ?? "ProfileCore")\" into a scenario of the kit's corpus, or pass --force"
+            "names no core, and contract-kit records with the kit's reference core\(core.map { ", \($0)" } ?? ""): record your own core's scenarios from its tests (GOLDEN_RECORD=missing swift test), write \"core\": \"\(core ?? "NAME")\" into a scenario of the kit's corpus, or pass --force"
           ], divergence: nil)
       }
     }

@@ -21,20 +21,14 @@ public enum KitEnvironment {
   public static func value(
     _ name: String, in environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String? {
-    if let value = environment[name], !value.isEmpty { return value }
-    if let value = environment[testRunnerPrefix + name], !value.isEmpty { return value }
-    return nil
+    environment[spelling(name, in: environment)].flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  /// The name `value(_:in:)` read `name` under: `name` or `TEST_RUNNER_<name>`, for messages
+  /// The name `value(_:in:)` reads `name` under: `name` or `TEST_RUNNER_<name>`, for messages
   /// that quote what the user set; `name` when neither is set.
   public static func spelling(
     _ name: String, in environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String {
-    if let value = environment[name], !value.isEmpty { return name }
-    if let value = environment[testRunnerPrefix + name], !value.isEmpty {
-      return testRunnerPrefix + name
-    }
-    return name
+    [name, testRunnerPrefix + name].first { environment[$0]?.isEmpty == false } ?? name
   }
 }

@@ -100,13 +100,12 @@ extension ProfileOutcome {
       return
         "the model answered out of shape twice (\(message)): a retry may pass with a model that samples; --bound-answers binds answers to their schema"
     case .invalidInput(let message):
-      let page = message.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-      if message.hasPrefix("page "), let page,
-        case .failed(.invalidInput(let reason))? = steps.first(where: {
-          $0.stepID == "page-\(page)"
-        })?.status
-      {
-        return "\(reason): the document provider cannot read that page; check it in the document"
+      // An unreadable page's step holds the same words, then the provider's reason.
+      for step in steps {
+        if case .failed(.invalidInput(let reason)) = step.status, reason.hasPrefix(message + ": ") {
+          return
+            "\(reason): the document provider cannot read that page; check it in the document"
+        }
       }
       return "\(message): check the document; a retry reads it the same way"
     default:

@@ -339,23 +339,17 @@ enum FileOperationRecorder {
       return result;
     }
 
-    void *mmap(void *address, size_t length, int prot, int flags, int fd, off_t offset) {
-      REAL(mmap);
-      void *result = real_mmap(address, length, prot, flags, fd, offset);
-      int saved = errno;
-      traced_mmap(result, length, prot, flags, fd, offset);
-      errno = saved;
-      return result;
-    }
-
-    void *mmap64(void *address, size_t length, int prot, int flags, int fd, off_t offset) {
-      REAL(mmap64);
-      void *result = real_mmap64(address, length, prot, flags, fd, offset);
-      int saved = errno;
-      traced_mmap(result, length, prot, flags, fd, offset);
-      errno = saved;
-      return result;
-    }
+    #define MMAP_WRAPPER(name)                                                          \
+      void *name(void *address, size_t length, int prot, int flags, int fd, off_t offset) { \
+        REAL(name);                                                                     \
+        void *result = real_##name(address, length, prot, flags, fd, offset);           \
+        int saved = errno;                                                              \
+        traced_mmap(result, length, prot, flags, fd, offset);                           \
+        errno = saved;                                                                  \
+        return result;                                                                  \
+      }
+    MMAP_WRAPPER(mmap)
+    MMAP_WRAPPER(mmap64)
 
     static int overlaps(struct mapping *map, void *address, size_t length) {
       char *start = address;
