@@ -16,6 +16,12 @@ struct CheckpointState: Codable, Hashable, Sendable {
     var section: ProfileSummary.Section
     var withheld: [WithheldPoint]
     var attempts: Int
+    /// The sections after `section` when the chunk was summarized in pieces, the model having
+    /// rejected it whole; absent otherwise, so an unsplit chunk's checkpoint reads as before.
+    var splitSections: [ProfileSummary.Section]? = nil
+
+    /// The chunk's sections, in page order.
+    var sections: [ProfileSummary.Section] { [section] + (splitSections ?? []) }
   }
 
   init(fingerprint: String) {

@@ -161,24 +161,27 @@ struct ChunkPlanner: Sendable {
     return .success(plan)
   }
 
-  /// The prompt of `chunk`, reading its pages again one at a time.
-  func prompt(
-    for chunk: ChunkPlan.Chunk, attachmentID: String, documents: any ProfileDocumentProviding
-  ) async throws
-    -> String
-  {
-    var texts: [String] = []
+  /// The text of each of `chunk`'s units, with its page number, reading its pages again one at
+  /// a time. Joined by ``separator``, they are the chunk's prompt.
+  func parts(
+    of chunk: ChunkPlan.Chunk, attachmentID: String, documents: any ProfileDocumentProviding
+  ) async throws -> [ChunkPiece.Part] {
+    var texts: [ChunkPiece.Part] = []
     var cached: (index: Int, parts: [String])?
     for unit in chunk.units {
-      if cached?.index != unit.pageIndex {
+      let parts: [String]
+      if let cached, cached.index == unit.pageIndex {
+        parts = cached.parts
+      } else {
         let page = try await documents.page(at: unit.pageIndex, for: attachmentID)
-        let parts = (try? self.parts(of: page.text).get().map(\.text)) ?? [page.text]
+        parts = (try? self.parts(of: page.text).get().map(\.text)) ?? [page.text]
         cached = (unit.pageIndex, parts)
       }
-      let parts = cached!.parts
-      texts.append(unit.part < parts.count ? parts[unit.part] : "")
+      texts.append(
+        ChunkPiece.Part(
+          pageNumber: unit.pageNumber, text: unit.part < parts.count ? parts[unit.part] : ""))
     }
-    return texts.joined(separator: Self.separator)
+    return texts
   }
 }
 

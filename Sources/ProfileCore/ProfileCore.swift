@@ -109,8 +109,9 @@ struct Run {
       let counts = try await readPageCounts()
       let plan = try await planChunks(pageCount: counts.capped)
       var state = resumedState(from: checkpoint, plan: plan)
-      let failures = try await summarizeChunks(plan, state: &state)
-      let completed = try completedSections(plan, state: state, failures: failures)
+      let (failures, partial) = try await summarizeChunks(plan, state: &state)
+      let completed = try completedSections(
+        plan, state: state, partial: partial, failures: failures)
       let summary = try await assembleSummary(
         completed, plan: plan, counts: counts, failures: failures)
       return try await finish(summary, plan: plan, failures: failures)
@@ -210,57 +211,117 @@ struct Run {
   /// One `summaryChunk` call per chunk not yet done, with progress saved after each, so a
   /// killed run loses at most the chunk it was in. A chunk that fails is kept as a failure and
   /// the run goes on; a model that is gone or a spent budget stops it with progress saved.
+  ///
+  /// - Returns: the parts that could not be summarized, and the sections of chunks summarized
+  ///   only in part, which this run's summary keeps but the checkpoint does not, so that running
+  ///   the command again retries those chunks whole.
   private mutating func summarizeChunks(_ plan: ChunkPlan, state: inout CheckpointState)
-    async throws(Stop) -> [ChunkFailure]
+    async throws(Stop) -> (failures: [ChunkFailure], partial: [Int: CheckpointState.CompletedChunk])
   {
     let planner = ChunkPlanner(policy: policy)
     var failures: [ChunkFailure] = []
+    var partial: [Int: CheckpointState.CompletedChunk] = [:]
     for chunk in plan.chunks {
       if state.completed[chunk.number] != nil {
         record(chunk.stepID, attempts: 0, .skipped("completed before the checkpoint"))
         continue
       }
-      let prompt: String
+      let parts: [ChunkPiece.Part]
       do {
-        prompt = try await planner.prompt(
-          for: chunk, attachmentID: command.attachmentID, documents: core.documents)
+        parts = try await planner.parts(
+          of: chunk, attachmentID: command.attachmentID, documents: core.documents)
       } catch {
         let failure = ProfileFailure.invalidInput(
           "pages \(chunk.pages) could not be read again: \(error)")
         record(chunk.stepID, .failed(failure))
-        failures.append(ChunkFailure(chunk: chunk, failure: failure))
+        failures.append(ChunkFailure(pages: chunk.units.map(\.pageNumber), failure: failure))
         continue
       }
-      let request = ProfileModelRequest(
-        stepID: chunk.stepID, schema: .summaryChunk, instructions: Instructions.chunk,
-        prompt: prompt,
-        responseTokens: policy.chunkResponseTokens)
-      let (result, attempts) = await call(request, decode: SummaryChunkAnswer.self)
-      switch result {
-      case .success(let answer):
-        let (section, withheld) = verified(answer, pages: chunk.pages, source: prompt)
-        state.completed[chunk.number] = .init(
-          section: section, withheld: withheld, attempts: attempts)
-        record(chunk.stepID, attempts: attempts, .completed)
-      case .failure(let failure):
-        record(chunk.stepID, attempts: attempts, .failed(failure.failure))
-        if failure.endsTheRun {
-          _ = await saveProgress(state, plan: plan)
-          throw Stop(failure.failure)
-        }
-        failures.append(ChunkFailure(chunk: chunk, failure: failure.failure))
+      let piece = ChunkPiece(stepID: chunk.stepID, parts: parts, depth: 0)
+      let (done, missing) = try await summarize(piece, saving: state, plan: plan)
+      if missing.isEmpty {
+        state.completed[chunk.number] = done
+      } else {
+        partial[chunk.number] = done
+        failures += missing
       }
       if let failure = await saveProgress(state, plan: plan) { throw Stop(failure) }
     }
-    return failures
+    return (failures, partial)
   }
 
-  /// The completed chunks in plan order. A partial success keeps the good sections; a run with
-  /// no section at all is a failure, reported as its first chunk's failure.
+  /// Summarizes one chunk: the whole, or, when the model rejects it, its halves in turn, each
+  /// halved again while the model rejects it, up to ``ProfilePolicy/maxSplitDepth``. A piece
+  /// that is still rejected when it cannot be halved again, after at least one split, is taken
+  /// to be too long for the model: `contextWouldOverflow`, with its estimate.
+  ///
+  /// - Returns: the sections summarized, in page order (`nil` when there are none), and the
+  ///   pieces that failed.
+  private mutating func summarize(
+    _ chunk: ChunkPiece, saving state: CheckpointState, plan: ChunkPlan
+  ) async throws(Stop) -> (CheckpointState.CompletedChunk?, [ChunkFailure]) {
+    var sections: [ProfileSummary.Section] = []
+    var withheld: [WithheldPoint] = []
+    var attempts = 0
+    var failures: [ChunkFailure] = []
+    var pending = [chunk]
+    while !pending.isEmpty {
+      let piece = pending.removeFirst()
+      let prompt = piece.prompt
+      let request = ProfileModelRequest(
+        stepID: piece.stepID, schema: .summaryChunk, instructions: Instructions.chunk,
+        prompt: prompt,
+        responseTokens: policy.chunkResponseTokens)
+      let (result, used) = await call(request, decode: SummaryChunkAnswer.self)
+      attempts += used
+      var failure: ProfileFailure
+      switch result {
+      case .success(let answer):
+        let (section, held) = verified(answer, pages: piece.pages, source: prompt)
+        sections.append(section)
+        withheld += held
+        record(piece.stepID, attempts: used, .completed)
+        continue
+      case .failure(.stepRejected(let message)):
+        if piece.depth < policy.maxSplitDepth, let (left, right) = piece.halves() {
+          record(
+            piece.stepID, attempts: used,
+            .notPromoted(StepFailureText.split(left.stepID, right.stepID, rejected: message)))
+          pending.insert(contentsOf: [left, right], at: 0)
+          continue
+        }
+        failure = .modelFailed(StepFailureText.rejected(message))
+        if piece.depth > 0 {
+          failure = .contextWouldOverflow(
+            estimatedTokens: TokenEstimate.tokens(in: Instructions.chunk)
+              + TokenEstimate.tokens(in: prompt) + policy.chunkResponseTokens)
+        }
+      case .failure(let stopped):
+        failure = stopped.failure
+        if stopped.endsTheRun {
+          record(piece.stepID, attempts: used, .failed(failure))
+          _ = await saveProgress(state, plan: plan)
+          throw Stop(failure)
+        }
+      }
+      record(piece.stepID, attempts: used, .failed(failure))
+      failures.append(ChunkFailure(pages: piece.parts.map(\.pageNumber), failure: failure))
+    }
+    guard let first = sections.first else { return (nil, failures) }
+    let done = CheckpointState.CompletedChunk(
+      section: first, withheld: withheld, attempts: attempts,
+      splitSections: sections.count > 1 ? Array(sections.dropFirst()) : nil)
+    return (done, failures)
+  }
+
+  /// The completed chunks in plan order, and those summarized in part. A partial success
+  /// keeps the good sections; a run with no section at all is a failure, reported as its first
+  /// chunk's failure.
   private func completedSections(
-    _ plan: ChunkPlan, state: CheckpointState, failures: [ChunkFailure]
+    _ plan: ChunkPlan, state: CheckpointState, partial: [Int: CheckpointState.CompletedChunk],
+    failures: [ChunkFailure]
   ) throws(Stop) -> [CheckpointState.CompletedChunk] {
-    let completed = plan.chunks.compactMap { state.completed[$0.number] }
+    let completed = plan.chunks.compactMap { state.completed[$0.number] ?? partial[$0.number] }
     guard !completed.isEmpty else {
       throw Stop(failures.first?.failure ?? .invalidInput("nothing to summarize"))
     }
@@ -273,7 +334,7 @@ struct Run {
     _ completed: [CheckpointState.CompletedChunk], plan: ChunkPlan,
     counts: (capped: Int, original: Int), failures: [ChunkFailure]
   ) async throws(Stop) -> ProfileSummary {
-    var sections = completed.map(\.section)
+    var sections = completed.flatMap(\.sections)
     var title = sections[0].headline
     if sections.count > 1 {
       switch await makeTitle(sections.map(\.headline)) {
@@ -288,7 +349,7 @@ struct Run {
     }
     let missingNumbers =
       plan.unreadable.map(\.pageNumber)
-      + failures.flatMap { $0.chunk.units.map(\.pageNumber) }
+      + failures.flatMap(\.pages)
     let coverage = PageCoverage(
       pageCount: counts.capped, originalPageCount: counts.original,
       missingPages: PageRange.covering(missingNumbers))
@@ -324,7 +385,8 @@ struct Run {
 
   /// A chunk that could not be summarized, and why.
   struct ChunkFailure {
-    let chunk: ChunkPlan.Chunk
+    /// The page numbers of the units that are missing, one per unit.
+    let pages: [Int]
     let failure: ProfileFailure
   }
 
@@ -332,9 +394,12 @@ struct Run {
 
   /// How a step's call ended badly. Only the first case lets the run go on.
   enum CallFailure: Error {
-    /// This step failed (rejected, still transient after every attempt, malformed twice); the
-    /// run goes on without it.
+    /// This step failed (still transient after every attempt, malformed twice); the run goes on
+    /// without it.
     case stepFailed(ProfileFailure)
+    /// The model rejected this input, with its message: a chunk may be split and asked again;
+    /// any other step goes on without it.
+    case stepRejected(String)
     /// The model cannot go on: it is unavailable, failed permanently, or the executor broke its
     /// contract. The run stops.
     case modelStopped(ProfileFailure)
@@ -346,13 +411,16 @@ struct Run {
     var failure: ProfileFailure {
       switch self {
       case .stepFailed(let failure), .modelStopped(let failure), .budgetSpent(let failure): failure
+      case .stepRejected(let message): .modelFailed(StepFailureText.rejected(message))
       }
     }
 
     /// Whether a chunk failing this way stops the run.
     var endsTheRun: Bool {
-      if case .stepFailed = self { return false }
-      return true
+      switch self {
+      case .stepFailed, .stepRejected: false
+      case .modelStopped, .budgetSpent: true
+      }
     }
   }
 
@@ -391,7 +459,7 @@ struct Run {
         case .permanent(let message):
           return (.failure(.modelStopped(.modelFailed(message))), attempts)
         case .rejected(let message):
-          return (.failure(.stepFailed(.modelFailed(StepFailureText.rejected(message)))), attempts)
+          return (.failure(.stepRejected(message)), attempts)
         case .transient(let message):
           transient += 1
           if attempts >= policy.maxAttempts {

@@ -96,6 +96,10 @@ extension ProfileOutcome {
         "the model rejected a chunk (\(message.dropFirst(StepFailureText.rejectedPrefix.count))), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context"
     case .modelFailed(let message) where message.hasPrefix(StepFailureText.stillFailingPrefix):
       return "the model kept failing (\(message)): run the same command again to retry it"
+    case .contextWouldOverflow(let tokens):
+      // In a partial outcome, only a piece the model still rejected after splitting.
+      return
+        "the model rejected a part even after it was split (about \(tokens) tokens by the estimate, which the model counts as more): lower --context-tokens, or use a model with a larger context"
     case .malformedModelOutput(let message):
       return
         "the model answered out of shape twice (\(message)): a retry may pass with a model that samples; --bound-answers binds answers to their schema"

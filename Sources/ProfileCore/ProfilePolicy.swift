@@ -12,11 +12,17 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   public var maxModelCalls: Int
   /// The first backoff after a transient error, in milliseconds; it doubles per retry.
   public var backoffMilliseconds: Int
+  /// How many times a chunk the model rejects may be halved: a rejection is taken to mean the
+  /// chunk is longer than the model counts it, so the core splits it in two along its pages or
+  /// sentences and asks about each half, up to this depth (6: a chunk in as many as 64 pieces).
+  /// Every call counts against ``maxModelCalls``; 0 turns splitting off.
+  public var maxSplitDepth: Int
 
   /// Creates a policy.
   public init(
     contextTokens: Int = 4096, chunkResponseTokens: Int = 384, titleResponseTokens: Int = 48,
-    maxAttempts: Int = 3, maxModelCalls: Int = 64, backoffMilliseconds: Int = 250
+    maxAttempts: Int = 3, maxModelCalls: Int = 64, backoffMilliseconds: Int = 250,
+    maxSplitDepth: Int = 6
   ) {
     self.contextTokens = contextTokens
     self.chunkResponseTokens = chunkResponseTokens
@@ -24,16 +30,17 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
     self.maxAttempts = maxAttempts
     self.maxModelCalls = maxModelCalls
     self.backoffMilliseconds = backoffMilliseconds
+    self.maxSplitDepth = maxSplitDepth
   }
 
   /// The on-device defaults: a 4,096-token window, 384-token chunk answers, 48-token titles,
-  /// three attempts per step and 64 calls per run.
+  /// three attempts per step, 64 calls per run, and a rejected chunk halved up to 6 times.
   public static let `default` = ProfilePolicy()
 
   /// The names of the numbers, as scenarios and configuration files spell them.
   public static let names: [String] = [
     "contextTokens", "chunkResponseTokens", "titleResponseTokens", "maxAttempts",
-    "maxModelCalls", "backoffMilliseconds",
+    "maxModelCalls", "backoffMilliseconds", "maxSplitDepth",
   ]
 
   /// This policy with the numbers in `overrides` replaced, by name.
@@ -50,6 +57,7 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
       case "maxAttempts": policy.maxAttempts = value
       case "maxModelCalls": policy.maxModelCalls = value
       case "backoffMilliseconds": policy.backoffMilliseconds = value
+      case "maxSplitDepth": policy.maxSplitDepth = value
       default: throw UnknownPolicyName(name: name)
       }
     }

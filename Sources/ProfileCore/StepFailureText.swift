@@ -7,6 +7,14 @@ enum StepFailureText {
   /// The opening of a chunk whose transient failures outlasted every attempt.
   static let stillFailingPrefix = "still failing after "
 
+  /// The opening of a rejected step's reason when the core split it in two.
+  static let splitPrefix = "split in two: "
+
+  /// `split in two: LEFT and RIGHT, after rejected: MESSAGE`.
+  static func split(_ left: String, _ right: String, rejected message: String) -> String {
+    "\(splitPrefix)\(left) and \(right), after \(rejected(message))"
+  }
+
   /// `rejected: MESSAGE`.
   static func rejected(_ message: String) -> String { rejectedPrefix + message }
 

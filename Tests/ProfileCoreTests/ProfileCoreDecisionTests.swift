@@ -51,9 +51,10 @@ import Testing
   @Test func d03_theIdenticalCommandResumesWithoutCallingTheModelForDoneChunks() async {
     let store = RecordingStore()
     let documents = MemoryDocuments(pages: Fixture.pages(4))
-    // The first run: chunk 3 is rejected, so the run is partial and keeps its checkpoint.
+    // The first run: chunk 3 is rejected, whole and in every piece it is split into, so the run
+    // is partial and keeps its checkpoint.
     let flaky = ScriptedModel { request, number in
-      if request.stepID == "chunk-3" { throw ProfileModelExecutionError.rejected("no") }
+      if request.stepID.hasPrefix("chunk-3") { throw ProfileModelExecutionError.rejected("no") }
       return try ScriptedModel.extractive(request, number)
     }
     let first = await Fixture.core(
@@ -225,9 +226,20 @@ import Testing
     #expect(model.requests.count == 3)
   }
 
-  @Test func d08_aRejectedChunkFailsAndTheOthersGoOn() async {
+  @Test func d08_aRejectedChunkIsNeverAskedAgainAsItIsButSplit() async {
     let model = ScriptedModel { request, number in
-      if request.stepID == "chunk-2" { throw ProfileModelExecutionError.rejected("unsafe") }
+      if request.stepID == "chunk-2" { throw ProfileModelExecutionError.rejected("too long") }
+      return try ScriptedModel.extractive(request, number)
+    }
+    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
+    #expect(outcome.kind == "completed")
+    #expect(model.stepIDs == ["chunk-1", "chunk-2", "chunk-2.1", "chunk-2.2", "chunk-3", "title"])
+  }
+
+  @Test func d08_aChunkRejectedInEveryPieceFailsAndTheOthersGoOn() async {
+    let model = ScriptedModel { request, number in
+      if request.stepID.hasPrefix("chunk-2") { throw ProfileModelExecutionError.rejected("unsafe") }
       return try ScriptedModel.extractive(request, number)
     }
     let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
@@ -235,6 +247,7 @@ import Testing
     #expect(outcome.kind == "partial")
     #expect(outcome.summary?.coverage.missingPages == [PageRange(page: 2)])
     #expect(model.stepIDs.filter { $0 == "chunk-2" }.count == 1)
+    #expect(outcome.summary?.sections.map(\.pages) == [1, 3].map { PageRange(page: $0) })
   }
 
   @Test func d08_permanentStopsTheRunAndUnavailableStopsWithoutRetry() async {
@@ -335,7 +348,7 @@ import Testing
   @Test func d13_aPartialSummaryNeverOverwritesTheCanonicalBody() async throws {
     let store = RecordingStore()
     let model = ScriptedModel { request, number in
-      if request.stepID == "chunk-1" { throw ProfileModelExecutionError.rejected("no") }
+      if request.stepID.hasPrefix("chunk-1") { throw ProfileModelExecutionError.rejected("no") }
       return try ScriptedModel.extractive(request, number)
     }
     let outcome = await Fixture.core(model: model, store: store, policy: Fixture.onePagePerChunk)
@@ -350,9 +363,19 @@ import Testing
     let model = ScriptedModel { request, _ in
       throw ProfileModelExecutionError.rejected("refused \(request.stepID)")
     }
-    let outcome = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
-      Fixture.command)
+    var unsplit = Fixture.onePagePerChunk
+    unsplit.maxSplitDepth = 0
+    let outcome = await Fixture.core(model: model, policy: unsplit).run(Fixture.command)
     #expect(failure(outcome) == .modelFailed("rejected: refused chunk-1"))
+    // Split, the first chunk's first failure is its first sentence's, still rejected alone.
+    let split = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
+      Fixture.command)
+    let sentence = Sentences.split(Fixture.page(1))[0]
+    #expect(
+      failure(split)
+        == .contextWouldOverflow(
+          estimatedTokens: TokenEstimate.tokens(in: Instructions.chunk)
+            + TokenEstimate.tokens(in: sentence) + Fixture.onePagePerChunk.chunkResponseTokens))
   }
 
   // 14. Language

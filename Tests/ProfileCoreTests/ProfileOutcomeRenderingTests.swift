@@ -103,7 +103,7 @@ import Testing
     ),
     (
       .contextWouldOverflow(estimatedTokens: 5000),
-      "a sentence of about 5000 tokens cannot fit the context window; use a model with a larger context, and --context-tokens to match",
+      "the model rejected a part even after it was split (about 5000 tokens by the estimate, which the model counts as more): lower --context-tokens, or use a model with a larger context",
       false
     ),
   ])

@@ -8,9 +8,9 @@ import Testing
       let policy = try ProfilePolicy.default.overriding([name: value])
       let numbers = [
         policy.contextTokens, policy.chunkResponseTokens, policy.titleResponseTokens,
-        policy.maxAttempts, policy.maxModelCalls, policy.backoffMilliseconds,
+        policy.maxAttempts, policy.maxModelCalls, policy.backoffMilliseconds, policy.maxSplitDepth,
       ]
-      let defaults = [4096, 384, 48, 3, 64, 250]
+      let defaults = [4096, 384, 48, 3, 64, 250, 6]
       // Exactly the named number changed, to the value given.
       #expect(numbers[offset] == value, "\(name)")
       #expect(
@@ -28,7 +28,7 @@ import Testing
     }
     #expect(
       UnknownPolicyName(name: "x").description
-        == "unknown policy name \"x\"; use one of contextTokens, chunkResponseTokens, titleResponseTokens, maxAttempts, maxModelCalls, backoffMilliseconds"
+        == "unknown policy name \"x\"; use one of contextTokens, chunkResponseTokens, titleResponseTokens, maxAttempts, maxModelCalls, backoffMilliseconds, maxSplitDepth"
     )
   }
 }
