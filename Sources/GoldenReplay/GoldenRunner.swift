@@ -118,11 +118,26 @@ public struct GoldenRunner: Sendable {
     public let executor: any ProfileModelExecuting
     /// The model's name, as its server lists it; written into the scenario.
     public let name: String
+    /// Text a recording must not hold, and what is written for it: a server's URL with the
+    /// port it happened to get, which an error message names, would make the scenario differ
+    /// from one recording to the next.
+    public let replacing: [String: String]
 
     /// Creates a live model.
-    public init(executor: any ProfileModelExecuting, name: String) {
+    ///
+    /// - Parameter replacing: text of the executor's error messages to write otherwise, such as
+    ///   `["http://127.0.0.1:58997/v1": "{baseURL}"]`.
+    public init(
+      executor: any ProfileModelExecuting, name: String, replacing: [String: String] = [:]
+    ) {
       self.executor = executor
       self.name = name
+      self.replacing = replacing
+    }
+
+    /// The executor whose errors are written with ``replacing`` applied.
+    var recorded: any ProfileModelExecuting {
+      replacing.isEmpty ? executor : ReplacingExecutor(base: executor, replacing: replacing)
     }
   }
 
@@ -362,7 +377,7 @@ public struct GoldenRunner: Sendable {
     }
     let log = CallLog(replaying: nil)
     let outcome = await body(
-      GoldenAdapters(scenario: scenario, log: log, live: live?.executor), scenario.command)
+      GoldenAdapters(scenario: scenario, log: log, live: live?.recorded), scenario.command)
     var recorded = scenario
     recorded.recording = log.calls
     recorded.expected = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
@@ -413,5 +428,35 @@ public struct GoldenRunner: Sendable {
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
     _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  }
+}
+
+/// An executor whose error messages have some text written otherwise (see
+/// ``GoldenRunner/LiveModel/replacing``); answers pass as they are.
+struct ReplacingExecutor: ProfileModelExecuting {
+  let base: any ProfileModelExecuting
+  let replacing: [String: String]
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    do {
+      return try await base.generate(request)
+    } catch let error as ProfileModelExecutionError {
+      throw replaced(error)
+    }
+  }
+
+  func replaced(_ error: ProfileModelExecutionError) -> ProfileModelExecutionError {
+    func text(_ message: String) -> String {
+      // Longest first, so that a URL is replaced before a part of it.
+      replacing.keys.sorted { $0.count > $1.count }.reduce(message) {
+        $0.replacingOccurrences(of: $1, with: replacing[$1] ?? $1)
+      }
+    }
+    switch error {
+    case .unavailable: return .unavailable
+    case .transient(let message): return .transient(text(message))
+    case .rejected(let message): return .rejected(text(message))
+    case .permanent(let message): return .permanent(text(message))
+    }
   }
 }

@@ -65,6 +65,14 @@ struct ChatCompletionsClient: Sendable {
     try await exchange("GET", configuration.baseURL.appendingPathComponent(path), body: nil)
   }
 
+  /// `POST` of a JSON object to `url`, as it came: the tokenizer's `/tokenize`.
+  ///
+  /// - Throws: ``OpenAINativeError`` (transport), or `CancellationError`.
+  func post(_ url: URL, json: [String: Any]) async throws -> Answer {
+    try await exchange(
+      "POST", url, body: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
+  }
+
   /// One request with the configured key and timeout: over a plain socket for `http://` (local
   /// servers; see PlainHTTPClient for why not URLSession), through URLSession otherwise.
   private func exchange(_ method: String, _ url: URL, body: Data?) async throws -> Answer {

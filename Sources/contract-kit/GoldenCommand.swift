@@ -82,7 +82,8 @@ enum GoldenCommand: Subcommand {
         let served = try await OpenAICompatibleServerCheck(server).run()
         live = GoldenRunner.LiveModel(
           executor: OpenAICompatibleModelExecutor(server),
-          name: server.model != "default" ? server.model : served.first ?? "default")
+          name: server.model != "default" ? server.model : served.first ?? "default",
+          replacing: [server.baseURL.absoluteString: "{baseURL}"])
       }
       return try await replay(
         directory, filter: filter, mode: mode ?? .missing, force: force, format: "text",

@@ -1,10 +1,11 @@
 import Foundation
-import GoldenReplay
 import GoldenReplayTesting
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
 import Testing
+
+@testable import GoldenReplay
 
 /// The kit's golden corpus, one test case per scenario: a failure names the scenario, and
 /// `swift test --filter "GoldenCorpusTests/scenario"` reruns it.
@@ -158,6 +159,44 @@ import Testing
       "live", Self.core)
     #expect(replayed.passed, "\(replayed.lines)")
     #expect(model.calls.value == 3, "a replay never calls the live model")
+  }
+
+  /// A live model whose server rejects the first chunk, naming its URL with the port it got.
+  struct RejectingModel: ProfileModelExecuting {
+    let base = CountingModel()
+    func generate(_ request: ProfileModelRequest) async throws -> Data {
+      if request.stepID == "chunk-1" {
+        throw ProfileModelExecutionError.rejected(
+          "http://127.0.0.1:41234/v1/chat/completions answered HTTP 400: too long")
+      }
+      return try await base.generate(request)
+    }
+  }
+
+  @Test func aLiveRecordingWritesTheServersURLAsItsPlaceholder() async throws {
+    let folder = try Folder()
+    try folder.write("live", Self.scenario)
+    let live = GoldenRunner.LiveModel(
+      executor: RejectingModel(), name: "tiny-model",
+      replacing: ["http://127.0.0.1:41234/v1": "{baseURL}", "127.0.0.1": "{host}"])
+    let recorded = await
+      (try GoldenRunner(directory: folder.url, mode: .all, live: live, environment: [:])).replay(
+        "live", Self.core)
+    #expect(recorded.status == .recorded, "\(recorded.lines)")
+    let text = try String(
+      contentsOf: folder.url.appendingPathComponent("live.json"), encoding: .utf8)
+    // The longer text is replaced first: the URL, not its host.
+    #expect(text.contains("rejected: {baseURL}/chat/completions answered HTTP 400: too long"))
+    #expect(!text.contains("41234") && !text.contains("{host}"))
+    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
+      "live", Self.core)
+    #expect(replayed.passed, "\(replayed.lines)")
+    // Every kind keeps its kind; only the text changes.
+    let replacing = ReplacingExecutor(base: CountingModel(), replacing: ["a": "b"])
+    #expect(replacing.replaced(.transient("a")) == .transient("b"))
+    #expect(replacing.replaced(.permanent("xa")) == .permanent("xb"))
+    #expect(replacing.replaced(.rejected("aa")) == .rejected("bb"))
+    #expect(replacing.replaced(.unavailable) == .unavailable)
   }
 
   @Test func aLiveModelTurnsAnyRecordedScenarioLive() async throws {
