@@ -177,9 +177,8 @@ struct ChunkPlanner: Sendable {
         parts = (try? self.parts(of: page.text).get().map(\.text)) ?? [page.text]
         cached = (unit.pageIndex, parts)
       }
-      texts.append(
-        ChunkPiece.Part(
-          pageNumber: unit.pageNumber, text: unit.part < parts.count ? parts[unit.part] : ""))
+      let text = unit.part < parts.count ? parts[unit.part] : ""
+      texts.append(ChunkPiece.Part(pageNumber: unit.pageNumber, text: text))
     }
     return texts
   }
