@@ -5,9 +5,14 @@
 #endif
 
 /// Finds the anchors in a Markdown doc: quoted anchors (fenced blocks whose first line is a
-/// comment holding one `PATH:START[-END]`), prose anchors (`PATH:LINE[-LINE]` in text or inline
-/// code) and GitHub-style links (`[x](path#L10-L20)`). URLs are masked first, so
-/// `http://host:8080/x` is not an anchor.
+/// comment holding one anchor), prose anchors (`PATH:LINE[-LINE]` in text or inline code) and
+/// GitHub-style links (`[x](path#L10-L20)`). URLs are masked first, so `http://host:8080/x` is
+/// not an anchor.
+///
+/// Any of them may name a declaration: `PATH:LINE[-LINE] (SYMBOL)`, or `PATH#SYMBOL` (in text,
+/// code, a link or a quote's comment) for a file of a language the declaration scanner reads
+/// (Swift, Go, Python, the C family), where a fragment is not a heading. A symbol is names
+/// joined by `.`, the last one perhaps with its argument labels: `ErrorReport.render(to:)`.
 ///
 /// The parser works on the doc's UTF-8 bytes in place, a line at a time, and never fails: any
 /// text parses to some (possibly empty) list of anchors.
@@ -91,7 +96,7 @@ public enum AnchorParser {
               anchor: ParsedAnchor(
                 line: number + 1, text: found.text, path: found.path, start: found.start,
                 end: found.end, form: .quoted, quoteText: "", columns: found.columns,
-                suppressed: suppressed),
+                suppressed: suppressed, symbol: found.symbol),
               quote: quote))
         }
         index = close + 1
@@ -193,6 +198,7 @@ public enum AnchorParser {
     let start: Int
     let end: Int
     let columns: Range<Int>
+    var symbol: String? = nil
   }
 
   /// A comment line holding exactly one anchor: `// P:S-E`, `# P:S-E`, `-- P:S-E`, `; P:S-E` or
@@ -225,24 +231,106 @@ public enum AnchorParser {
   }
 
   /// The anchor that is the whole of `bytes[range]`: `PATH:START[-END]`, PATH ending in an
-  /// extension. With `allowSpaces`, the path may hold spaces.
+  /// extension, perhaps followed by ` (SYMBOL)`; or `PATH#SYMBOL`. With `allowSpaces`, the path
+  /// may hold spaces.
   static func wholeAnchor<Bytes: RandomAccessCollection<UInt8>>(
     _ bytes: Bytes, _ range: Range<Int>, allowSpaces: Bool
   ) -> Found? where Bytes.Index == Int {
-    guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else {
+    if let named = namedAnchor(bytes, range, allowSpaces: allowSpaces) { return named }
+    var lines = range
+    var symbol: String?
+    // ` (SYMBOL)` at the end, after the last ` (` (a symbol holds no space): its labels may
+    // hold colons, so it goes first.
+    var open = range.upperBound - 1
+    while open > range.lowerBound + 1,
+      !(bytes[open] == UInt8(ascii: "(") && bytes[open - 1] == UInt8(ascii: " "))
+    {
+      open -= 1
+    }
+    if range.count > 4, bytes[range.upperBound - 1] == UInt8(ascii: ")"),
+      open > range.lowerBound + 1, bytes[open] == UInt8(ascii: "("),
+      bytes[open - 1] == UInt8(ascii: " "),
+      symbolEnd(bytes, from: open + 1, upTo: range.upperBound - 1) == range.upperBound - 1
+    {
+      symbol = String(decoding: bytes[(open + 1)..<(range.upperBound - 1)], as: UTF8.self)
+      lines = range.lowerBound..<(open - 1)
+    }
+    guard let colon = bytes[lines].lastIndex(of: UInt8(ascii: ":")), colon > lines.lowerBound else {
       return nil
     }
-    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: range.upperBound),
-      stop == range.upperBound
+    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: lines.upperBound),
+      stop == lines.upperBound
     else { return nil }
-    let pathBytes = bytes[range.lowerBound..<colon]
+    let pathBytes = bytes[lines.lowerBound..<colon]
     guard hasExtension(pathBytes), allowSpaces || !pathBytes.contains(where: isSpace),
       !pathBytes.contains(UInt8(ascii: ":"))
     else { return nil }
     return Found(
       text: String(decoding: bytes[range], as: UTF8.self),
       path: String(decoding: pathBytes, as: UTF8.self),
-      start: start, end: end, columns: range)
+      start: start, end: end, columns: range, symbol: symbol)
+  }
+
+  /// `PATH#SYMBOL` as the whole of `bytes[range]`, for a file the declaration scanner reads.
+  static func namedAnchor<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>, allowSpaces: Bool
+  ) -> Found? where Bytes.Index == Int {
+    guard let hash = bytes[range].lastIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
+      symbolEnd(bytes, from: hash + 1, upTo: range.upperBound) == range.upperBound
+    else { return nil }
+    let pathBytes = bytes[range.lowerBound..<hash]
+    guard isScanned(pathBytes), allowSpaces || !pathBytes.contains(where: isSpace),
+      !pathBytes.contains(UInt8(ascii: ":")), !pathBytes.contains(UInt8(ascii: "#"))
+    else { return nil }
+    return Found(
+      text: String(decoding: bytes[range], as: UTF8.self),
+      path: String(decoding: pathBytes, as: UTF8.self), start: 0, end: 0, columns: range,
+      symbol: String(decoding: bytes[(hash + 1)..<range.upperBound], as: UTF8.self))
+  }
+
+  /// Where a symbol that starts at `from` ends: names (a letter or `_`, then letters, digits
+  /// and `_`) joined by single dots, the last perhaps followed by argument labels, `(a:_:)`. A
+  /// dot with no name after it, or a parenthesis that is no label list, is left out. `nil` when
+  /// no name starts at `from`. `L` and digits alone (`L10`) are a line, not a symbol.
+  static func symbolEnd<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, from: Int, upTo limit: Int
+  ) -> Int? where Bytes.Index == Int {
+    func name(_ at: Int) -> Int? {
+      guard at < limit, isLetter(bytes[at]) || bytes[at] == UInt8(ascii: "_") else { return nil }
+      var i = at + 1
+      while i < limit, isAlphanumeric(bytes[i]) || bytes[i] == UInt8(ascii: "_") { i += 1 }
+      return i
+    }
+    guard var end = name(from) else { return nil }
+    if bytes[from] == UInt8(ascii: "L"), end > from + 1,
+      bytes[(from + 1)..<end].allSatisfy(isDigit)
+    {
+      return nil
+    }
+    while end < limit, bytes[end] == UInt8(ascii: "."), let next = name(end + 1) { end = next }
+    // Argument labels: `(` then labels each ending in `:`, then `)`.
+    if end < limit, bytes[end] == UInt8(ascii: "(") {
+      var i = end + 1
+      var labels = 0
+      while i < limit {
+        if bytes[i] == UInt8(ascii: ")") {
+          if labels > 0 { end = i + 1 }
+          break
+        }
+        var j = i
+        while j < limit, isAlphanumeric(bytes[j]) || bytes[j] == UInt8(ascii: "_") { j += 1 }
+        guard j < limit, bytes[j] == UInt8(ascii: ":") else { break }
+        labels += 1
+        i = j + 1
+      }
+    }
+    return end
+  }
+
+  /// Whether a path ends in the extension of a language the declaration scanner reads.
+  static func isScanned<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool
+  where Bytes: BidirectionalCollection {
+    hasExtension(path) && SourceLanguage(path: String(decoding: path, as: UTF8.self)) != .plain
   }
 
   /// `START[-END]` at `from`: the numbers and where they stop. Numbers are capped so that no
@@ -381,7 +469,22 @@ public enum AnchorParser {
         continue
       }
       let open = i + 2
-      guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ")")) else { break }
+      // The destination's own `)`: parentheses inside it come in pairs (CommonMark), as in
+      // `(A.swift#Box.init(_:))`.
+      var depth = 0
+      var found: Int?
+      for k in open..<bytes.count {
+        if bytes[k] == UInt8(ascii: "(") {
+          depth += 1
+        } else if bytes[k] == UInt8(ascii: ")") {
+          if depth == 0 {
+            found = k
+            break
+          }
+          depth -= 1
+        }
+      }
+      guard let close = found else { break }
       var lower = open
       var upper = close
       if lower < upper, bytes[lower] == UInt8(ascii: "<"), bytes[upper - 1] == UInt8(ascii: ">") {
@@ -417,10 +520,46 @@ public enum AnchorParser {
       guard unmasked(start..<stop) else { continue }
       let path = String(decoding: original[start..<i], as: UTF8.self)
       guard accepts(path, knownExtensions) else { continue }
+      // ` (SYMBOL)` right after the range names the declaration.
+      var end = stop
+      var symbol: String?
+      if stop + 3 < bytes.count, bytes[stop] == UInt8(ascii: " "),
+        bytes[stop + 1] == UInt8(ascii: "("),
+        let close = symbolEnd(bytes, from: stop + 2, upTo: bytes.count), close < bytes.count,
+        bytes[close] == UInt8(ascii: ")"), free(close), unmasked(stop..<(close + 1))
+      {
+        symbol = String(decoding: original[(stop + 2)..<close], as: UTF8.self)
+        end = close + 1
+      }
       append(
         Found(
-          text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first,
-          end: last, columns: start..<stop),
+          text: String(decoding: original[start..<end], as: UTF8.self), path: path, start: first,
+          end: last, columns: start..<end, symbol: symbol),
+        form: .prose)
+      i = end - 1
+    }
+
+    // PATH#SYMBOL, in text and inside other code spans, for a file of a scanned language.
+    i = 0
+    while i < bytes.count {
+      defer { i += 1 }
+      guard bytes[i] == UInt8(ascii: "#"), free(i),
+        let stop = symbolEnd(bytes, from: i + 1, upTo: bytes.count)
+      else { continue }
+      var start = i
+      while start > 0, free(start - 1), isPathByte(bytes[start - 1]) { start -= 1 }
+      guard start < i, isScanned(bytes[start..<i]) else { continue }
+      if stop < bytes.count, isPathByte(bytes[stop]), bytes[stop] != UInt8(ascii: ".") {
+        continue
+      }
+      guard unmasked(start..<stop) else { continue }
+      let path = String(decoding: original[start..<i], as: UTF8.self)
+      guard accepts(path, knownExtensions) else { continue }
+      append(
+        Found(
+          text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: 0,
+          end: 0, columns: start..<stop,
+          symbol: String(decoding: original[(i + 1)..<stop], as: UTF8.self)),
         form: .prose)
       i = stop - 1
     }
@@ -430,7 +569,8 @@ public enum AnchorParser {
   }
 
   /// Whether a line can hold an anchor at all: every form has a `:` before a digit (`PATH:LINE`)
-  /// or an `#L` before one (`path#L10`). Most prose lines have neither and are not scanned.
+  /// or a `#` before a letter or `_` (`path#L10`, `path#Symbol`). Most prose lines have neither
+  /// and are not scanned.
   static func mayHoldAnchor(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard line.count >= 3 else { return false }
     for index in 0..<(line.count - 1) {
@@ -438,17 +578,20 @@ public enum AnchorParser {
       case UInt8(ascii: ":"):
         if isDigit(line[index + 1]) { return true }
       case UInt8(ascii: "#"):
-        if line[index + 1] == UInt8(ascii: "L"), index + 2 < line.count, isDigit(line[index + 2]) {
-          return true
-        }
+        if isLetter(line[index + 1]) || line[index + 1] == UInt8(ascii: "_") { return true }
       default: continue
       }
     }
     return false
   }
 
-  /// `path#L10` or `path#L10-L20` (percent-decoded), when `bytes[range]` is one.
+  /// `path#L10`, `path#L10-L20` or `path#SYMBOL` (percent-decoded), when `bytes[range]` is one.
   static func linkAnchor(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Found? {
+    if let named = namedAnchor(bytes, range, allowSpaces: false) {
+      return Found(
+        text: named.text, path: percentDecoded(named.path), start: 0, end: 0, columns: range,
+        symbol: named.symbol)
+    }
     guard let hash = bytes[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
       hash + 2 < range.upperBound, bytes[hash + 1] == UInt8(ascii: "L")
     else { return nil }
@@ -482,7 +625,7 @@ public enum AnchorParser {
   private static func anchor(_ found: Found, line: Int, form: ParsedAnchor.Form) -> ParsedAnchor {
     ParsedAnchor(
       line: line, text: found.text, path: found.path, start: found.start, end: found.end,
-      form: form, quoteText: "", columns: found.columns, suppressed: false)
+      form: form, quoteText: "", columns: found.columns, suppressed: false, symbol: found.symbol)
   }
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.

@@ -4,9 +4,9 @@ public struct ParsedAnchor: Hashable, Sendable {
   public enum Form: String, Hashable, Sendable {
     /// A fenced code block whose first line is a comment holding the anchor; the rest is a quote.
     case quoted
-    /// `PATH:LINE[-LINE]` in text or inline code.
+    /// `PATH:LINE[-LINE]`, `PATH:LINE[-LINE] (SYMBOL)` or `PATH#SYMBOL` in text or inline code.
     case prose
-    /// A Markdown link `[x](path#L10-L20)`.
+    /// A Markdown link `[x](path#L10-L20)` or `[x](path#SYMBOL)`.
     case link
   }
 
@@ -16,10 +16,16 @@ public struct ParsedAnchor: Hashable, Sendable {
   public var text: String
   /// The path as written (percent-decoded for links).
   public var path: String
-  /// The first cited line.
+  /// The first cited line; 0 when the anchor names a declaration without a range
+  /// (`PATH#SYMBOL`).
   public var start: Int
   /// The last cited line (equal to `start` for one line).
   public var end: Int
+  /// The declaration the anchor names, as written: `ErrorReport`, `ErrorReport.render`,
+  /// `render(to:)`; `nil` for an anchor that names none.
+  public var symbol: String?
+  /// Whether the anchor cites lines, not only a declaration.
+  public var hasRange: Bool { start > 0 }
   /// How it is written.
   public var form: Form
   /// For a quoted anchor, the quoted text as written: its lines joined by `\n`, trailing blank
@@ -41,19 +47,20 @@ public struct ParsedAnchor: Hashable, Sendable {
   /// Creates a parsed anchor.
   public init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quote: [String] = [],
-    columns: Range<Int>, suppressed: Bool = false
+    columns: Range<Int>, suppressed: Bool = false, symbol: String? = nil
   ) {
     self.init(
       line: line, text: text, path: path, start: start, end: end, form: form,
       quoteText: quote.joined(separator: "\n"),
-      columns: columns, suppressed: suppressed)
+      columns: columns, suppressed: suppressed, symbol: symbol)
   }
 
   init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String,
     columns: Range<Int>,
-    suppressed: Bool
+    suppressed: Bool, symbol: String? = nil
   ) {
+    self.symbol = symbol
     self.line = line
     self.text = text
     self.path = path

@@ -1,6 +1,8 @@
-// libFuzzer harness for the anchor parser: any bytes must parse without a crash, every anchor
-// must point inside its doc, and the parse must equal the reference parser's (ReferenceParser.swift,
-// the parser before it read bytes in place). Built and run by tools/fuzz-anchors/run.
+// libFuzzer harness for the anchor parser and the declaration scanner: any bytes must parse
+// without a crash, every anchor must point inside its doc, and the parse must equal the reference
+// parser's (ReferenceParser.swift, the parser before it read bytes in place, taught the symbol
+// syntax separately); the same bytes, scanned as each language, must give declarations in order,
+// inside the file, each inside its parent. Built and run by tools/fuzz-anchors/run.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -26,6 +28,27 @@ public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     for problem in parsed.problems {
       precondition(problem.line >= 1 && problem.line <= lines.count)
+    }
+  }
+  let lineCount = DeclarationScanner.lineCount(of: text)
+  for language in [SourceLanguage.swift, .go, .python, .cFamily] {
+    var parents: [Declaration] = []
+    var previous = 0
+    for declaration in DeclarationScanner.declarations(in: text, language: language) {
+      precondition(
+        1 <= declaration.start && declaration.start <= declaration.keywordLine
+          && declaration.keywordLine <= declaration.end && declaration.end <= lineCount,
+        "a declaration's lines are outside the file or out of order")
+      precondition(declaration.keywordLine >= previous, "declarations out of order")
+      previous = declaration.keywordLine
+      while parents.count > declaration.depth { parents.removeLast() }
+      precondition(parents.count == declaration.depth, "a declaration's depth skips a level")
+      if let parent = parents.last {
+        precondition(
+          parent.keywordLine <= declaration.keywordLine && declaration.end <= parent.end,
+          "a declaration outside its parent")
+      }
+      parents.append(declaration)
     }
   }
   return 0

@@ -58,7 +58,8 @@ enum ReferenceParser {
             ParsedAnchor(
               line: number + 1, text: found.text, path: found.path, start: found.start,
               end: found.end,
-              form: .quoted, quoteText: quote, columns: found.columns, suppressed: suppressed))
+              form: .quoted, quoteText: quote, columns: found.columns, suppressed: suppressed,
+              symbol: found.symbol))
         }
         index = close + 1
         continue
@@ -159,6 +160,7 @@ enum ReferenceParser {
     let start: Int
     let end: Int
     let columns: Range<Int>
+    var symbol: String? = nil
   }
 
   /// A comment line holding exactly one anchor: `// P:S-E`, `# P:S-E`, `-- P:S-E`, `; P:S-E` or
@@ -187,23 +189,105 @@ enum ReferenceParser {
     return wholeAnchor(bytes, lower..<upper, allowSpaces: true)
   }
 
-  /// The anchor that is the whole of `bytes[range]`: `PATH:START[-END]`, PATH ending in an
-  /// extension. With `allowSpaces`, the path may hold spaces.
+  /// The anchor that is the whole of `bytes[range]`: `PATH:START[-END]`, perhaps followed by
+  /// ` (SYMBOL)`, or `PATH#SYMBOL`. With `allowSpaces`, the path may hold spaces.
   static func wholeAnchor(_ bytes: [UInt8], _ range: Range<Int>, allowSpaces: Bool) -> Found? {
-    guard let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else {
+    let whole = Array(bytes[range])
+    // PATH#SYMBOL: the symbol is everything after the last `#`.
+    if let hash = whole.lastIndex(of: UInt8(ascii: "#")), hash > 0,
+      symbolLength(whole[(hash + 1)...]) == whole.count - hash - 1
+    {
+      let path = whole[..<hash]
+      if isScanned(path), allowSpaces || !path.contains(where: isSpace),
+        !path.contains(UInt8(ascii: ":")), !path.contains(UInt8(ascii: "#"))
+      {
+        return Found(
+          text: String(decoding: whole, as: UTF8.self), path: String(decoding: path, as: UTF8.self),
+          start: 0, end: 0, columns: range,
+          symbol: String(decoding: whole[(hash + 1)...], as: UTF8.self))
+      }
+    }
+    // PATH:LINES (SYMBOL): a ` (` whose rest, but for a last `)`, is all symbol.
+    var body = range
+    var symbol: String?
+    let opens = whole.indices.dropFirst().filter {
+      whole[$0] == UInt8(ascii: "(") && whole[$0 - 1] == 0x20
+    }
+    if whole.count > 4, whole.last == UInt8(ascii: ")"), let open = opens.last, open > 1,
+      let length = symbolLength(whole[(open + 1)..<(whole.count - 1)]),
+      length == whole.count - 2 - open
+    {
+      symbol = String(decoding: whole[(open + 1)..<(whole.count - 1)], as: UTF8.self)
+      body = range.lowerBound..<(range.lowerBound + open - 1)
+    }
+    guard let colon = bytes[body].lastIndex(of: UInt8(ascii: ":")), colon > body.lowerBound else {
       return nil
     }
-    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: range.upperBound),
-      stop == range.upperBound
+    guard let (start, end, stop) = numbers(bytes, from: colon + 1, upTo: body.upperBound),
+      stop == body.upperBound
     else { return nil }
-    let pathBytes = bytes[range.lowerBound..<colon]
+    let pathBytes = bytes[body.lowerBound..<colon]
     guard hasExtension(pathBytes), allowSpaces || !pathBytes.contains(where: isSpace),
       !pathBytes.contains(UInt8(ascii: ":"))
     else { return nil }
     return Found(
       text: String(decoding: bytes[range], as: UTF8.self),
       path: String(decoding: pathBytes, as: UTF8.self),
-      start: start, end: end, columns: range)
+      start: start, end: end, columns: range, symbol: symbol)
+  }
+
+  /// The length of the symbol at the start of `bytes` (`Name(.Name)*`, then perhaps `(label:…)`),
+  /// or `nil` when none starts there or the first name is a line (`L12`).
+  static func symbolLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+    let text = Array(bytes)
+    func isNameByte(_ byte: UInt8) -> Bool { isAlphanumeric(byte) || byte == UInt8(ascii: "_") }
+    func isNameStart(_ at: Int) -> Bool {
+      at < text.count && (isLetter(text[at]) || text[at] == UInt8(ascii: "_"))
+    }
+    guard isNameStart(0) else { return nil }
+    var names: [Range<Int>] = []
+    var at = 0
+    repeat {
+      let begin = at
+      while at < text.count, isNameByte(text[at]) { at += 1 }
+      names.append(begin..<at)
+      guard at + 1 < text.count, text[at] == UInt8(ascii: "."), isNameStart(at + 1) else { break }
+      at += 1
+    } while true
+    let first = text[names[0]]
+    if first.first == UInt8(ascii: "L"), first.count > 1, first.dropFirst().allSatisfy(isDigit) {
+      return nil
+    }
+    // Labels: `(`, one or more `name:` (the name may be empty), `)`.
+    guard at < text.count, text[at] == UInt8(ascii: "(") else { return at }
+    var cursor = at + 1
+    var labels = 0
+    while cursor < text.count {
+      var after = cursor
+      while after < text.count, isNameByte(text[after]) { after += 1 }
+      if after < text.count, text[after] == UInt8(ascii: ":") {
+        labels += 1
+        cursor = after + 1
+      } else {
+        break
+      }
+    }
+    if labels > 0, cursor < text.count, text[cursor] == UInt8(ascii: ")") { return cursor + 1 }
+    return at
+  }
+
+  /// Whether a path's extension is one of a language the declaration scanner reads, after a
+  /// file name that is more than its extension (`.swift` alone is no Swift file; `.a.swift` is).
+  static func isScanned(_ path: ArraySlice<UInt8>) -> Bool {
+    let name = path.split(
+      omittingEmptySubsequences: false,
+      whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+    ).last ?? []
+    return hasExtension(path) && (name.lastIndex(of: UInt8(ascii: ".")) ?? name.startIndex)
+      > name.startIndex
+      && [
+        "swift", "go", "py", "pyi", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm",
+      ].contains(pathExtension(path))
   }
 
   /// `START[-END]` at `from`: the numbers and where they stop. Numbers are capped so that no
@@ -311,7 +395,13 @@ enum ReferenceParser {
         continue
       }
       let open = i + 2
-      guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ")")) else { break }
+      // The first `)` that closes more than it opened.
+      var balance = 0
+      let close = bytes[open...].firstIndex { byte in
+        balance += byte == UInt8(ascii: "(") ? 1 : byte == UInt8(ascii: ")") ? -1 : 0
+        return balance < 0
+      }
+      guard let close else { break }
       var lower = open
       var upper = close
       if lower < upper, bytes[lower] == UInt8(ascii: "<"), bytes[upper - 1] == UInt8(ascii: ">") {
@@ -346,19 +436,59 @@ enum ReferenceParser {
       guard unmasked(start..<stop) else { continue }
       let path = String(decoding: original[start..<i], as: UTF8.self)
       guard accepts(path, knownExtensions) else { continue }
+      var end = stop
+      var symbol: String?
+      if stop + 2 < bytes.count, bytes[stop] == 0x20, bytes[stop + 1] == UInt8(ascii: "("),
+        let length = symbolLength(bytes[(stop + 2)...]), stop + 2 + length < bytes.count,
+        bytes[stop + 2 + length] == UInt8(ascii: ")"), scanned[stop + 2 + length],
+        unmasked(stop..<(stop + 3 + length))
+      {
+        symbol = String(decoding: original[(stop + 2)..<(stop + 2 + length)], as: UTF8.self)
+        end = stop + 3 + length
+      }
       anchors.append(
         anchor(
           Found(
-            text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: first,
-            end: last, columns: start..<stop),
+            text: String(decoding: original[start..<end], as: UTF8.self), path: path, start: first,
+            end: last, columns: start..<end, symbol: symbol),
+          line: number, form: .prose))
+      i = end - 1
+    }
+
+    // Plain PATH#SYMBOL, for a file of a scanned language.
+    i = 0
+    while i < bytes.count {
+      defer { i += 1 }
+      guard bytes[i] == UInt8(ascii: "#"), scanned[i],
+        let length = symbolLength(bytes[(i + 1)...])
+      else { continue }
+      let stop = i + 1 + length
+      var start = i
+      while start > 0, scanned[start - 1], isPathByte(bytes[start - 1]) { start -= 1 }
+      guard start < i, isScanned(bytes[start..<i]) else { continue }
+      if stop < bytes.count, isPathByte(bytes[stop]), bytes[stop] != UInt8(ascii: ".") { continue }
+      guard unmasked(start..<stop) else { continue }
+      let path = String(decoding: original[start..<i], as: UTF8.self)
+      guard accepts(path, knownExtensions) else { continue }
+      anchors.append(
+        anchor(
+          Found(
+            text: String(decoding: original[start..<stop], as: UTF8.self), path: path, start: 0,
+            end: 0, columns: start..<stop,
+            symbol: String(decoding: original[(i + 1)..<stop], as: UTF8.self)),
           line: number, form: .prose))
       i = stop - 1
     }
     return anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
   }
 
-  /// `path#L10` or `path#L10-L20` (percent-decoded), when `bytes[range]` is one.
+  /// `path#L10`, `path#L10-L20` or `path#SYMBOL` (percent-decoded), when `bytes[range]` is one.
   static func linkAnchor(_ bytes: [UInt8], _ range: Range<Int>) -> Found? {
+    if let named = wholeAnchor(bytes, range, allowSpaces: false), named.start == 0 {
+      return Found(
+        text: named.text, path: percentDecoded(named.path), start: 0, end: 0, columns: range,
+        symbol: named.symbol)
+    }
     guard let hash = bytes[range].firstIndex(of: UInt8(ascii: "#")), hash > range.lowerBound,
       hash + 2 < range.upperBound, bytes[hash + 1] == UInt8(ascii: "L")
     else { return nil }
@@ -393,7 +523,7 @@ enum ReferenceParser {
     ParsedAnchor(
       line: line, text: found.text, path: found.path, start: found.start, end: found.end,
       form: form,
-      columns: found.columns)
+      columns: found.columns, symbol: found.symbol)
   }
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.
@@ -442,7 +572,8 @@ enum ReferenceParser {
     }
     let after = open + suppressionOpener.count
     guard let close = find(commentCloser, in: bytes, from: after) else { return false }
-    let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...].referenceTrimmingWhitespace()
+    let inside = String(decoding: bytes[after..<close], as: UTF8.self)[...]
+      .referenceTrimmingWhitespace()
     guard inside.hasPrefix("--") else { return false }
     return !inside.dropFirst(2).referenceTrimmingWhitespace().isEmpty
   }
