@@ -279,12 +279,14 @@ enum ReferenceParser {
   /// Whether a path's extension is one of a language the declaration scanner reads, after a
   /// file name that is more than its extension (`.swift` alone is no Swift file; `.a.swift` is).
   static func isScanned(_ path: ArraySlice<UInt8>) -> Bool {
-    let name = path.split(
-      omittingEmptySubsequences: false,
-      whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
-    ).last ?? []
-    return hasExtension(path) && (name.lastIndex(of: UInt8(ascii: ".")) ?? name.startIndex)
-      > name.startIndex
+    let name =
+      path.split(
+        omittingEmptySubsequences: false,
+        whereSeparator: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+      ).last ?? []
+    return hasExtension(path)
+      && (name.lastIndex(of: UInt8(ascii: ".")) ?? name.startIndex)
+        > name.startIndex
       && [
         "swift", "go", "py", "pyi", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm",
       ].contains(pathExtension(path))
