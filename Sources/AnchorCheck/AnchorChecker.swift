@@ -130,7 +130,7 @@ public enum AnchorChecker {
         outcome.results.append(
           check(
             parsed.anchors[position].anchor, doc: doc, archived: archived, file: file,
-            source: source, quote: worker.quote))
+            source: source, quote: worker.quote, declarations: { cache.declarations(file) }))
       }
       return outcome
     }
@@ -175,7 +175,8 @@ public enum AnchorChecker {
       if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {
         return self.renamed(
-          job, to: renamed.path, from: renamed.old, source: cache.file(renamed.path))
+          job, to: renamed.path, from: renamed.old, source: cache.file(renamed.path),
+          declarations: { cache.declarations(renamed.path) })
       }
       return unresolved(job, relocations: relocations)
     }
@@ -283,7 +284,7 @@ public enum AnchorChecker {
   /// The status of an anchor whose file resolved.
   static func check(
     _ anchor: ParsedAnchor, doc: String, archived: Bool, file: String, source: SourceFile?,
-    quote: NormalizedLines
+    quote: NormalizedLines, declarations: () -> [Declaration] = { [] }
   )
     -> AnchorResult
   {
@@ -291,6 +292,11 @@ public enum AnchorChecker {
       return result(
         anchor, doc: doc, archived: archived, path: file, status: .missingFile,
         message: "\(file) could not be read; check its permissions")
+    }
+    if let symbol = anchor.symbol {
+      return checkSymbol(
+        anchor, symbol: symbol, doc: doc, archived: archived, file: file, source: source,
+        quote: quote, declarations: declarations())
     }
     let count = source.lines.count
     var cited: String { "\(file):\(range(anchor.start, anchor.end))" }
@@ -326,7 +332,7 @@ public enum AnchorChecker {
         message: .moved(
           file: file, start: start, end: end, citedStart: anchor.start, citedEnd: anchor.end),
         suggestion: "\(anchor.path):\(range(start, end))",
-        fix: .init(path: nil, start: start, end: end))
+        fix: .init(anchor, path: nil, start: start, end: end))
     }
     if anchor.end > count {
       return result(
@@ -371,12 +377,15 @@ public enum AnchorChecker {
   /// The status of an anchor whose file git saw renamed from `old` to `file`: checked there, and
   /// reported with the new path (`moved` when the quote stands in it, else `changed` with the
   /// diff, or `outOfRange`).
-  static func renamed(_ job: Job, to file: String, from old: String, source: SourceFile?)
+  static func renamed(
+    _ job: Job, to file: String, from old: String, source: SourceFile?,
+    declarations: () -> [Declaration] = { [] }
+  )
     -> AnchorResult
   {
     let there = check(
       job.anchor, doc: job.doc, archived: job.archived, file: file, source: source,
-      quote: NormalizedLines(text: job.anchor.quoteText))
+      quote: NormalizedLines(text: job.anchor.quoteText), declarations: declarations)
     let renamed = "\(old) was renamed to \(file) (git)"
     switch there.status {
     case .ok, .unverified, .moved:
@@ -389,7 +398,7 @@ public enum AnchorChecker {
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .moved,
         message: "\(renamed); \(stands): run with --fix to point the anchor there",
-        suggestion: suggestion, fix: .init(path: file, start: start, end: end))
+        suggestion: suggestion, fix: .init(job.anchor, path: file, start: start, end: end))
     case .changed:
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .changed,
@@ -428,7 +437,8 @@ public enum AnchorChecker {
           message:
             "no file \(anchor.path); the quote stands in \(suggestion): run with --fix to point the anchor there",
           suggestion: suggestion,
-          fix: .init(path: found.file, start: found.start + 1, end: found.start + found.count))
+          fix: .init(
+            anchor, path: found.file, start: found.start + 1, end: found.start + found.count))
       }
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: anchor.path, status: .missingFile,
@@ -484,8 +494,32 @@ final class SourceCache: @unchecked Sendable {
   private let root: String
   private let lock = NSLock()
   private var files: [String: SourceFile?] = [:]
+  private var scanned: [String: [Declaration]] = [:]
 
   init(root: URL) { self.root = root.path }
+
+  /// The declarations of the file at `path` (relative to the root), scanned once, as its
+  /// language reads them: none for a language the scanner does not read, or an unreadable file.
+  func declarations(_ path: String) -> [Declaration] {
+    lock.lock()
+    if let cached = scanned[path] {
+      lock.unlock()
+      return cached
+    }
+    lock.unlock()
+    let language = SourceLanguage(path: path)
+    let found =
+      language == .plain
+      ? []
+      : FileSystem.bytes(atPath: root + "/" + path).map {
+        DeclarationScanner.declarations(
+          in: decodeUTF8Leniently($0).text, language: language)
+      } ?? []
+    lock.lock()
+    defer { lock.unlock() }
+    scanned[path] = found
+    return found
+  }
 
   func file(_ path: String) -> SourceFile? {
     lock.lock()

@@ -41,7 +41,7 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
       literal("lines ")
       variable(AnchorChecker.range(start, end))
       literal(
-        " exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable"
+        " exist, which is all an unquoted citation proves: quote them in a fenced block, or name their declaration (--fix=symbols names the one they cover), to make it checkable"
       )
     case .quoteMatches(let start, let end):
       literal("the quote matches lines ")

@@ -61,10 +61,49 @@ public final class AnchorResult: Hashable, Sendable {
     }
   }
 
+  /// What `--fix` writes in place of the anchor.
   struct Fix: Hashable, Sendable {
+    /// The path to write; `nil` keeps the one written.
     let path: String?
+    /// The lines to write; 0 for an anchor that names a declaration without lines.
     let start: Int
     let end: Int
+    /// The anchor to write, in the form it was written: `PATH:LINES`, `PATH:LINES (SYMBOL)`,
+    /// `PATH#SYMBOL` or, in a link, `PATH#L10-L20`.
+    let text: String
+    /// Which `--fix` writes it.
+    let kind: AnchorFixKind
+
+    /// The fix of `anchor` to `path` (`nil`: the path as written), `start`–`end`, naming
+    /// `symbol` (`nil`: the symbol it names, if any).
+    init(
+      _ anchor: ParsedAnchor, path: String?, start: Int, end: Int, symbol: String? = nil,
+      kind: AnchorFixKind = .ranges
+    ) {
+      self.path = path
+      self.start = start
+      self.end = end
+      self.kind = kind
+      let written = path ?? Self.writtenPath(anchor)
+      let name = symbol ?? anchor.symbol
+      if anchor.form == .link, start > 0 {
+        text = "\(written)#L\(start)" + (end != start ? "-L\(end)" : "")
+      } else if start == 0, let name {
+        text = "\(written)#\(name)"
+      } else {
+        text = "\(written):\(AnchorChecker.range(start, end))" + (name.map { " (\($0))" } ?? "")
+      }
+    }
+
+    /// The path as the anchor's text writes it (percent-encoded in a link, as written).
+    static func writtenPath(_ anchor: ParsedAnchor) -> String {
+      var text = Substring(anchor.text)
+      if anchor.form == .link || !anchor.hasRange {
+        return String(text[..<(text.lastIndex(of: "#") ?? text.endIndex)])
+      }
+      if let symbol = anchor.symbol { text = text.dropLast(symbol.count + 3) }
+      return String(text[..<(text.lastIndex(of: ":") ?? text.endIndex)])
+    }
   }
 
   init(
@@ -119,6 +158,24 @@ public final class AnchorResult: Hashable, Sendable {
     default: return false
     }
   }
+}
+
+/// What `--fix` may rewrite: `ranges` (the default: the numbers, and path, of moved anchors),
+/// `symbols` (names the one declaration an unquoted range covers, `PATH:LINES (SYMBOL)`) and
+/// `permalinks` (a permalink whose lines only moved, to HEAD's commit and range).
+public struct AnchorFixKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The kind's name, as `--fix=` takes it.
+  public let rawValue: String
+  /// Creates a kind from its name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The numbers (and path) of moved anchors.
+  public static let ranges = AnchorFixKind(rawValue: "ranges")
+  /// The symbol an unquoted range covers exactly, added beside it.
+  public static let symbols = AnchorFixKind(rawValue: "symbols")
+  /// Every kind, as `--fix=` names them.
+  public static let all: [AnchorFixKind] = [.ranges, .symbols]
+  /// The name.
+  public var description: String { rawValue }
 }
 
 /// The least severe finding that fails a run: `error` (the default: any stale anchor outside

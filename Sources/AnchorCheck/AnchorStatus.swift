@@ -9,8 +9,11 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let outsideRoot = AnchorStatus(rawValue: "outsideRoot")
   /// No such file.
   public static let missingFile = AnchorStatus(rawValue: "missingFile")
-  /// A bare file name that several files under the root share.
+  /// A bare file name that several files under the root share, or a symbol that several
+  /// declarations of the file answer to (overloads), each listed.
   public static let ambiguous = AnchorStatus(rawValue: "ambiguous")
+  /// The file holds no declaration of the symbol's name; the nearest names are suggested.
+  public static let missingSymbol = AnchorStatus(rawValue: "missingSymbol")
   /// The quote equals the cited lines.
   public static let ok = AnchorStatus(rawValue: "ok")
   /// An unquoted citation whose lines exist: all it can prove. Nothing says what the lines
@@ -27,13 +30,15 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
 
   /// Every status, in the JSON summary's order.
   public static let all: [AnchorStatus] = [
-    .ok, .unverified, .moved, .changed, .outOfRange, .missingFile, .ambiguous, .outsideRoot,
+    .ok, .unverified, .moved, .changed, .outOfRange, .missingSymbol, .missingFile, .ambiguous,
+    .outsideRoot,
   ]
 
   /// Words for the text summary: `missing file`, `out of range`, …
   public var words: String {
     switch self {
     case .missingFile: "missing file"
+    case .missingSymbol: "missing symbol"
     case .outOfRange: "out of range"
     case .outsideRoot: "outside root"
     default: rawValue

@@ -13,7 +13,7 @@ enum AnchorsCommand: Subcommand {
   ]
 
   static let usage =
-    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix] [--fail-on error|warning|unverified|none] [--changed-since REV] [PATH...]"
+    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix[=ranges,symbols]] [--fail-on error|warning|unverified|none] [--changed-since REV] [PATH...]"
 
   static let help = """
     contract-kit anchors: check every path:line citation in Markdown docs against the code.
@@ -24,17 +24,27 @@ enum AnchorsCommand: Subcommand {
       quoted   a fenced block whose first line is a comment holding PATH:START[-END]; the rest
                of the block is the quote, compared line by line with the cited lines
       prose    PATH:LINE[-LINE] in text or inline code, and links [x](path#L10-L20)
+      symbol   any of them naming a declaration: PATH#SYMBOL, or PATH:LINE[-LINE] (SYMBOL),
+               where SYMBOL is Type, Type.member or member(label:); found in Swift, Go,
+               Python and C-family files by a declaration scanner of the kit's own
 
-    Each anchor gets one status: ok, unverified, moved, changed, outOfRange, missingFile,
-    ambiguous or outsideRoot. An unquoted citation whose lines exist is unverified: that is all
-    it proves; quote it to make it checkable. In a git work tree, an anchor citing a file git saw renamed is checked in the
+    Each anchor gets one status: ok, unverified, moved, changed, outOfRange, missingSymbol,
+    missingFile, ambiguous or outsideRoot. An unquoted citation whose lines exist is
+    unverified: that is all it proves; quote it, or name its declaration, to make it checkable.
+    A symbol anchor is ok when its declaration stands at its lines (or holds its quote), moved
+    when the declaration stands elsewhere, changed when it no longer holds the quote,
+    missingSymbol (with the nearest names) when the file declares no such name, and ambiguous
+    for overloads. In a git work tree, an anchor citing a file git saw renamed is checked in the
     renamed file and names it (moved, or changed with the diff).
 
     Options:
       --root DIR       the repository root (default: the current directory)
       --config FILE    include/exclude/archive globs (default: ROOT/anchors.json when present)
       --format F       text (default), json, github (workflow annotations) or sarif
-      --fix            rewrite the numbers of moved anchors in place; quotes are never touched
+      --fix            rewrite the numbers (and path) of moved anchors in place; quotes are never
+                       touched. --fix=symbols names the declaration an unverified range covers,
+                       PATH:LINES (SYMBOL), and says why where it does not (a range over two
+                       declarations, overloads); --fix=ranges,symbols does both
       --fail-on L      error (default: stale anchors outside archives), warning (archives too),
                        unverified (unquoted citations too), or none
       --changed-since REV
@@ -55,7 +65,9 @@ enum AnchorsCommand: Subcommand {
       try arguments.option("--format", allowed: ["text", "json", "github", "sarif"]) ?? "text"
     let failOn = FailLevel(
       rawValue: try arguments.option("--fail-on", allowed: FailLevel.names) ?? "error")
-    let fix = arguments.flag("--fix")
+    let fixes = try arguments.flagValues("--fix", allowed: AnchorFixKind.all.map(\.rawValue))
+      .map { $0.isEmpty ? [AnchorFixKind.ranges] : Set($0.map(AnchorFixKind.init(rawValue:))) }
+    let fix = fixes != nil
     let since = try arguments.option("--changed-since")
     var paths: [String] = []
     while let path = arguments.nextPositional() {
@@ -76,16 +88,27 @@ enum AnchorsCommand: Subcommand {
     let scope = since.map { since in Once { try changes(since: since, root: root) } }
     var report = try check(root: root, config: config, paths: paths, scope: scope)
     if fix {
-      let edits: [AnchorFixer.Edit]
+      let kinds = fixes ?? []
+      var edits: [AnchorFixer.Edit] = []
+      var unnamed: [AnchorFixer.Unnamed] = []
       do {
-        edits = try AnchorFixer.apply(report, root: root)
+        edits = try AnchorFixer.apply(report, root: root, kinds: kinds)
+        if kinds.contains(.symbols) {
+          if !edits.isEmpty {
+            report = try check(root: root, config: config, paths: paths, scope: scope)
+          }
+          let named = try AnchorFixer.nameSymbols(report, root: root)
+          edits += named.edits
+          unnamed = named.unnamed
+        }
+      } catch let error as AnchorInputError {
+        throw error
       } catch {
         throw InputError(
           "cannot rewrite a doc under \(root.path): \(error.localizedDescription); check its permissions"
         )
       }
-      for edit in edits {
-        let line = "fixed \(edit)"
+      for line in edits.map({ "fixed \($0)" }) + unnamed.map(\.description) {
         if format == "text" { Output.print(line) } else { Output.error(line) }
       }
       if !edits.isEmpty {

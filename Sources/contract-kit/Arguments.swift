@@ -23,6 +23,23 @@ struct Arguments {
     return true
   }
 
+  /// Removes a flag that may carry a list of values, `--name` or `--name=a,b`: `nil` when absent,
+  /// `[]` for the bare flag, else the values, each checked against `allowed`.
+  mutating func flagValues(_ name: String, allowed: [String]) throws(UsageError) -> [String]? {
+    if flag(name) { return [] }
+    guard let index = items.firstIndex(where: { $0.hasPrefix(name + "=") }) else { return nil }
+    let values = items[index].dropFirst(name.count + 1).split(separator: ",").map(String.init)
+    items.remove(at: index)
+    for value in values where !allowed.contains(value) {
+      throw UsageError(
+        "unknown value '\(value)' for \(name); use one of \(allowed.joined(separator: ", "))")
+    }
+    guard !values.isEmpty else {
+      throw UsageError("\(name)= needs a value: one of \(allowed.joined(separator: ", "))")
+    }
+    return values
+  }
+
   /// Removes an option and returns its value, checked against `allowed` when given.
   mutating func option(_ name: String, allowed: [String]? = nil) throws(UsageError) -> String? {
     var value: String?

@@ -34,7 +34,7 @@ import Testing
   @Test func theSentencesReadAsBefore() {
     #expect(
       AnchorMessage.linesExist(start: 3, end: 9).text
-        == "lines 3-9 exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable"
+        == "lines 3-9 exist, which is all an unquoted citation proves: quote them in a fenced block, or name their declaration (--fix=symbols names the one they cover), to make it checkable"
     )
     #expect(AnchorMessage.quoteMatches(start: 12, end: 12).text == "the quote matches lines 12")
     #expect(

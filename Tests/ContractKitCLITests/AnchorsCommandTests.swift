@@ -44,13 +44,40 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "doc.md:1: unverified: Sources/A.swift:2: lines 2 exist, which is all an unquoted citation proves: quote them in a fenced block to make it checkable\n1 anchors in 1 files: 0 ok, 1 unverified\n"
+        == "doc.md:1: unverified: Sources/A.swift:2: lines 2 exist, which is all an unquoted citation proves: quote them in a fenced block, or name their declaration (--fix=symbols names the one they cover), to make it checkable\n1 anchors in 1 files: 0 ok, 1 unverified\n"
     )
     #expect(try repository.run(["--fail-on", "unverified"]).status == 1)
     let github = try repository.run(["--format", "github"])
     #expect(github.status == 0 && github.stdout.hasPrefix("::notice file=doc.md,line=1,"))
     let sarif = try repository.run(["--format", "sarif"])
     #expect(sarif.stdout.contains(#""ruleId": "anchor/unverified", "level": "note""#))
+  }
+
+  /// `--fix=symbols` names the declaration a range covers, says why it leaves the others, and a
+  /// misspelled kind is a usage error.
+  @Test func fixSymbolsNamesWhatARangeCoversAndSaysWhyNot() throws {
+    let swift = "struct Box {\n  let a = 1\n}\n\nfunc free() {}\n"
+    let repository = try Repository([
+      "Sources/Box.swift": swift, "doc.md": "See Sources/Box.swift:1-3 and Sources/Box.swift:1-5.\n",
+    ])
+    let fixed = try repository.run(["--fix=symbols"])
+    #expect(fixed.status == 0, "\(fixed.stderr)")
+    #expect(
+      fixed.stdout.hasPrefix(
+        """
+        fixed doc.md:1: Sources/Box.swift:1-3 -> Sources/Box.swift:1-3 (Box)
+        doc.md:1: Sources/Box.swift:1-5 not named: it spans 2 declarations (struct Box, func free()); cite one, or quote the lines
+
+        """), "\(fixed.stdout)")
+    #expect(
+      try String(contentsOf: repository.root.appendingPathComponent("doc.md"), encoding: .utf8)
+        == "See Sources/Box.swift:1-3 (Box) and Sources/Box.swift:1-5.\n")
+    #expect(fixed.stdout.hasSuffix("2 anchors in 1 files: 1 ok, 1 unverified\n"))
+    let misspelled = try repository.run(["--fix=symbol"])
+    #expect(misspelled.status == 2)
+    #expect(
+      misspelled.stderr.contains("unknown value 'symbol' for --fix; use one of ranges, symbols"),
+      "\(misspelled.stderr)")
   }
 
   @Test func aStaleAnchorExitsOneAndFixRepairsIt() throws {
