@@ -1,7 +1,8 @@
-@testable import AnchorCheck
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AnchorCheck
 
 /// Anchors that name a declaration, checked against what the declaration scanner finds: every
 /// verdict, `--fix` and `--fix=symbols`, in each scanned language, and as a property over
@@ -203,5 +204,41 @@ import Testing
         "\(context): \(fixed.results.filter { $0.status != .ok }.map { "\($0.anchor): \($0.message)" })"
       )
     }
+  }
+}
+
+/// `--fix` after a rename writes each anchor in the form it was written: a link stays a link
+/// with its line fragment, and a symbol anchor keeps its symbol.
+@Suite(
+  .enabled(
+    if: GitFixture.executable != nil
+      || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",
+    "git is not installed; install it with apt-get install -y git"))
+struct AnchorFixFormTests {
+  @Test func aRenamedFileIsRewrittenInTheFormEachAnchorWasWritten() throws {
+    let repo = try GitFixture()
+    defer { repo.remove() }
+    try repo.write("Sources/Report.swift", AnchorCheckerSymbolTests.report)
+    try repo.git("add", "-A")
+    try repo.git("commit", "-q", "-m", "base")
+    try FileManager.default.createDirectory(
+      at: repo.root.appendingPathComponent("Core"), withIntermediateDirectories: true)
+    try repo.git("mv", "Sources/Report.swift", "Core/Report.swift")
+    try repo.write(
+      "docs/a.md",
+      "[lines](Sources/Report.swift#L4-L14), Sources/Report.swift#ErrorReport, Sources/Report.swift:4-14 (ErrorReport).\n"
+    )
+    let report = try AnchorChecker.check(root: repo.root)
+    #expect(
+      report.results.map(\.status) == [.moved, .moved, .moved], "\(report.results.map(\.message))")
+    let edits = try AnchorFixer.apply(report, root: repo.root)
+    #expect(
+      edits.map(\.after) == [
+        "Core/Report.swift#L4-L14", "Core/Report.swift#ErrorReport",
+        "Core/Report.swift:4-14 (ErrorReport)",
+      ])
+    let again = try AnchorChecker.check(root: repo.root)
+    #expect(
+      again.results.map(\.status) == [.unverified, .ok, .ok], "\(again.results.map(\.message))")
   }
 }
