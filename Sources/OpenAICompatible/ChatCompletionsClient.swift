@@ -16,6 +16,14 @@ struct ChatCompletionsClient: Sendable {
     owner = SessionOwner(timeout: configuration.timeout.seconds)
   }
 
+  /// A client for requests answered at once or not at all (a model list, a token count): it
+  /// waits at most 10 s, or the configured timeout if shorter.
+  static func quick(_ configuration: OpenAICompatibleConfiguration) -> ChatCompletionsClient {
+    var quick = configuration
+    quick.timeout = min(configuration.timeout, .seconds(10))
+    return ChatCompletionsClient(quick)
+  }
+
   /// The answer's content for a system and a user message, in the JSON shape `schema` (named
   /// `name`), with at most `maxTokens` tokens.
   ///

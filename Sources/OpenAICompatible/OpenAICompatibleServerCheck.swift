@@ -35,9 +35,7 @@ public struct OpenAICompatibleServerCheck: Sendable {
   /// answered at once or not at all.
   public init(_ configuration: OpenAICompatibleConfiguration) {
     self.configuration = configuration
-    var quick = configuration
-    quick.timeout = min(configuration.timeout, .seconds(10))
-    client = ChatCompletionsClient(quick)
+    client = ChatCompletionsClient.quick(configuration)
   }
 
   /// Asks the server for its models.

@@ -21,9 +21,7 @@ public struct ServerTokenizer: Sendable {
   /// shorter) per count.
   public init(_ configuration: OpenAICompatibleConfiguration) {
     self.configuration = configuration
-    var quick = configuration
-    quick.timeout = min(configuration.timeout, .seconds(10))
-    client = ChatCompletionsClient(quick)
+    client = ChatCompletionsClient.quick(configuration)
   }
 
   /// `POST` here: the base URL with a trailing `/v1` dropped, then `tokenize`.
