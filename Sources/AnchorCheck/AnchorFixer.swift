@@ -18,16 +18,14 @@ public enum AnchorFixer {
     public var description: String { "\(doc):\(line): \(before) -> \(after)" }
   }
 
-  /// Applies every fix of the `kinds` in `report` to the docs under `root` and returns what it
-  /// changed.
+  /// Applies every fix in `report` (the `ranges` kind) to the docs under `root` and returns
+  /// what it changed.
   ///
   /// - Throws: when a doc cannot be written; docs already written stay written.
-  public static func apply(
-    _ report: AnchorReport, root: URL, kinds: Set<AnchorFixKind> = [.ranges]
-  ) throws -> [Edit] {
+  public static func apply(_ report: AnchorReport, root: URL) throws -> [Edit] {
     try write(
       report.results.compactMap { result in
-        guard let fix = result.fix, kinds.contains(fix.kind) else { return nil }
+        guard let fix = result.fix else { return nil }
         return Rewrite(
           doc: result.doc, line: result.line, columns: result.columns, before: result.anchor,
           after: fix.text)

@@ -71,21 +71,15 @@ public final class AnchorResult: Hashable, Sendable {
     /// The anchor to write, in the form it was written: `PATH:LINES`, `PATH:LINES (SYMBOL)`,
     /// `PATH#SYMBOL` or, in a link, `PATH#L10-L20`.
     let text: String
-    /// Which `--fix` writes it.
-    let kind: AnchorFixKind
 
-    /// The fix of `anchor` to `path` (`nil`: the path as written), `start`–`end`, naming
-    /// `symbol` (`nil`: the symbol it names, if any).
-    init(
-      _ anchor: ParsedAnchor, path: String?, start: Int, end: Int, symbol: String? = nil,
-      kind: AnchorFixKind = .ranges
-    ) {
+    /// The fix of `anchor` to `path` (`nil`: the path as written) and `start`–`end`, keeping
+    /// the symbol it names, if any.
+    init(_ anchor: ParsedAnchor, path: String?, start: Int, end: Int) {
       self.path = path
       self.start = start
       self.end = end
-      self.kind = kind
       let written = path ?? Self.writtenPath(anchor)
-      let name = symbol ?? anchor.symbol
+      let name = anchor.symbol
       if anchor.form == .link, start > 0 {
         text = "\(written)#L\(start)" + (end != start ? "-L\(end)" : "")
       } else if start == 0, let name {
@@ -160,9 +154,9 @@ public final class AnchorResult: Hashable, Sendable {
   }
 }
 
-/// What `--fix` may rewrite: `ranges` (the default: the numbers, and path, of moved anchors),
-/// `symbols` (names the one declaration an unquoted range covers, `PATH:LINES (SYMBOL)`) and
-/// `permalinks` (a permalink whose lines only moved, to HEAD's commit and range).
+/// What `--fix` may rewrite: `ranges` (the default: the numbers, and path, of moved anchors;
+/// ``AnchorFixer/apply(_:root:)``) and `symbols` (names the one declaration an unquoted range
+/// cites, `PATH:LINES (SYMBOL)`; ``AnchorFixer/nameSymbols(_:root:)``).
 public struct AnchorFixKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The kind's name, as `--fix=` takes it.
   public let rawValue: String

@@ -92,7 +92,7 @@ enum AnchorsCommand: Subcommand {
       var edits: [AnchorFixer.Edit] = []
       var unnamed: [AnchorFixer.Unnamed] = []
       do {
-        edits = try AnchorFixer.apply(report, root: root, kinds: kinds)
+        if kinds.contains(.ranges) { edits = try AnchorFixer.apply(report, root: root) }
         if kinds.contains(.symbols) {
           if !edits.isEmpty {
             report = try check(root: root, config: config, paths: paths, scope: scope)
