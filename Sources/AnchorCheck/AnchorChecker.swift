@@ -25,13 +25,16 @@ public enum AnchorChecker {
   ///     (`--changed-since`); each gets the verdict a full check gives it.
   ///   - git: where renamed files went, when `root` is in a git work tree (default: asked of git
   ///     only when a cited file is missing); `nil` checks without it.
+  ///   - history: the commits GitHub permalinks pin (default: asked of git only when a doc
+  ///     holds a permalink); `nil` leaves every permalink `outsideHistory`.
   /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
   ///   outside it.
   public static func check(
     root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [],
-    scope: AnchorScope? = nil, git: GitRenames? = .fromGit
+    scope: AnchorScope? = nil, git: GitRenames? = .fromGit,
+    history: PermalinkHistory? = .fromGit
   ) throws -> AnchorReport {
-    try run(root: root, config: config, paths: paths, git: git) { scope }
+    try run(root: root, config: config, paths: paths, git: git, history: history) { scope }
   }
 
   /// Checks the anchors a scope covers, working the scope out while the repository is walked:
@@ -44,20 +47,25 @@ public enum AnchorChecker {
   ///   - paths: docs or folders to scan, absolute or relative to `root`; empty for every
   ///     included doc.
   ///   - scope: the changed files (`--changed-since`); called once.
-  ///   - git: where renamed files went, as for ``check(root:config:paths:scope:git:)``.
+  ///   - git: where renamed files went, as for ``check(root:config:paths:scope:git:history:)``.
+  ///   - history: the commits permalinks pin, as for
+  ///     ``check(root:config:paths:scope:git:history:)``.
   /// - Throws: ``AnchorInputError`` when `root` is not a directory or a path is missing or
   ///   outside it, and what `scope` throws.
   public static func check(
     root: URL, config: AnchorConfig = AnchorConfig(), paths: [String] = [],
-    git: GitRenames? = .fromGit, scope: @escaping @Sendable () throws -> AnchorScope
+    git: GitRenames? = .fromGit, history: PermalinkHistory? = .fromGit,
+    scope: @escaping @Sendable () throws -> AnchorScope
   ) throws -> AnchorReport {
     let pending = Pending(scope)
-    return try run(root: root, config: config, paths: paths, git: git) { try pending.value() }
+    return try run(root: root, config: config, paths: paths, git: git, history: history) {
+      try pending.value()
+    }
   }
 
   private static func run(
     root: URL, config: AnchorConfig, paths: [String], git: GitRenames?,
-    scope: () throws -> AnchorScope?
+    history: PermalinkHistory?, scope: () throws -> AnchorScope?
   ) throws -> AnchorReport {
     let root = root.standardizedFileURL
     var isDirectory: ObjCBool = false
@@ -74,6 +82,8 @@ public enum AnchorChecker {
     // Where missing files went: git's first look at the history starts as soon as the first
     // cited file turns out missing, so that git works while the docs are checked.
     let renamesOnce = Prefetch { git?.start(root) }
+    // The repository permalinks pin commits of: opened as soon as the first one is read.
+    let repositoryOnce = Prefetch { history?.open(root) }
 
     // One doc's bytes, parsed and checked.
     @Sendable func checkDoc(
@@ -101,6 +111,16 @@ public enum AnchorChecker {
       for position in parsed.anchors.indices {
         if parsed.anchors[position].anchor.suppressed {
           if whole { outcome.suppressed += 1 }
+          continue
+        }
+        if parsed.anchors[position].anchor.form == .permalink {
+          // Settled after every doc is read, once git has said what the commits hold.
+          repositoryOnce.start()
+          outcome.pending.append(
+            Job(
+              doc: doc, anchor: parsed.anchors[position].anchor, archived: archived,
+              resolution: .missing, covered: whole))
+          outcome.results.append(nil)
           continue
         }
         let path = parsed.anchors[position].anchor.path
@@ -154,31 +174,53 @@ public enum AnchorChecker {
     var notes = perDoc.flatMap(\.notes)
     let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }
 
-    let pending = perDoc.flatMap(\.pending)
+    var jobs = perDoc.flatMap(\.pending)
+    if jobs.contains(where: { $0.anchor.form == .permalink }) {
+      jobs = try readPermalinks(
+        jobs, repository: repositoryOnce.value(), index: index, scope: scope)
+    }
+    let pending = jobs
     // Quotes of missing files, looked for across the files of their extension: each distinct
     // quote once, in parallel, through one index of the lines they hold.
     var quotes: [RelocationIndex.Key: NormalizedLines] = [:]
     for outcome in perDoc {
       for (key, lines) in outcome.relocating where quotes[key] == nil { quotes[key] = lines }
     }
+    for job in pending where job.permalink != nil && job.isOpen && job.resolution == .missing {
+      let key = RelocationIndex.Key(job.anchor)
+      if quotes[key] == nil { quotes[key] = NormalizedLines(text: job.anchor.quoteText) }
+    }
     // Then git's rename detection, for the names of the missing files alone, on a thread of its
     // own while the quotes of missing files are indexed; nothing without missing files or git.
     let renames = Pending { () throws -> [String: String] in
-      let missing = pending.filter { $0.resolution == .missing }
+      let missing = pending.filter { $0.resolution == .missing && $0.isOpen }
       guard !missing.isEmpty, let lookup = try renamesOnce.value() else { return [:] }
       return lookup(
         Set(missing.flatMap { RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc) }))
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     let moves = try RenamedFiles(renames: renames.value(), index: index)
-    let settled = parallelMap(pending) { job -> AnchorResult in
-      if job.resolution == .missing, let renamed = moves.target(of: job.anchor.path, from: job.doc)
+    let settled = parallelMap(pending) { job -> AnchorResult? in
+      if let permalink = job.permalink {
+        if let settled = permalink.settled { return settled }
+        if permalink.dropped { return nil }
+      }
+      let result: AnchorResult
+      if case .file(let file) = job.resolution {
+        // A permalink whose file is there.
+        result = check(
+          job.anchor, doc: job.doc, archived: job.archived, file: file, source: cache.file(file),
+          quote: NormalizedLines(text: job.anchor.quoteText))
+      } else if job.resolution == .missing,
+        let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {
-        return self.renamed(
+        result = self.renamed(
           job, to: renamed.path, from: renamed.old, source: cache.file(renamed.path),
           declarations: { cache.declarations(renamed.path) })
+      } else {
+        result = unresolved(job, relocations: relocations)
       }
-      return unresolved(job, relocations: relocations)
+      return job.permalink.map { permalinkResult(result, job: job, target: $0) } ?? result
     }
     // Every doc's results in order, the pending ones settled.
     // Each result is moved out of its doc's list, not copied: a copy would touch every result's
@@ -188,7 +230,10 @@ public enum AnchorChecker {
     var next = settled.makeIterator()
     for doc in perDoc.indices {
       for index in perDoc[doc].results.indices {
-        results.append(perDoc[doc].results[index].take() ?? next.next()!)
+        // A pending permalink out of the scope settles to nil, and is left out.
+        if let result = perDoc[doc].results[index].take() ?? next.next()! {
+          results.append(result)
+        }
       }
     }
     for file in Set(perDoc.flatMap(\.lenientSources)).sorted() {
@@ -214,9 +259,16 @@ public enum AnchorChecker {
 
   struct Job: Sendable {
     let doc: String
-    let anchor: ParsedAnchor
+    var anchor: ParsedAnchor
     let archived: Bool
-    let resolution: RepositoryIndex.Resolution
+    var resolution: RepositoryIndex.Resolution
+    /// Whether the doc is in the scope as a whole (always, in a full run).
+    var covered = true
+    /// For a permalink: what git said of it.
+    var permalink: PermalinkTarget? = nil
+    /// Whether the job still has its file to look for: not a permalink that git's answer
+    /// settled, or that is out of scope.
+    var isOpen: Bool { permalink.map { $0.settled == nil && !$0.dropped } ?? true }
   }
 
   // MARK: - Docs
@@ -261,7 +313,7 @@ public enum AnchorChecker {
 
   // MARK: - Statuses
 
-  private static func result(
+  static func result(
     _ anchor: ParsedAnchor, doc: String, archived: Bool, path: String, status: AnchorStatus,
     message: AnchorMessage,
     suggestion: String? = nil,

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Rewrites the numbers of `moved` anchors (and the path and numbers of a cross-file relocation)
-/// in place. It never touches quoted text: pasting different code under an old explanation is
+/// Rewrites the numbers of `moved` anchors (and the path and numbers of a cross-file relocation,
+/// and the commit of a permalink) in place. It never touches quoted text: pasting different code under an old explanation is
 /// worse than a stale anchor.
 public enum AnchorFixer {
   /// One rewrite.
@@ -18,14 +18,23 @@ public enum AnchorFixer {
     public var description: String { "\(doc):\(line): \(before) -> \(after)" }
   }
 
-  /// Applies every fix in `report` (the `ranges` kind) to the docs under `root` and returns
-  /// what it changed.
+  /// Applies the fixes in `report` of the kinds given to the docs under `root`, in one write
+  /// per doc, and returns what it changed:
+  /// - ``AnchorFixKind/ranges``: the numbers (and path) of moved anchors that are not
+  ///   permalinks;
+  /// - ``AnchorFixKind/permalinks``: each permalink whose lines only moved is pinned to HEAD:
+  ///   its commit becomes HEAD's, and its path and range the lines' there. One whose file
+  ///   differs from HEAD in the work tree is left, since it can pin only committed lines.
   ///
   /// - Throws: when a doc cannot be written; docs already written stay written.
-  public static func apply(_ report: AnchorReport, root: URL) throws -> [Edit] {
+  public static func apply(
+    _ report: AnchorReport, root: URL, kinds: Set<AnchorFixKind> = [.ranges]
+  ) throws -> [Edit] {
     try write(
       report.results.compactMap { result in
-        guard let fix = result.fix else { return nil }
+        guard let fix = result.fix,
+          kinds.contains(result.isPermalink ? .permalinks : .ranges)
+        else { return nil }
         return Rewrite(
           doc: result.doc, line: result.line, columns: result.columns, before: result.anchor,
           after: fix.text)

@@ -7,7 +7,8 @@
 /// Finds the anchors in a Markdown doc: quoted anchors (fenced blocks whose first line is a
 /// comment holding one anchor), prose anchors (`PATH:LINE[-LINE]` in text or inline code) and
 /// GitHub-style links (`[x](path#L10-L20)`). URLs are masked first, so `http://host:8080/x` is
-/// not an anchor.
+/// not an anchor, except GitHub permalinks,
+/// `https://github.com/ORG/REPO/blob/COMMIT/path#L10-L20`, bare or in a link.
 ///
 /// Any of them may name a declaration: `PATH:LINE[-LINE] (SYMBOL)`, or `PATH#SYMBOL` (in text,
 /// code, a link or a quote's comment) for a file of a language the declaration scanner reads
@@ -199,6 +200,7 @@ public enum AnchorParser {
     let end: Int
     let columns: Range<Int>
     var symbol: String? = nil
+    var permalink: ParsedAnchor.Permalink? = nil
   }
 
   /// A comment line holding exactly one anchor: `// P:S-E`, `# P:S-E`, `-- P:S-E`, `; P:S-E` or
@@ -383,12 +385,20 @@ public enum AnchorParser {
   ) {
     guard mayHoldAnchor(original) else { return }
     // Detection runs on a copy with URLs blanked out, when the line has one; text is always
-    // taken from the original, and a span that holds part of a URL is never an anchor.
+    // taken from the original, and a span that holds part of a URL is never an anchor, unless
+    // the URL is a permalink.
     guard find(schemeSeparator, in: original, from: 0) != nil else {
       return proseAnchors(
         original, masked: nil, number: number, knownExtensions: knownExtensions,
         suppressed: suppressed, into: &anchors)
     }
+    let firstOnLine = anchors.count
+    for found in permalinks(original) {
+      var parsed = anchor(found, line: number, form: .permalink)
+      parsed.suppressed = suppressed
+      anchors.append(Scanned(anchor: parsed, quote: 0..<0))
+    }
+    let permalinkCount = anchors.count - firstOnLine
     var masked = Array(original)
     maskURLs(&masked)
     masked.withUnsafeBufferPointer {
@@ -396,6 +406,104 @@ public enum AnchorParser {
         original, masked: $0, number: number, knownExtensions: knownExtensions,
         suppressed: suppressed, into: &anchors)
     }
+    if permalinkCount > 0, anchors.count - firstOnLine > permalinkCount {
+      anchors[firstOnLine...].sort { $0.anchor.columns.lowerBound < $1.anchor.columns.lowerBound }
+    }
+  }
+
+  /// The GitHub permalinks on a line, in order:
+  /// `https://github.com/ORG/REPO/blob/COMMIT/PATH#L10[-L20]`, where COMMIT is 7 to 40
+  /// hexadecimal digits (a branch name is not pinned, so its link is no permalink), PATH is
+  /// percent-decoded, and a query (`?plain=1`) may stand before the fragment. Scheme and host
+  /// are read in any case. Sentence punctuation after the fragment ends the URL; anything else
+  /// there (`#L10C5`) makes it no permalink.
+  static func permalinks(_ bytes: UnsafeBufferPointer<UInt8>) -> [Found] {
+    var found: [Found] = []
+    var from = 0
+    while let separator = find(schemeSeparator, in: bytes, from: from) {
+      from = separator + 3
+      // Where the URL starts and ends, as `maskURLs` sees it.
+      var start = separator
+      while start > 0, isSchemeByte(bytes[start - 1]) { start -= 1 }
+      var end = separator + 3
+      while end < bytes.count, !endsURL(bytes[end]) { end += 1 }
+      if let permalink = permalink(bytes, start..<end, scheme: separator) {
+        found.append(permalink)
+      }
+      from = max(from, end)
+    }
+    return found
+  }
+
+  /// The permalink that the URL `bytes[url]` (its `://` at `scheme`) is, if it is one.
+  private static func permalink(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ url: Range<Int>, scheme: Int
+  ) -> Found? {
+    func lowercased(_ range: Range<Int>) -> String {
+      String(decoding: bytes[range].map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+    guard ["https", "http"].contains(lowercased(url.lowerBound..<scheme)) else { return nil }
+    var i = scheme + 3
+    // One path segment of bytes that `allowed` accepts, then `/`.
+    func segment(_ allowed: (UInt8) -> Bool) -> Range<Int>? {
+      let begin = i
+      while i < url.upperBound, allowed(bytes[i]) { i += 1 }
+      guard i > begin, i < url.upperBound, bytes[i] == UInt8(ascii: "/") else { return nil }
+      defer { i += 1 }
+      return begin..<i
+    }
+    guard let host = segment({ $0 != UInt8(ascii: "/") }),
+      ["github.com", "www.github.com"].contains(lowercased(host)),
+      let owner = segment({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") }),
+      let repository = segment({
+        isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+          || $0 == UInt8(ascii: ".")
+      }),
+      let blob = segment({ isLetter($0) }), lowercased(blob) == "blob",
+      let commit = segment(isHexDigit), (7...40).contains(commit.count)
+    else { return nil }
+    let pathStart = i
+    while i < url.upperBound, bytes[i] != UInt8(ascii: "#"), bytes[i] != UInt8(ascii: "?") {
+      i += 1
+    }
+    let pathEnd = i
+    if i < url.upperBound, bytes[i] == UInt8(ascii: "?") {
+      while i < url.upperBound, bytes[i] != UInt8(ascii: "#") { i += 1 }
+    }
+    guard pathEnd > pathStart, bytes[pathEnd - 1] != UInt8(ascii: "/"), i + 2 < url.upperBound,
+      bytes[i] == UInt8(ascii: "#"), bytes[i + 1] == UInt8(ascii: "L")
+    else { return nil }
+    i += 2
+    func digits() -> Int? {
+      let begin = i
+      var value = 0
+      while i < url.upperBound, isDigit(bytes[i]) {
+        value = min(value * 10 + Int(bytes[i] - UInt8(ascii: "0")), 1_000_000_000)
+        i += 1
+      }
+      return i > begin ? value : nil
+    }
+    guard let first = digits() else { return nil }
+    var last = first
+    if i + 1 < url.upperBound, bytes[i] == UInt8(ascii: "-") {
+      let dash = i
+      i += 1
+      if i < url.upperBound, bytes[i] == UInt8(ascii: "L") { i += 1 }
+      if let number = digits() { last = number } else { i = dash }
+    }
+    // Only sentence punctuation may follow: `see https://…#L3.`
+    guard bytes[i..<url.upperBound].allSatisfy({ isSentencePunctuation($0) }) else { return nil }
+    let path = percentDecoded(String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self))
+    // A path git can be asked about on one line: no control characters.
+    guard !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
+    return Found(
+      text: String(decoding: bytes[url.lowerBound..<i], as: UTF8.self), path: path,
+      start: first, end: last, columns: url.lowerBound..<i,
+      permalink: ParsedAnchor.Permalink(
+        owner: String(decoding: bytes[owner], as: UTF8.self),
+        repository: String(decoding: bytes[repository], as: UTF8.self),
+        commit: String(decoding: bytes[commit], as: UTF8.self),
+        base: String(decoding: bytes[url.lowerBound..<commit.lowerBound], as: UTF8.self)))
   }
 
   /// ``proseAnchors(_:number:knownExtensions:suppressed:into:)``, given the line with its URLs
@@ -625,13 +733,27 @@ public enum AnchorParser {
   private static func anchor(_ found: Found, line: Int, form: ParsedAnchor.Form) -> ParsedAnchor {
     ParsedAnchor(
       line: line, text: found.text, path: found.path, start: found.start, end: found.end,
-      form: form, quoteText: "", columns: found.columns, suppressed: false, symbol: found.symbol)
+      form: form, quoteText: "", columns: found.columns, suppressed: false, symbol: found.symbol,
+      permalink: found.permalink)
   }
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.
   private static func accepts(_ path: String, _ knownExtensions: Set<String>?) -> Bool {
     guard let knownExtensions, !path.utf8.contains(UInt8(ascii: "/")) else { return true }
     return knownExtensions.contains(pathExtension(path))
+  }
+
+  /// Whether a byte may stand in a URL's scheme, before `://`.
+  @inline(__always) static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "-")
+  }
+
+  /// Whether a byte ends a URL in prose: whitespace, a closing bracket, a backtick or a quote.
+  @inline(__always) static func endsURL(_ byte: UInt8) -> Bool {
+    isSpace(byte) || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ">")
+      || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "\"")
+      || byte == UInt8(ascii: "'")
   }
 
   /// Blanks out `scheme://…` up to whitespace or a closing bracket, keeping byte offsets.
@@ -645,20 +767,13 @@ public enum AnchorParser {
         continue
       }
       var start = i
-      while start > 0,
-        isLetter(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: "+")
-          || bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "-")
-      { start -= 1 }
+      while start > 0, isSchemeByte(bytes[start - 1]) { start -= 1 }
       guard start < i else {
         i += 3
         continue
       }
       var end = i + 3
-      while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")"),
-        bytes[end] != UInt8(ascii: ">"),
-        bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "`"),
-        bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "'")
-      { end += 1 }
+      while end < bytes.count, !endsURL(bytes[end]) { end += 1 }
       for k in start..<end { bytes[k] = UInt8(ascii: " ") }
       i = end
     }
@@ -725,6 +840,13 @@ public enum AnchorParser {
   }
   @inline(__always) static func isAlphanumeric(_ byte: UInt8) -> Bool {
     isLetter(byte) || isDigit(byte)
+  }
+  @inline(__always) static func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)
+  }
+  @inline(__always) static func isSentencePunctuation(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ".") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+      || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
   }
   /// Bytes a prose path may hold: ASCII letters and digits, `_ . / - ~ + @`, and any non-ASCII.
   @inline(__always) static func isPathByte(_ byte: UInt8) -> Bool {

@@ -7,7 +7,10 @@ extension AnchorReport {
   public func renderText() -> String {
     var lines: [String] = []
     for finding in findings {
-      let status = finding.archived ? "\(finding.status) (archive)" : finding.status.rawValue
+      let status =
+        finding.isPermalink
+        ? "\(finding.status) (permalink)"
+        : finding.archived ? "\(finding.status) (archive)" : finding.status.rawValue
       if let suggestion = finding.suggestion {
         lines.append(
           "\(finding.doc):\(finding.line): \(status): \(finding.anchor) -> \(suggestion)")
@@ -16,7 +19,9 @@ extension AnchorReport {
           "\(finding.doc):\(finding.line): \(status): \(finding.anchor): \(finding.message)")
       }
       if !finding.diff.isEmpty {
-        lines.append("    --- quote in \(finding.doc)")
+        lines.append(
+          finding.isPermalink
+            ? "    --- the permalink's lines" : "    --- quote in \(finding.doc)")
         lines.append("    +++ \(finding.path):\(AnchorChecker.range(finding.start, finding.end))")
         lines += finding.diff.map { "    " + $0 }
       }
@@ -63,6 +68,7 @@ extension AnchorReport {
     let counts = self.counts
     let summary =
       [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
+      + [("permalinks", results.reduce(0) { $0 + ($1.isPermalink ? 1 : 0) })]
     emit(
       Array(
         ((results.isEmpty ? "],\n" : "\n ],\n") + " \"summary\": {"
@@ -114,13 +120,13 @@ extension AnchorReport {
     append("}")
   }
 
-  /// GitHub Actions workflow commands: `::error` for findings, `::warning` for archived ones and
-  /// notes, `::notice` for unverified ones, then the summary line.
+  /// GitHub Actions workflow commands: `::error` for findings, `::warning` for archived ones,
+  /// stale permalinks and notes, `::notice` for unverified anchors and permalinks outside the
+  /// history, then the summary line.
   public func renderGitHub() -> String {
     var lines: [String] = []
     for finding in findings {
-      let command =
-        finding.status == .unverified ? "notice" : finding.archived ? "warning" : "error"
+      let command = level(finding, note: "notice")
       let detail =
         finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
       lines.append(
@@ -142,7 +148,7 @@ extension AnchorReport {
     }
     let results = findings.map { finding in
       """
-      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(finding.status == .unverified ? "note" : finding.archived ? "warning" : "error")", \
+      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(level(finding, note: "note"))", \
       "message": {"text": \(CanonicalJSON.quoted(finding.suggestion.map { "\(finding.anchor) -> \($0): \(finding.message)" } ?? "\(finding.anchor): \(finding.message)"))}, \
       "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(CanonicalJSON.quoted(finding.doc))}, "region": {"startLine": \(finding.line)}}}]}
       """
@@ -152,6 +158,13 @@ extension AnchorReport {
       "tool": {"driver": {"name": "contract-kit anchors", "informationUri": "https://github.com/", "rules": [\(rules.joined(separator: ", "))]}}, \
       "results": [\(results.joined(separator: ",\n "))]}]}
       """
+  }
+
+  /// How severe a finding is, in GitHub's and SARIF's words: `note` (unverified, or a
+  /// permalink outside the history), `warning` (archived, or a stale permalink) or `error`.
+  private func level(_ finding: AnchorResult, note: String) -> String {
+    if finding.status == .unverified || finding.status == .outsideHistory { return note }
+    return finding.archived || finding.isPermalink ? "warning" : "error"
   }
 
   private func property(_ text: String) -> String {

@@ -39,15 +39,31 @@ public struct AnchorReport: Sendable {
   /// Whether any finding fails a run at `level`.
   public func fails(at level: FailLevel) -> Bool { results.contains { $0.fails(at: level) } }
 
-  /// `471 anchors in 38 files: 462 ok, 5 moved, 2 changed, 1 missing file, 1 ambiguous`.
+  /// `471 anchors in 38 files: 462 ok, 5 moved, 2 changed, 1 missing file, 1 ambiguous`; with
+  /// permalinks, their statuses follow on their own, since they fail a run only at
+  /// ``FailLevel/permalinks``: `…; 3 permalinks: 2 ok, 1 moved`.
   public var summaryLine: String {
-    let counts = self.counts
-    var parts = ["\(counts[.ok] ?? 0) ok"]
-    for status in AnchorStatus.all.dropFirst() where (counts[status] ?? 0) > 0 {
-      parts.append("\(counts[status]!) \(status.words)")
+    let permalinks = results.filter(\.isPermalink)
+    var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
+    var permalinkTally = tally
+    for result in results {
+      if let index = AnchorStatus.all.firstIndex(of: result.status) {
+        if result.isPermalink { permalinkTally[index] += 1 } else { tally[index] += 1 }
+      }
     }
-    if suppressed > 0 { parts.append("\(suppressed) suppressed") }
-    return "\(results.count) anchors in \(docCount) files: " + parts.joined(separator: ", ")
+    func parts(_ tally: [Int]) -> [String] {
+      ["\(tally[0]) ok"]
+        + zip(AnchorStatus.all, tally).dropFirst().filter { $0.1 > 0 }.map {
+          "\($0.1) \($0.0.words)"
+        }
+    }
+    var main = parts(tally)
+    if suppressed > 0 { main.append("\(suppressed) suppressed") }
+    let line =
+      "\(results.count) anchors in \(docCount) files: " + main.joined(separator: ", ")
+    guard !permalinks.isEmpty else { return line }
+    return line + "; \(permalinks.count) permalink\(permalinks.count == 1 ? "" : "s"): "
+      + parts(permalinkTally).joined(separator: ", ")
   }
 }
 

@@ -72,6 +72,14 @@ public final class AnchorResult: Hashable, Sendable {
     /// `PATH#SYMBOL` or, in a link, `PATH#L10-L20`.
     let text: String
 
+    /// A fix whose text is written out already.
+    init(path: String?, start: Int, end: Int, text: String) {
+      self.path = path
+      self.start = start
+      self.end = end
+      self.text = text
+    }
+
     /// The fix of `anchor` to `path` (`nil`: the path as written) and `start`–`end`, keeping
     /// the symbol it names, if any.
     init(_ anchor: ParsedAnchor, path: String?, start: Int, end: Int) {
@@ -142,21 +150,28 @@ public final class AnchorResult: Hashable, Sendable {
     hasher.combine(status)
   }
 
+  /// Whether the anchor is a GitHub permalink, whose findings fail a run only at
+  /// ``FailLevel/permalinks`` and above.
+  public var isPermalink: Bool { form == .permalink }
+
   /// Whether the finding fails a run at `level`.
   public func fails(at level: FailLevel) -> Bool {
-    guard status != .ok else { return false }
+    guard status != .ok, status != .outsideHistory else { return false }
+    if isPermalink { return level == .permalinks || level == .unverified }
     switch level {
     case .unverified: return true
-    case .warning: return status != .unverified
+    case .warning, .permalinks: return status != .unverified
     case .error: return status != .unverified && !archived
     default: return false
     }
   }
 }
 
-/// What `--fix` may rewrite: `ranges` (the default: the numbers, and path, of moved anchors;
-/// ``AnchorFixer/apply(_:root:)``) and `symbols` (names the one declaration an unquoted range
-/// cites, `PATH:LINES (SYMBOL)`; ``AnchorFixer/nameSymbols(_:root:)``).
+/// What `--fix` may rewrite: `ranges` (the default: the numbers, and path, of moved anchors),
+/// `symbols` (names the one declaration an unquoted range cites, `PATH:LINES (SYMBOL)`;
+/// ``AnchorFixer/nameSymbols(_:root:)``) and `permalinks` (pins a permalink whose lines only
+/// moved to HEAD's commit and range); ``AnchorFixer/apply(_:root:kinds:)`` makes the first and
+/// the last.
 public struct AnchorFixKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The kind's name, as `--fix=` takes it.
   public let rawValue: String
@@ -166,15 +181,18 @@ public struct AnchorFixKind: RawRepresentable, Hashable, Sendable, CustomStringC
   public static let ranges = AnchorFixKind(rawValue: "ranges")
   /// The symbol an unquoted range covers exactly, added beside it.
   public static let symbols = AnchorFixKind(rawValue: "symbols")
+  /// The commit, path and range of a permalink whose lines only moved, set to HEAD's.
+  public static let permalinks = AnchorFixKind(rawValue: "permalinks")
   /// Every kind, as `--fix=` names them.
-  public static let all: [AnchorFixKind] = [.ranges, .symbols]
+  public static let all: [AnchorFixKind] = [.ranges, .symbols, .permalinks]
   /// The name.
   public var description: String { rawValue }
 }
 
 /// The least severe finding that fails a run: `error` (the default: any stale anchor outside
-/// archives), `warning` (archives too), `unverified` (unquoted citations too, which prove only
-/// that their lines exist) or `none`.
+/// archives), `warning` (archives too), `permalinks` (stale permalinks too: their lines moved
+/// or changed since the commit they pin, which may be deliberate), `unverified` (unquoted
+/// citations too, which prove only that their lines exist) or `none`.
 public struct FailLevel: RawRepresentable, Hashable, Sendable {
   /// The level's name.
   public let rawValue: String
@@ -184,10 +202,12 @@ public struct FailLevel: RawRepresentable, Hashable, Sendable {
   public static let error = FailLevel(rawValue: "error")
   /// Stale anchors anywhere fail the run.
   public static let warning = FailLevel(rawValue: "warning")
-  /// Stale anchors anywhere, and unverified ones, fail the run.
+  /// Stale anchors anywhere, and stale permalinks, fail the run.
+  public static let permalinks = FailLevel(rawValue: "permalinks")
+  /// Stale anchors anywhere, stale permalinks, and unverified anchors fail the run.
   public static let unverified = FailLevel(rawValue: "unverified")
   /// Findings never fail the run.
   public static let none = FailLevel(rawValue: "none")
   /// The names `--fail-on` accepts.
-  public static let names = ["error", "warning", "unverified", "none"]
+  public static let names = ["error", "warning", "permalinks", "unverified", "none"]
 }

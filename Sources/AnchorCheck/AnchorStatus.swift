@@ -14,6 +14,10 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let ambiguous = AnchorStatus(rawValue: "ambiguous")
   /// The file holds no declaration of the symbol's name; the nearest names are suggested.
   public static let missingSymbol = AnchorStatus(rawValue: "missingSymbol")
+  /// A permalink this clone cannot check: into a repository no GitHub remote of the root's
+  /// names, to a commit the clone does not have, or outside a git work tree. Left alone, and
+  /// counted; it never fails a run.
+  public static let outsideHistory = AnchorStatus(rawValue: "outsideHistory")
   /// The quote equals the cited lines.
   public static let ok = AnchorStatus(rawValue: "ok")
   /// An unquoted citation whose lines exist: all it can prove. Nothing says what the lines
@@ -31,7 +35,7 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
   /// Every status, in the JSON summary's order.
   public static let all: [AnchorStatus] = [
     .ok, .unverified, .moved, .changed, .outOfRange, .missingSymbol, .missingFile, .ambiguous,
-    .outsideRoot,
+    .outsideRoot, .outsideHistory,
   ]
 
   /// Words for the text summary: `missing file`, `out of range`, …
@@ -41,6 +45,7 @@ public struct AnchorStatus: RawRepresentable, Hashable, Sendable, CustomStringCo
     case .missingSymbol: "missing symbol"
     case .outOfRange: "out of range"
     case .outsideRoot: "outside root"
+    case .outsideHistory: "outside history"
     default: rawValue
     }
   }

@@ -176,6 +176,107 @@ import Foundation
       return Self.renames(in: [history.uncommitted] + found.keys.sorted().map { found[$0]! })
     }
 
+    /// What checking permalinks needs to know of the repository: its GitHub remotes, where the
+    /// root stands in it, HEAD, and the files that differ from HEAD. Its five commands run at
+    /// once.
+    func permalinkFacts() throws -> PermalinkHistory.Facts {
+      let answers = try runAll([
+        ["remote", "-v"], ["rev-parse", "--show-prefix"], ["rev-parse", "--verify", "-q", "HEAD"],
+        ["diff", "--name-only", "-z", "--relative", "HEAD", "--"],
+        ["ls-files", "--others", "--exclude-standard", "-z"],
+      ])
+      func text(_ index: Int) -> String {
+        String(decoding: answers[index].output, as: UTF8.self)
+      }
+      let remotes = Set(
+        text(0).split(separator: "\n").compactMap { line -> String? in
+          let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
+          return fields.count >= 2 ? Self.gitHubSlug(ofRemote: String(fields[1])) : nil
+        })
+      let head = text(2).trimmingCharacters(in: .whitespacesAndNewlines)
+      return PermalinkHistory.Facts(
+        remotes: remotes, prefix: text(1).trimmingCharacters(in: .newlines),
+        head: answers[2].status == 0 && !head.isEmpty ? head : nil,
+        uncommitted: Set(Self.fields(answers[3].output) + Self.fields(answers[4].output)))
+    }
+
+    /// `ORG/REPO`, lowercased, when `url` is a GitHub remote: `https://github.com/ORG/REPO.git`,
+    /// `git@github.com:ORG/REPO.git`, `ssh://git@github.com/ORG/REPO` and the like.
+    static func gitHubSlug(ofRemote url: String) -> String? {
+      var rest = Substring(url)
+      if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+      // Past any `user@` or `user:token@`, then the host: up to the first `/`, or `:` (a port,
+      // or the scp-like syntax).
+      if let at = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)].lastIndex(of: "@") {
+        rest = rest[rest.index(after: at)...]
+      }
+      guard let end = rest.firstIndex(where: { $0 == "/" || $0 == ":" }) else { return nil }
+      let host = rest[..<end]
+      guard ["github.com", "www.github.com"].contains(host.lowercased()) else { return nil }
+      var path = rest[rest.index(after: end)...]
+      // A port (`github.com:22/ORG/REPO`) is not part of the path.
+      if rest[end] == ":", let slash = path.firstIndex(of: "/"),
+        path[..<slash].allSatisfy(\.isNumber)
+      {
+        path = path[path.index(after: slash)...]
+      }
+      let parts = path.split(separator: "/")
+      guard parts.count == 2 else { return nil }
+      var repository = parts[1]
+      if repository.hasSuffix(".git") { repository = repository.dropLast(4) }
+      guard !parts[0].isEmpty, !repository.isEmpty else { return nil }
+      return "\(parts[0])/\(repository)".lowercased()
+    }
+
+    /// Objects by name (`COMMIT^{commit}`, `COMMIT:path`), read with one `git cat-file --batch`:
+    /// for each, its full hash, type and content, or `nil` when git has no such object (or the
+    /// name is ambiguous).
+    func objects(_ names: [String]) throws -> [(id: String, type: String, content: Data)?] {
+      guard !names.isEmpty else { return [] }
+      let process = Process()
+      process.executableURL = git
+      process.arguments = ["-C", root.path, "cat-file", "--batch"]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      let exited = DispatchSemaphore(value: 0)
+      process.terminationHandler = { _ in exited.signal() }
+      try process.run()
+      // Written on a thread of its own, so that git never blocks on a full output pipe while
+      // the names are still being written.
+      let request = Data(names.map { $0 + "\n" }.joined().utf8)
+      let writer = input.fileHandleForWriting
+      let written = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        try? writer.write(contentsOf: request)
+        try? writer.close()
+        written.signal()
+      }
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      written.wait()
+      exited.wait()
+      var answers: [(id: String, type: String, content: Data)?] = []
+      var index = data.startIndex
+      for _ in names {
+        guard let newline = data[index...].firstIndex(of: 0x0A) else { break }
+        let header = String(decoding: data[index..<newline], as: UTF8.self).split(separator: " ")
+        index = newline + 1
+        // `<oid> <type> <size>` then the content and a newline; `<name> missing` otherwise.
+        guard header.count == 3, let size = Int(header[2]), size >= 0,
+          data.endIndex - index >= size
+        else {
+          answers.append(nil)
+          continue
+        }
+        answers.append((String(header[0]), String(header[1]), data[index..<(index + size)]))
+        index += size + 1
+      }
+      while answers.count < names.count { answers.append(nil) }
+      return answers
+    }
+
     /// The commits of a `git log -z --format=%x00%H` output, each with its fields: a commit is
     /// an empty field, then its hash, then its diff's fields (the first after a newline).
     private static func commits(_ data: Data) -> [(commit: String, fields: [String])] {

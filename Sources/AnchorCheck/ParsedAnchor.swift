@@ -8,6 +8,32 @@ public struct ParsedAnchor: Hashable, Sendable {
     case prose
     /// A Markdown link `[x](path#L10-L20)` or `[x](path#SYMBOL)`.
     case link
+    /// A GitHub permalink, `https://github.com/ORG/REPO/blob/COMMIT/path#L10-L20`, bare or as a
+    /// link's destination: the cited lines at that commit are its quote.
+    case permalink
+  }
+
+  /// Where a permalink points: the repository and the commit it pins.
+  public struct Permalink: Hashable, Sendable {
+    /// The repository's owner, as written: `ORG` in `github.com/ORG/REPO`.
+    public var owner: String
+    /// The repository's name, as written, without `.git`.
+    public var repository: String
+    /// The commit, as written: 7 to 40 hexadecimal digits.
+    public var commit: String
+    /// What the URL holds before the commit, as written: `https://github.com/ORG/REPO/blob/`.
+    public var base: String
+
+    /// Creates a permalink's target.
+    public init(owner: String, repository: String, commit: String, base: String) {
+      self.owner = owner
+      self.repository = repository
+      self.commit = commit
+      self.base = base
+    }
+
+    /// `ORG/REPO`, lowercased: GitHub's names are case-insensitive.
+    public var slug: String { "\(owner)/\(repository)".lowercased() }
   }
 
   /// The 1-based doc line the anchor text stands on.
@@ -28,6 +54,9 @@ public struct ParsedAnchor: Hashable, Sendable {
   public var hasRange: Bool { start > 0 }
   /// How it is written.
   public var form: Form
+  /// For a permalink, the repository and commit it pins; its ``path`` is relative to the
+  /// repository's top folder.
+  public var permalink: Permalink?
   /// For a quoted anchor, the quoted text as written: its lines joined by `\n`, trailing blank
   /// lines dropped. One string, not one per line: a repository can hold a hundred thousand quotes.
   public var quoteText: String
@@ -47,20 +76,22 @@ public struct ParsedAnchor: Hashable, Sendable {
   /// Creates a parsed anchor.
   public init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quote: [String] = [],
-    columns: Range<Int>, suppressed: Bool = false, symbol: String? = nil
+    columns: Range<Int>, suppressed: Bool = false, symbol: String? = nil,
+    permalink: Permalink? = nil
   ) {
     self.init(
       line: line, text: text, path: path, start: start, end: end, form: form,
       quoteText: quote.joined(separator: "\n"),
-      columns: columns, suppressed: suppressed, symbol: symbol)
+      columns: columns, suppressed: suppressed, symbol: symbol, permalink: permalink)
   }
 
   init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String,
     columns: Range<Int>,
-    suppressed: Bool, symbol: String? = nil
+    suppressed: Bool, symbol: String? = nil, permalink: Permalink? = nil
   ) {
     self.symbol = symbol
+    self.permalink = permalink
     self.line = line
     self.text = text
     self.path = path

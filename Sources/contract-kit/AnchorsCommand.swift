@@ -13,7 +13,7 @@ enum AnchorsCommand: Subcommand {
   ]
 
   static let usage =
-    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix[=ranges,symbols]] [--fail-on error|warning|unverified|none] [--changed-since REV] [PATH...]"
+    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix[=ranges,symbols,permalinks]] [--fail-on error|warning|permalinks|unverified|none] [--changed-since REV] [PATH...]"
 
   static let help = """
     contract-kit anchors: check every path:line citation in Markdown docs against the code.
@@ -27,15 +27,23 @@ enum AnchorsCommand: Subcommand {
       symbol   any of them naming a declaration: PATH#SYMBOL, or PATH:LINE[-LINE] (SYMBOL),
                where SYMBOL is Type, Type.member or member(label:); found in Swift, Go,
                Python and C-family files by a declaration scanner of the kit's own
+      permalink
+               https://github.com/ORG/REPO/blob/COMMIT/PATH#L10-L20, bare or in a link: in a
+               git work tree with a GitHub remote naming ORG/REPO, the lines at COMMIT are
+               its quote, looked for at HEAD
 
     Each anchor gets one status: ok, unverified, moved, changed, outOfRange, missingSymbol,
-    missingFile, ambiguous or outsideRoot. An unquoted citation whose lines exist is
+    missingFile, ambiguous, outsideRoot or outsideHistory. An unquoted citation whose lines exist is
     unverified: that is all it proves; quote it, or name its declaration, to make it checkable.
     A symbol anchor is ok when its declaration stands at its lines (or holds its quote), moved
     when the declaration stands elsewhere, changed when it no longer holds the quote,
     missingSymbol (with the nearest names) when the file declares no such name, and ambiguous
     for overloads. In a git work tree, an anchor citing a file git saw renamed is checked in the
-    renamed file and names it (moved, or changed with the diff).
+    renamed file and names it (moved, or changed with the diff). A permalink is ok while its
+    lines stand where it points, moved, changed (with the diff) or missingFile (the file is
+    gone); its findings fail a run only at --fail-on permalinks, since a link to history may be
+    deliberate. A permalink into another repository, or to a commit the clone does not have, is
+    outsideHistory: left alone, counted, never failing.
 
     Options:
       --root DIR       the repository root (default: the current directory)
@@ -44,9 +52,12 @@ enum AnchorsCommand: Subcommand {
       --fix            rewrite the numbers (and path) of moved anchors in place; quotes are never
                        touched. --fix=symbols names the declaration an unverified range covers,
                        PATH:LINES (SYMBOL), and says why where it does not (a range over two
-                       declarations, overloads); --fix=ranges,symbols does both
+                       declarations, overloads); --fix=permalinks pins a permalink whose
+                       lines only moved to HEAD's commit and range; --fix=ranges,symbols
+                       does two of them
       --fail-on L      error (default: stale anchors outside archives), warning (archives too),
-                       unverified (unquoted citations too), or none
+                       permalinks (stale permalinks too), unverified (unquoted citations too),
+                       or none
       --changed-since REV
                        check only the anchors of docs changed since REV and the anchors
                        citing files changed since REV (deleted and renamed ones too), as git
@@ -92,7 +103,7 @@ enum AnchorsCommand: Subcommand {
       var edits: [AnchorFixer.Edit] = []
       var unnamed: [AnchorFixer.Unnamed] = []
       do {
-        if kinds.contains(.ranges) { edits = try AnchorFixer.apply(report, root: root) }
+        edits = try AnchorFixer.apply(report, root: root, kinds: kinds)
         if kinds.contains(.symbols) {
           if !edits.isEmpty {
             report = try check(root: root, config: config, paths: paths, scope: scope)

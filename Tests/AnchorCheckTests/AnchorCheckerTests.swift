@@ -110,7 +110,7 @@ import Testing
          "anchors": [
           {"doc": "docs/a.md", "line": 2, "anchor": "Sources/X.swift:10-11", "path": "Sources/X.swift", "start": 10, "end": 11, "quoted": true, "status": "moved", "suggestion": "Sources/X.swift:20-21", "message": "the quote now stands at lines 20-21 of Sources/X.swift, not 10-11; run with --fix to update the numbers"}
          ],
-         "summary": {"total": 1, "ok": 0, "unverified": 0, "moved": 1, "changed": 0, "outOfRange": 0, "missingSymbol": 0, "missingFile": 0, "ambiguous": 0, "outsideRoot": 0}}
+         "summary": {"total": 1, "ok": 0, "unverified": 0, "moved": 1, "changed": 0, "outOfRange": 0, "missingSymbol": 0, "missingFile": 0, "ambiguous": 0, "outsideRoot": 0, "outsideHistory": 0, "permalinks": 0}}
         """)
     #expect(throws: Never.self) { try JSONValue(parsing: Array(json.utf8)) }
   }

@@ -238,6 +238,23 @@ struct GitFixture {
       process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): \(message)")
   }
 
+  /// What git prints for `arguments`, trimmed: `rev-parse HEAD` and the like.
+  func output(_ arguments: String...) throws -> String {
+    let process = Process()
+    guard let executable = Self.executable else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "git"])
+    }
+    process.executableURL = executable
+    process.arguments = ["-C", root.path] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   func write(_ path: String, _ text: String) throws { try files.write(path, text) }
   func read(_ path: String) throws -> String { try files.read(path) }
   func remove() { files.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `contract-kit anchors`, run as a user would, on throwaway repositories.
@@ -58,7 +59,8 @@ import Testing
   @Test func fixSymbolsNamesWhatARangeCoversAndSaysWhyNot() throws {
     let swift = "struct Box {\n  let a = 1\n}\n\nfunc free() {}\n"
     let repository = try Repository([
-      "Sources/Box.swift": swift, "doc.md": "See Sources/Box.swift:1-3 and Sources/Box.swift:1-5.\n",
+      "Sources/Box.swift": swift,
+      "doc.md": "See Sources/Box.swift:1-3 and Sources/Box.swift:1-5.\n",
     ])
     let fixed = try repository.run(["--fix=symbols"])
     #expect(fixed.status == 0, "\(fixed.stderr)")
@@ -140,10 +142,69 @@ import Testing
     #expect(level.status == 2)
     #expect(
       level.stderr.contains(
-        "unknown value 'fatal' for --fail-on; use one of error, warning, unverified, none"))
+        "unknown value 'fatal' for --fail-on; use one of error, warning, permalinks, unverified, none"
+      ))
     let missing = try repository.run([
       "--config", repository.root.appendingPathComponent("none.json").path,
     ])
     #expect(missing.status == 2)
+  }
+}
+
+/// Permalinks through the CLI, in a git repository whose remote names the permalinks'
+/// repository: a moved one is listed without failing the run, fails it under
+/// `--fail-on permalinks`, and `--fix=permalinks` pins it to HEAD.
+@Suite(
+  .enabled(
+    if: Backends.executable(named: "git") != nil
+      || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",
+    "git is not installed; install it with apt-get install -y git"))
+struct AnchorsPermalinkCommandTests {
+  @Test func aMovedPermalinkFailsOnlyAtItsLevelAndFixPermalinksPinsIt() throws {
+    let repository = try AnchorsCommandTests.Repository([
+      "Sources/A.swift": AnchorsCommandTests.source
+    ])
+    func git(_ arguments: String...) throws -> String {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try #require(Backends.executable(named: "git")))
+      process.arguments =
+        ["-C", repository.root.path, "-c", "user.email=kit@example.com", "-c", "user.name=Kit"]
+        + arguments
+      let out = Pipe()
+      process.standardOutput = out
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "git \(arguments)")
+      return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    _ = try git("init", "-q", "-b", "main")
+    _ = try git("remote", "add", "origin", "https://github.com/acme/widgets.git")
+    _ = try git("add", "-A")
+    _ = try git("commit", "-q", "-m", "one")
+    let first = try git("rev-parse", "HEAD")
+    try Data(("// top\n" + AnchorsCommandTests.source).utf8).write(
+      to: repository.root.appendingPathComponent("Sources/A.swift"))
+    _ = try git("commit", "-q", "-am", "two")
+    let head = try git("rev-parse", "HEAD")
+    let old = "https://github.com/acme/widgets/blob/\(first)/Sources/A.swift#L3-L4"
+    let new = "https://github.com/acme/widgets/blob/\(head)/Sources/A.swift#L4-L5"
+    try Data("See \(old).\n".utf8).write(to: repository.root.appendingPathComponent("doc.md"))
+    let result = try repository.run([])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "doc.md:1: moved (permalink): \(old) -> \(new)\n1 anchors in 1 files: 0 ok; 1 permalink: 0 ok, 1 moved\n"
+    )
+    #expect(try repository.run(["--fail-on", "permalinks"]).status == 1)
+    let github = try repository.run(["--format", "github"])
+    #expect(github.stdout.hasPrefix("::warning file=doc.md,line=1,"))
+    #expect(try repository.run(["--fix"]).stdout.hasPrefix("doc.md:1: moved (permalink)"))
+    let fixed = try repository.run(["--fix=permalinks", "--fail-on", "permalinks"])
+    #expect(fixed.status == 0)
+    #expect(
+      fixed.stdout
+        == "fixed doc.md:1: \(old) -> \(new)\n1 anchors in 1 files: 0 ok; 1 permalink: 1 ok\n")
   }
 }

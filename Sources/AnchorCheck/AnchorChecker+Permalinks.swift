@@ -1,0 +1,254 @@
+import Foundation
+import KitJSON
+
+/// What the checker learned of one permalink from the repository, before its lines are looked
+/// for at HEAD.
+struct PermalinkTarget: Sendable {
+  /// The commit's full hash; empty when the commit was not read.
+  var commit = ""
+  /// The repository's facts.
+  var facts: PermalinkHistory.Facts?
+  /// The result, when git's answer settles it (another repository, no such commit, no such
+  /// file or lines at the commit).
+  var settled: AnchorResult?
+  /// Whether the anchor is outside the scope of an incremental run, and left out.
+  var dropped = false
+}
+
+extension AnchorChecker {
+  /// The pending jobs, each permalink among them read at its commit: settled when git's answer
+  /// decides it, else made a job like a quoted anchor's, its path relative to the root and its
+  /// quote the cited lines at the commit. The files are read with one request to the
+  /// repository.
+  static func readPermalinks(
+    _ jobs: [Job], repository: PermalinkHistory.Repository?, index: RepositoryIndex,
+    scope: AnchorScope?
+  ) -> [Job] {
+    var jobs = jobs
+    let permalinks = jobs.indices.filter { jobs[$0].anchor.form == .permalink }
+    func settle(_ position: Int, _ status: AnchorStatus, _ message: AnchorMessage) {
+      let job = jobs[position]
+      // Out of an incremental run's scope unless its doc changed or it cites a changed file of
+      // this repository.
+      if !job.covered, let scope {
+        let facts = repository?.facts
+        let ours = facts?.remotes.contains(job.anchor.permalink!.slug) ?? false
+        let prefix = facts?.prefix ?? ""
+        guard ours, job.anchor.path.hasPrefix(prefix),
+          scope.cites(
+            String(job.anchor.path.dropFirst(prefix.count)), resolution: .missing, from: "")
+        else {
+          jobs[position].permalink = PermalinkTarget(dropped: true)
+          return
+        }
+      }
+      jobs[position].permalink = PermalinkTarget(
+        facts: repository?.facts,
+        settled: result(
+          job.anchor, doc: job.doc, archived: job.archived, path: job.anchor.path,
+          status: status, message: message))
+    }
+    guard let repository else {
+      for position in permalinks {
+        settle(
+          position, .outsideHistory,
+          "the root is not in a git work tree (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink!.slug)"
+        )
+      }
+      return jobs
+    }
+    let facts = repository.facts
+    var asked: [Int] = []
+    for position in permalinks {
+      let slug = jobs[position].anchor.permalink!.slug
+      guard facts.remotes.contains(slug) else {
+        let remotes =
+          facts.remotes.isEmpty
+          ? "this repository has no GitHub remote"
+          : "its GitHub remotes are " + facts.remotes.sorted().joined(separator: ", ")
+        settle(
+          position, .outsideHistory,
+          "a permalink into \(slug), which no remote of this repository names (\(remotes)); left alone"
+        )
+        continue
+      }
+      asked.append(position)
+    }
+    let answers = repository.read(
+      asked.map {
+        PermalinkHistory.Request(
+          commit: jobs[$0].anchor.permalink!.commit.lowercased(), path: jobs[$0].anchor.path)
+      })
+    for (position, answer) in zip(asked, answers) {
+      let anchor = jobs[position].anchor
+      let permalink = anchor.permalink!
+      let cited = "\(anchor.path):\(range(anchor.start, anchor.end))"
+      switch answer {
+      case .noCommit:
+        settle(
+          position, .outsideHistory,
+          "this clone has no commit \(permalink.commit), so the permalink was not checked; fetch it (in a shallow clone: git fetch --unshallow)"
+        )
+      case .noFile(let commit):
+        settle(
+          position, .missingFile,
+          "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
+        )
+      case .file(let commit, let data):
+        let lines = Self.lines(of: data)
+        if anchor.start < 1 || anchor.end < anchor.start {
+          settle(
+            position, .outOfRange,
+            "the permalink's range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward"
+          )
+          continue
+        }
+        guard anchor.end <= lines.count else {
+          settle(
+            position, .outOfRange,
+            "the permalink is broken: \(anchor.path) has \(lines.count) lines at commit \(short(commit)), and \(cited) runs past its end"
+          )
+          continue
+        }
+        // Its path from the root, which may be a folder of the repository.
+        guard anchor.path.hasPrefix(facts.prefix) else {
+          settle(
+            position, .outsideRoot,
+            "\(anchor.path) is outside the root, the repository's folder \(facts.prefix); check from the repository's top folder"
+          )
+          continue
+        }
+        guard
+          let relative = RepositoryIndex.normalize(
+            String(anchor.path.dropFirst(facts.prefix.count)))
+        else {
+          settle(
+            position, .outsideRoot,
+            "\(anchor.path) climbs out of the repository with ..; it was not read")
+          continue
+        }
+        var resolution = RepositoryIndex.Resolution.missing
+        var isDirectory: ObjCBool = false
+        if index.fileSet.contains(relative)
+          || (FileManager.default.fileExists(
+            atPath: index.root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            && !isDirectory.boolValue)
+        {
+          resolution = index.staysInside(relative) ? .file(relative) : .outside
+        }
+        var job = jobs[position]
+        job.anchor.path = relative
+        job.anchor.quoteText = lines[(anchor.start - 1)..<anchor.end].joined(separator: "\n")
+        job.resolution = resolution
+        job.permalink = PermalinkTarget(commit: commit, facts: facts)
+        if !job.covered, let scope, !scope.cites(relative, resolution: resolution, from: "") {
+          job.permalink!.dropped = true
+        }
+        jobs[position] = job
+      }
+    }
+    return jobs
+  }
+
+  /// The lines of a file's bytes, split at `\n`, each without a `\r` before it.
+  private static func lines(of data: Data) -> [String] {
+    var text = decodeUTF8Leniently([UInt8](data)).text
+    return text.withUTF8 { bytes in
+      AnchorParser.lineBounds(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+  }
+
+  /// The first 10 digits of a hash.
+  static func short(_ commit: String) -> String { String(commit.prefix(10)) }
+
+  /// A permalink's result at HEAD, from the result of checking its lines there as a quote:
+  /// the same status, worded for a permalink, with the link pinned to HEAD as its suggestion
+  /// (and `--fix=permalinks`'s rewrite) where the lines only moved.
+  static func permalinkResult(_ there: AnchorResult, job: Job, target: PermalinkTarget)
+    -> AnchorResult
+  {
+    let anchor = job.anchor
+    let permalink = anchor.permalink!
+    let pinned = "the permalink's lines at \(short(target.commit))"
+    func make(
+      _ status: AnchorStatus, _ message: String, suggestion: String? = nil,
+      fix: AnchorResult.Fix? = nil
+    ) -> AnchorResult {
+      AnchorResult(
+        doc: job.doc, line: anchor.line, anchor: anchor.text, path: there.path,
+        start: anchor.start, end: anchor.end, quoted: false, status: status,
+        suggestion: suggestion, message: .text(message), changes: there.changes,
+        archived: job.archived, form: .permalink, columns: anchor.columns, fix: fix)
+    }
+    if let fix = there.fix, there.status == .moved || there.status == .missingFile {
+      let file = fix.path ?? there.path
+      let lines = range(fix.start, fix.end)
+      let renamed = file != anchor.path ? " of \(file) (\(anchor.path) was renamed or moved)" : ""
+      guard let facts = target.facts, let head = facts.head else {
+        return make(
+          there.status,
+          "\(pinned) now stand at lines \(lines)\(renamed); the repository has no commit to pin them to"
+        )
+      }
+      let url =
+        permalink.base + head + "/"
+        + (file == anchor.path ? writtenPath(anchor) : encoded(facts.prefix + file))
+        + query(anchor) + "#L\(fix.start)" + (fix.end != fix.start ? "-L\(fix.end)" : "")
+      guard !facts.uncommitted.contains(file) else {
+        return make(
+          there.status,
+          "\(pinned) now stand at lines \(lines)\(renamed) in the work tree, which differs from HEAD there; commit \(file) first: a permalink pins committed lines",
+          suggestion: url)
+      }
+      return make(
+        there.status,
+        "\(pinned) now stand at lines \(lines)\(renamed) at HEAD; run with --fix=permalinks to pin the link to HEAD",
+        suggestion: url, fix: .init(path: file, start: fix.start, end: fix.end, text: url))
+    }
+    switch there.status {
+    case .ok:
+      return make(
+        .ok,
+        "lines \(range(anchor.start, anchor.end)) of \(there.path) are still \(pinned)")
+    case .changed:
+      return make(
+        .changed,
+        "lines \(range(anchor.start, anchor.end)) of \(there.path) differ from \(pinned), which stand nowhere in it: the code changed since the link was written; reread what the doc says, and link the code it means now"
+      )
+    case .outOfRange:
+      return make(
+        .outOfRange,
+        "\(there.path) is shorter at HEAD than \(anchor.path):\(range(anchor.start, anchor.end)), and \(pinned) stand nowhere in it: link the code the doc means now"
+      )
+    case .missingFile:
+      return make(
+        .missingFile,
+        "the file is gone: no \(anchor.path) at HEAD, git saw no rename of it, and \(pinned) stand in no one file; link the code that replaced it, or keep the link as history under <!-- anchors: ignore -- why -->"
+      )
+    default:
+      return make(there.status, there.message, suggestion: there.suggestion)
+    }
+  }
+
+  /// The path as the permalink writes it, between its commit and its query or fragment.
+  private static func writtenPath(_ anchor: ParsedAnchor) -> String {
+    let permalink = anchor.permalink!
+    let rest = anchor.text.dropFirst(permalink.base.count + permalink.commit.count + 1)
+    return String(rest[..<(rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex)])
+  }
+
+  /// The permalink's query, as written (`?plain=1`), or nothing.
+  private static func query(_ anchor: ParsedAnchor) -> String {
+    let permalink = anchor.permalink!
+    let rest = anchor.text.dropFirst(permalink.base.count + permalink.commit.count + 1)
+    guard let mark = rest.firstIndex(of: "?") else { return "" }
+    return String(rest[mark..<(rest.firstIndex(of: "#") ?? rest.endIndex)])
+  }
+
+  /// A path percent-encoded for a URL's path.
+  private static func encoded(_ path: String) -> String {
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+  }
+}
