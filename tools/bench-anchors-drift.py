@@ -1,16 +1,21 @@
 """A drift corpus from a real repository's history, for tools/bench-anchors.
 
 Docs are written against an OLD commit: each anchor cites real code there (a file and a range of
-1 to 20 lines, quoted or in prose, by path or, where the name was unique, by file name alone).
+1 to 20 lines, quoted or in prose, by path or, where the name was unique, by file name alone;
+every tenth one a GitHub permalink to the old commit, bare or in a link).
 The tree of a NEW commit, a year or more later, is what the checker sees. The truth for every
 anchor follows from the old quote and the new tree alone, computed here independently of the
 checker with the checker's documented rules (lines compared stripped, runs of white space as one
 space; a moved quote goes to its nearest occurrence; a missing file's quote is looked for in every
-file of its extension and suggested when it stands in exactly one).
+file of its extension and suggested when it stands in exactly one). A permalink cannot be
+checked without the repository's history: its truth is `outsideHistory`, and beside it the truth
+in a work tree whose HEAD is the new commit and whose remote names the repository (`history`):
+the old lines are its quote, followed through git's renames as the checker documents it.
 
 usage:
   bench-anchors-drift.py generate GIT_DIR OUT [--anchors N] [--per-doc N] [--old REV] [--new REV]
-                         [--seed N]
+                         [--seed N] [--slug ORG/REPO]
+      (the slug defaults to OWNER/NAME from a GIT_DIR under a folder named OWNER+NAME)
       writes OUT/tree (the new commit's files, with the docs in OUT/tree/drift-docs) and
       OUT/truth.json; check it with contract-kit anchors --root OUT/tree drift-docs
   bench-anchors-drift.py verify OUT REPORT.json
@@ -21,11 +26,11 @@ usage:
   bench-anchors-drift.py subset FULL.json SCOPED.json
       checks that every result of an incremental run (--changed-since) equals the full run's
       result for the same anchor; exit 1 on any difference
-  bench-anchors-drift.py renamed TREE PLAIN.json HISTORY.json
+  bench-anchors-drift.py renamed OUT TREE PLAIN.json HISTORY.json
       checks a run in TREE, a git work tree with the repository's history (HISTORY), against the
       run without history (PLAIN): the only differences must be missing files followed to where
       git's rename detection says they went, and every missing file git saw renamed must be
-      followed; exit 1 otherwise
+      followed; every permalink must get its truth in history (OUT/truth.json); exit 1 otherwise
 
 Deterministic: the same repository, revisions and seed give the same corpus (the seed is
 printed).
@@ -89,6 +94,31 @@ def tree_files(git_dir, rev):
     return files
 
 
+def git_renames(git_dir, rev):
+    """Old path -> newest path, from git's rename detection over the history of `rev`, newest
+    renames first: read from git here, not from the checker."""
+    fields = [f for f in git(git_dir, "log", "-M", "--diff-filter=R", "--name-status", "-z",
+                             "--format=", rev).split("\0") if f]
+    renames = {}
+    i = 0
+    while i < len(fields):
+        status = fields[i]
+        count = 2 if status[:1] in ("R", "C") else 1
+        paths = fields[i + 1:i + 1 + count]
+        i += 1 + count
+        if status.startswith("R") and len(paths) == 2 and paths[0] not in renames:
+            renames[paths[0]] = renames.get(paths[1], paths[1])
+    return renames
+
+
+URL_SAFE = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+")
+
+
+def permalink(slug, commit, path, first, last):
+    return (f"https://github.com/{slug}/blob/{commit}/{path}#L{first}"
+            + (f"-L{last}" if last != first else ""))
+
+
 def pick_old(git_dir, new, years):
     """The newest commit at least `years` years older than `new`."""
     stamp = int(git(git_dir, "log", "-1", "--format=%ct", new).strip())
@@ -106,7 +136,7 @@ def occurrences(lines, quote):
             if line == first and lines[i:i + n] == quote]
 
 
-def generate(git_dir, out, anchors, per_doc, old, new, seed):
+def generate(git_dir, out, anchors, per_doc, old, new, seed, slug):
     new = git(git_dir, "rev-parse", new).strip()
     old = git(git_dir, "rev-parse", old).strip() if old else pick_old(git_dir, new, 2)
     dates = [git(git_dir, "log", "-1", "--format=%cs", rev).strip() for rev in (old, new)]
@@ -132,6 +162,7 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed):
         if not path.lower().endswith(".md"):
             new_names[os.path.basename(path)].append(path)
     old_names = collections.Counter(os.path.basename(p) for p in old_files)
+    renames = git_renames(git_dir, new)
     # Where each normalized line stands in the new tree, for the cross-file relocation truth.
     where = collections.defaultdict(list)
     for path in sorted(new_swift):
@@ -172,6 +203,20 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed):
                 cited = os.path.basename(path)
             first, last = start + 1, start + length
             span = f"{first}" if first == last else f"{first}-{last}"
+            if written % 10 == 9 and set(path.encode()) <= URL_SAFE:
+                url = permalink(slug, old, path, first, last)
+                if rng.random() < 0.5:
+                    text += [f"The code at {url} does it.", ""]
+                else:
+                    text += [f"See [the code]({url}) for it.", ""]
+                truth.append({"doc": doc, "line": len(text) - 1, "status": "outsideHistory",
+                              "suggestion": None,
+                              "history": in_history(path, first, last, normalized, slug, new,
+                                                    new_all, indexed, new_swift, where,
+                                                    renames)})
+                count += 1
+                written += 1
+                continue
             quoted = rng.random() < 0.6
             if quoted:
                 text += ["```swift", f"// {cited}:{span}"] + quote_text + ["```", ""]
@@ -190,7 +235,7 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed):
             handle.write("\n".join(text) + "\n")
         doc_number += 1
     with open(os.path.join(out, "truth.json"), "w") as handle:
-        json.dump({"old": old, "new": new, "seed": seed, "anchors": truth}, handle)
+        json.dump({"old": old, "new": new, "seed": seed, "slug": slug, "anchors": truth}, handle)
     print_mix(truth)
 
 
@@ -224,6 +269,38 @@ def expected(cited, first, last, quote, new_swift, new_all, new_names, where):
     return "changed", None
 
 
+def in_history(path, first, last, quote, slug, new, new_all, indexed, new_swift, where, renames):
+    """A permalink's status and suggestion in a work tree at the new commit with the history:
+    its old lines looked for in its file, or in the file git saw it renamed to, or across the
+    files of its extension; the suggestion is the link pinned to the new commit."""
+    def status_in(lines):
+        if last <= len(lines) and lines[first - 1:last] == quote:
+            return "ok", None
+        found = occurrences(lines, quote)
+        if found:
+            nearest = min(found, key=lambda i: abs(i + 1 - first))
+            return "moved", (nearest + 1, nearest + len(quote))
+        return ("outOfRange" if last > len(lines) else "changed"), None
+    if path in new_all and not path.lower().endswith(".md"):
+        status, lines = status_in(new_swift.get(path) or lines_of(new_all[path]))
+        if status == "moved":
+            return {"status": "moved", "suggestion": permalink(slug, new, path, *lines)}
+        return {"status": status, "suggestion": None}
+    target = renames.get(path)
+    if target in indexed:
+        status, lines = status_in(new_swift.get(target) or lines_of(indexed[target]))
+        if status in ("ok", "moved"):
+            start, end = lines if lines else (first, last)
+            return {"status": "moved", "suggestion": permalink(slug, new, target, start, end)}
+        return {"status": status, "suggestion": None}
+    status, suggestion = missing(path, quote, where, new_swift)
+    if suggestion:
+        moved_path, span = suggestion.rsplit(":", 1)
+        start, _, end = span.partition("-")
+        suggestion = permalink(slug, new, moved_path, int(start), int(end or start))
+    return {"status": status, "suggestion": suggestion}
+
+
 def missing(cited, quote, where, new_swift):
     if quote is None or not cited.lower().endswith(".swift"):
         return "missingFile", None
@@ -245,7 +322,8 @@ def print_mix(truth):
     relocatable = sum(1 for e in truth if e["status"] == "missingFile" and e["suggestion"])
     total = len(truth)
     parts = [f"{status} {counts[status] / total:.1%}" for status in
-             ("ok", "unverified", "moved", "changed", "missingFile", "ambiguous", "outOfRange")]
+             ("ok", "unverified", "moved", "changed", "missingFile", "ambiguous", "outOfRange",
+              "outsideHistory")]
     print("mix: " + ", ".join(parts) + f" (missing files relocatable: {relocatable / total:.1%})")
 
 
@@ -279,33 +357,37 @@ def subset(full_path, scoped_path):
     return 1 if differ or not scoped else 0
 
 
-def renamed(tree, plain_path, history_path):
+def renamed(out, tree, plain_path, history_path):
     git_dir = os.path.join(tree, ".git")
     new = json.load(open(history_path))
     plain = {(r["doc"], r["line"]): r for r in json.load(open(plain_path))["anchors"]}
-    fields = [f for f in git(git_dir, "log", "-M", "--diff-filter=R", "--name-status", "-z",
-                             "--format=", "HEAD").split("\0") if f]
-    # Old path -> newest path, newest renames first, read from git here, not from the checker.
-    renames = {}
-    i = 0
-    while i < len(fields):
-        status = fields[i]
-        count = 2 if status[:1] in ("R", "C") else 1
-        paths = fields[i + 1:i + 1 + count]
-        i += 1 + count
-        if status.startswith("R") and len(paths) == 2 and paths[0] not in renames:
-            renames[paths[0]] = renames.get(paths[1], paths[1])
-    followed = problems = 0
+    truth = {(e["doc"], e["line"]): e for e in
+             json.load(open(os.path.join(out, "truth.json")))["anchors"]}
+    renames = git_renames(git_dir, "HEAD")
+    followed = problems = permalinks = 0
+    def problem(message):
+        nonlocal problems
+        problems += 1
+        if problems <= 10:
+            print(message)
     for result in new["anchors"]:
-        before = plain.get((result["doc"], result["line"]))
+        key = (result["doc"], result["line"])
+        history = truth.get(key, {}).get("history")
+        if history is not None:
+            # A permalink: its truth in history, computed from the old lines and git's renames.
+            permalinks += 1
+            got = {"status": result["status"], "suggestion": result["suggestion"]}
+            if got != history:
+                problem(f"{result['doc']}:{result['line']}: permalink truth {history}, "
+                        f"checker {got}")
+            continue
+        before = plain.get(key)
         target = renames.get(before["path"]) if before else None
         if before == result:
             if (before["status"] == "missingFile" and target
                     and os.path.isfile(os.path.join(tree, target))):
-                problems += 1
-                if problems <= 10:
-                    print(f"{result['doc']}:{result['line']}: {before['path']} was renamed to "
-                          f"{target}, but the checker did not follow it")
+                problem(f"{result['doc']}:{result['line']}: {before['path']} was renamed to "
+                        f"{target}, but the checker did not follow it")
             continue
         cited = before["path"] if before else ""
         targets = {v for k, v in renames.items() if k == cited or k.endswith("/" + cited)}
@@ -313,16 +395,16 @@ def renamed(tree, plain_path, history_path):
                 and result["path"] in targets):
             followed += 1
             continue
-        problems += 1
-        if problems <= 10:
-            print(f"{result['doc']}:{result['line']}: without history {before and before['status']}"
-                  f" {cited}, with history {result['status']} {result['path']}")
+        problem(f"{result['doc']}:{result['line']}: without history {before and before['status']}"
+                f" {cited}, with history {result['status']} {result['path']}")
     missing = sum(1 for r in plain.values() if r["status"] == "missingFile")
+    mix = collections.Counter(e["history"]["status"] for e in truth.values() if "history" in e)
     print(f"history: {followed} of {missing} missing-file anchors followed through git's renames "
           f"({len(renames)} renames in {git(git_dir, 'rev-list', '--count', 'HEAD').strip()} "
-          f"commits); every other result equals the run without history"
-          if not problems else f"history: {problems} results differ from what git's renames explain")
-    return 1 if problems else 0
+          f"commits); every other result equals the run without history; {permalinks} "
+          f"permalinks agree with their truth ({', '.join(f'{k} {v}' for k, v in sorted(mix.items()))})"
+          if not problems else f"history: {problems} results differ from their truth")
+    return 1 if problems or not permalinks else 0
 
 
 def main():
@@ -332,14 +414,14 @@ def main():
     if arguments[0] == "subset":
         sys.exit(subset(arguments[1], arguments[2]))
     if arguments[0] == "renamed":
-        sys.exit(renamed(arguments[1], arguments[2], arguments[3]))
+        sys.exit(renamed(arguments[1], arguments[2], arguments[3], arguments[4]))
     if arguments[0] == "verify":
         sys.exit(verify(arguments[1], arguments[2]))
     if arguments[0] == "mix":
         print_mix(json.load(open(os.path.join(arguments[1], "truth.json")))["anchors"])
         return
     options = {"--anchors": "100000", "--per-doc": "25", "--old": None, "--new": "HEAD",
-               "--seed": "20261130"}
+               "--seed": "20261130", "--slug": None}
     positional = []
     rest = arguments[1:]
     while rest:
@@ -350,8 +432,12 @@ def main():
             positional.append(item)
     if len(positional) != 2:
         sys.exit(__doc__)
+    slug = options["--slug"]
+    if slug is None:
+        owner = [part for part in os.path.abspath(positional[0]).split(os.sep) if "+" in part]
+        slug = owner[-1].replace("+", "/", 1) if owner else "example/repository"
     generate(positional[0], positional[1], int(options["--anchors"]), int(options["--per-doc"]),
-             options["--old"], options["--new"], int(options["--seed"]))
+             options["--old"], options["--new"], int(options["--seed"]), slug)
 
 
 if __name__ == "__main__":

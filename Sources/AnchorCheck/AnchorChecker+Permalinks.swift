@@ -52,7 +52,7 @@ extension AnchorChecker {
       for position in permalinks {
         settle(
           position, .outsideHistory,
-          "the root is not in a git work tree (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink!.slug)"
+          "the root is in no git work tree of its own (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink!.slug)"
         )
       }
       return jobs

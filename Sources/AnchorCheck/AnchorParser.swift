@@ -427,10 +427,12 @@ public enum AnchorParser {
       while start > 0, isSchemeByte(bytes[start - 1]) { start -= 1 }
       var end = separator + 3
       while end < bytes.count, !endsURL(bytes[end]) { end += 1 }
+      // A `://` without a scheme is no URL, and the search goes on inside what follows it.
+      guard start < separator else { continue }
       if let permalink = permalink(bytes, start..<end, scheme: separator) {
         found.append(permalink)
       }
-      from = max(from, end)
+      from = end
     }
     return found
   }

@@ -177,14 +177,16 @@ import Foundation
     }
 
     /// What checking permalinks needs to know of the repository: its GitHub remotes, where the
-    /// root stands in it, HEAD, and the files that differ from HEAD. Its five commands run at
-    /// once.
-    func permalinkFacts() throws -> PermalinkHistory.Facts {
+    /// root stands in it, HEAD, and the files that differ from HEAD; `nil` when git ignores the
+    /// root (a build folder inside another repository), whose history is not the root's. Its
+    /// six commands run at once.
+    func permalinkFacts() throws -> PermalinkHistory.Facts? {
       let answers = try runAll([
         ["remote", "-v"], ["rev-parse", "--show-prefix"], ["rev-parse", "--verify", "-q", "HEAD"],
         ["diff", "--name-only", "-z", "--relative", "HEAD", "--"],
-        ["ls-files", "--others", "--exclude-standard", "-z"],
+        ["ls-files", "--others", "--exclude-standard", "-z"], ignoredCommand,
       ])
+      if answers[5].status == 0 { return nil }
       func text(_ index: Int) -> String {
         String(decoding: answers[index].output, as: UTF8.self)
       }

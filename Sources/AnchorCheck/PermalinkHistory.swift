@@ -54,7 +54,7 @@ public struct PermalinkHistory: Sendable {
   public static let fromGit = PermalinkHistory { root in
     #if os(macOS) || os(Linux)
       guard let repository = GitRepository(root: root),
-        let facts = try? repository.permalinkFacts()
+        let facts = (try? repository.permalinkFacts()) ?? nil
       else { return nil }
       return Repository(facts: facts) { requests in
         (try? repository.read(requests)) ?? requests.map { _ in .noCommit }

@@ -166,6 +166,19 @@ struct PermalinkCheckerTests {
     #expect(!blind.fails(at: .unverified))
   }
 
+  /// A folder git ignores (a build folder) is no part of the repository's history.
+  @Test func aRootGitIgnoresHasNoHistoryToCheckPermalinksIn() throws {
+    let (repo, first) = try Self.repository()
+    defer { repo.remove() }
+    try repo.write(".gitignore", "build/\n")
+    _ = try Self.commit(repo, "ignore")
+    try repo.write("build/Sources/Box.swift", Self.box)
+    try repo.write("build/a.md", "See \(Self.link(first, 3, 5)).\n")
+    let report = try AnchorChecker.check(root: repo.root.appendingPathComponent("build"))
+    #expect(report.results.map(\.status) == [.outsideHistory])
+    #expect(report.results[0].message.contains("no git work tree of its own"))
+  }
+
   @Test func linesTheWorkTreeChangedAreNotPinned() throws {
     let (repo, first) = try Self.repository()
     defer { repo.remove() }

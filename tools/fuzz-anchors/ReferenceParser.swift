@@ -5,7 +5,7 @@
 /// Finds the anchors in a Markdown doc: quoted anchors (fenced blocks whose first line is a
 /// comment holding one `PATH:START[-END]`), prose anchors (`PATH:LINE[-LINE]` in text or inline
 /// code) and GitHub-style links (`[x](path#L10-L20)`). URLs are masked first, so
-/// `http://host:8080/x` is not an anchor.
+/// `http://host:8080/x` is not an anchor, except GitHub permalinks (taught separately).
 ///
 /// The parser works on UTF-8 bytes a line at a time and never fails: any text parses to some
 /// (possibly empty) list of anchors.
@@ -161,6 +161,7 @@ enum ReferenceParser {
     let end: Int
     let columns: Range<Int>
     var symbol: String? = nil
+    var permalink: ParsedAnchor.Permalink? = nil
   }
 
   /// A comment line holding exactly one anchor: `// P:S-E`, `# P:S-E`, `-- P:S-E`, `; P:S-E` or
@@ -346,6 +347,22 @@ enum ReferenceParser {
     func unmasked(_ range: Range<Int>) -> Bool { !hasURL || bytes[range] == original[range] }
     var anchors: [ParsedAnchor] = []
     var scanned = [Bool](repeating: true, count: bytes.count)
+    // Permalinks: each URL is a run of masked bytes, read as a string.
+    if hasURL {
+      var k = 0
+      while k < bytes.count {
+        guard bytes[k] != original[k] else {
+          k += 1
+          continue
+        }
+        var stop = k
+        while stop < bytes.count, bytes[stop] != original[stop] { stop += 1 }
+        if let found = permalink(original, k..<stop) {
+          anchors.append(anchor(found, line: number, form: .permalink))
+        }
+        k = stop
+      }
+    }
 
     // Inline code spans whose whole content is an anchor may hold spaces in the path.
     var i = 0
@@ -484,9 +501,65 @@ enum ReferenceParser {
     return anchors.sorted { $0.columns.lowerBound < $1.columns.lowerBound }
   }
 
+  /// The GitHub permalink the URL `bytes[span]` is, if any:
+  /// `http[s]://[www.]github.com/OWNER/REPO/blob/COMMIT/PATH[?QUERY]#L<n>[-[L]<m>]`, then only
+  /// sentence punctuation, which is not part of it.
+  static func permalink(_ bytes: [UInt8], _ span: Range<Int>) -> Found? {
+    // Bytes, not Characters: a combining mark after `/` must not hide the slash.
+    let url = Array(bytes[span])
+    func text(_ part: ArraySlice<UInt8>) -> String { String(decoding: part, as: UTF8.self) }
+    guard let separator = find(schemeSeparator, in: url, from: 0),
+      ["http", "https"].contains(text(url[..<separator]).lowercased())
+    else { return nil }
+    let parts = url[(separator + 3)...].split(
+      separator: UInt8(ascii: "/"), maxSplits: 5, omittingEmptySubsequences: false)
+    func all(_ part: ArraySlice<UInt8>, _ allowed: String) -> Bool {
+      !part.isEmpty && part.allSatisfy { isAlphanumeric($0) || allowed.utf8.contains($0) }
+    }
+    guard parts.count == 6, ["github.com", "www.github.com"].contains(text(parts[0]).lowercased()),
+      all(parts[1], "-"), all(parts[2], "-_."), text(parts[3]).lowercased() == "blob",
+      (7...40).contains(parts[4].count), all(parts[4], ""),
+      parts[4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+      let hash = parts[5].firstIndex(of: UInt8(ascii: "#"))
+    else { return nil }
+    let tail = parts[5]
+    let path = tail[..<(tail[..<hash].firstIndex(of: UInt8(ascii: "?")) ?? hash)]
+    guard !path.isEmpty, path.last != UInt8(ascii: "/") else { return nil }
+    // The fragment: L, digits, and perhaps a dash, an optional L and digits.
+    var fragment = tail[(hash + 1)...]
+    func number() -> Int? {
+      let digits = fragment.prefix(while: isDigit)
+      guard !digits.isEmpty else { return nil }
+      fragment = fragment.dropFirst(digits.count)
+      return digits.reduce(0) { min($0 * 10 + Int($1 - UInt8(ascii: "0")), 1_000_000_000) }
+    }
+    guard fragment.first == UInt8(ascii: "L") else { return nil }
+    fragment = fragment.dropFirst()
+    guard let first = number() else { return nil }
+    var last = first
+    if fragment.first == UInt8(ascii: "-") {
+      var after = fragment.dropFirst()
+      if after.first == UInt8(ascii: "L") { after = after.dropFirst() }
+      let saved = fragment
+      fragment = after
+      if let second = number() { last = second } else { fragment = saved }
+    }
+    guard fragment.allSatisfy({ ".,;:!?".utf8.contains($0) }) else { return nil }
+    let decoded = percentDecoded(text(path))
+    guard decoded.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else { return nil }
+    let columns = span.lowerBound..<(span.upperBound - fragment.count)
+    return Found(
+      text: text(bytes[columns]), path: decoded, start: first, end: last, columns: columns,
+      permalink: ParsedAnchor.Permalink(
+        owner: text(parts[1]), repository: text(parts[2]), commit: text(parts[4]),
+        base: text(url[...(separator + 2)]) + parts[0...3].map(text).joined(separator: "/") + "/"))
+  }
+
   /// `path#L10`, `path#L10-L20` or `path#SYMBOL` (percent-decoded), when `bytes[range]` is one.
   static func linkAnchor(_ bytes: [UInt8], _ range: Range<Int>) -> Found? {
-    if let named = wholeAnchor(bytes, range, allowSpaces: false), named.start == 0 {
+    if let named = wholeAnchor(bytes, range, allowSpaces: false), let symbol = named.symbol,
+      named.text.hasSuffix("#" + symbol)
+    {
       return Found(
         text: named.text, path: percentDecoded(named.path), start: 0, end: 0, columns: range,
         symbol: named.symbol)
@@ -525,7 +598,7 @@ enum ReferenceParser {
     ParsedAnchor(
       line: line, text: found.text, path: found.path, start: found.start, end: found.end,
       form: form,
-      columns: found.columns, symbol: found.symbol)
+      columns: found.columns, symbol: found.symbol, permalink: found.permalink)
   }
 
   /// Whether a path counts: any path with a `/`, and bare names with a known extension.
