@@ -14,8 +14,10 @@ the old lines are its quote, followed through git's renames as the checker docum
 
 usage:
   bench-anchors-drift.py generate GIT_DIR OUT [--anchors N] [--per-doc N] [--old REV] [--new REV]
-                         [--seed N] [--slug ORG/REPO]
-      (the slug defaults to OWNER/NAME from a GIT_DIR under a folder named OWNER+NAME)
+                         [--seed N] [--slug ORG/REPO] [--no-symbols]
+      (the slug defaults to OWNER/NAME from a GIT_DIR under a folder named OWNER+NAME); every
+      fourth anchor names a type, PATH#NAME, or with --no-symbols cites its line, PATH:LINE, for
+      measuring what symbol resolution costs
       writes OUT/tree (the new commit's files, with the docs in OUT/tree/drift-docs) and
       OUT/truth.json; check it with contract-kit anchors --root OUT/tree drift-docs
   bench-anchors-drift.py verify OUT REPORT.json
@@ -42,6 +44,7 @@ import random
 import subprocess
 import sys
 import tarfile
+import urllib.parse
 import io
 
 WHITESPACE = b" \t\r\x0c\x0b"
@@ -111,10 +114,152 @@ def git_renames(git_dir, rev):
     return renames
 
 
+TYPE_KEYWORDS = {"struct", "class", "enum", "protocol", "actor", "extension"}
+MEMBER_KEYWORDS = {"func", "typealias", "case", "var", "let", "associatedtype", "macro"}
+
+
+def code_tokens(data):
+    """The Swift code of a file as (token, line) pairs: identifiers, `{`, `}`, `.` and other
+    punctuation, with comments (nested block comments too) and string literals (multi-line and
+    raw ones too) left out. Written here, apart from the checker's scanner."""
+    text = data.decode("utf-8", errors="replace")
+    tokens = []
+    i, line, n = 0, 1, len(text)
+    block = 0
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif block:
+            if text.startswith("/*", i):
+                block += 1
+                i += 2
+            elif text.startswith("*/", i):
+                block -= 1
+                i += 2
+            else:
+                i += 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            block = 1
+            i += 2
+        elif c == "#" and i + 1 < n and text[i + 1] in "#\"":
+            hashes = 0
+            while i < n and text[i] == "#":
+                hashes += 1
+                i += 1
+            triple = text.startswith('"""', i)
+            i += 3 if triple else 1
+            closing = ('"""' if triple else '"') + "#" * hashes
+            end = text.find(closing, i)
+            end = n if end < 0 else end + len(closing)
+            line += text.count("\n", i, end)
+            i = end
+        elif c == '"':
+            triple = text.startswith('"""', i)
+            i += 3 if triple else 1
+            while i < n:
+                if text[i] == "\\":
+                    i += 2
+                    continue
+                if triple and text.startswith('"""', i):
+                    i += 3
+                    break
+                if not triple and text[i] == '"':
+                    i += 1
+                    break
+                if text[i] == "\n":
+                    line += 1
+                    if not triple:
+                        break
+                i += 1
+        elif c.isalpha() or c == "_" or c == "`":
+            j = i + 1
+            while j < n and (text[j].isalnum() or text[j] in "_`"):
+                j += 1
+            tokens.append((text[i:j].strip("`"), line))
+            i = j
+        elif c.isspace():
+            i += 1
+        else:
+            tokens.append((c, line))
+            i += 1
+    return tokens
+
+
+def is_name(token):
+    return token[:1].isalpha() or token[:1] == "_"
+
+
+def declarations(data):
+    """The declarations of a Swift file that stand at the top level or in a type's or an
+    extension's braces (never in a function's): (qualified name, kind, line). A name is
+    qualified by the types (and extended types) around it; an extension's name is the type it
+    extends."""
+    tokens = code_tokens(data)
+    found = []
+    stack = []  # one entry per open brace: the qualified name of a type's braces, or None
+    pending = None  # the type whose braces open next
+    k = 0
+    while k < len(tokens):
+        token, line = tokens[k]
+        inside = all(entry is not None for entry in stack)
+        prefix = stack[-1] + "." if stack and stack[-1] else ""
+        previous = tokens[k - 1][0] if k else ""
+        if token == "{":
+            stack.append(pending if inside else None)
+            pending = None
+        elif token == "}":
+            if stack:
+                stack.pop()
+            pending = None
+        elif (token in TYPE_KEYWORDS and inside and previous not in (".", "\\")
+              and k + 1 < len(tokens) and is_name(tokens[k + 1][0])):
+            # `class func` and `class var` are members, not types.
+            name_token = tokens[k + 1][0]
+            if token == "class" and name_token in MEMBER_KEYWORDS | {"subscript", "init"}:
+                k += 1
+                continue
+            name = [name_token]
+            j = k + 2
+            if token == "extension":
+                while j + 1 < len(tokens) and tokens[j][0] == "." and is_name(tokens[j + 1][0]):
+                    name.append(tokens[j + 1][0])
+                    j += 2
+            qualified = prefix + ".".join(name)
+            found.append((qualified, token, line))
+            pending = qualified
+            k = j
+            continue
+        elif token in MEMBER_KEYWORDS and inside and previous != "." and k + 1 < len(tokens):
+            name_token = tokens[k + 1][0]
+            if is_name(name_token):
+                found.append((prefix + name_token, token, line))
+            pending = None
+        k += 1
+    return found
+
+
+def matching(symbol, found):
+    """The declarations a symbol names, by the checker's documented rule: the exact qualified
+    name, else qualified names ending in `.` and the symbol; a type over its extensions."""
+    exact = [d for d in found if d[0] == symbol]
+    if not exact:
+        exact = [d for d in found if d[0].endswith("." + symbol)]
+    types = [d for d in exact if d[1] != "extension"]
+    return types if types else exact
+
+
 URL_SAFE = set(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+")
 
 
 def permalink(slug, commit, path, first, last):
+    # Percent-encoded as the checker writes a path it did not read from the link: the
+    # characters of a URL path kept, others encoded.
+    path = urllib.parse.quote(path, safe="!$&'()*+,-./:;=@_~")
     return (f"https://github.com/{slug}/blob/{commit}/{path}#L{first}"
             + (f"-L{last}" if last != first else ""))
 
@@ -136,7 +281,7 @@ def occurrences(lines, quote):
             if line == first and lines[i:i + n] == quote]
 
 
-def generate(git_dir, out, anchors, per_doc, old, new, seed, slug):
+def generate(git_dir, out, anchors, per_doc, old, new, seed, slug, symbols=True):
     new = git(git_dir, "rev-parse", new).strip()
     old = git(git_dir, "rev-parse", old).strip() if old else pick_old(git_dir, new, 2)
     dates = [git(git_dir, "log", "-1", "--format=%cs", rev).strip() for rev in (old, new)]
@@ -163,6 +308,8 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed, slug):
             new_names[os.path.basename(path)].append(path)
     old_names = collections.Counter(os.path.basename(p) for p in old_files)
     renames = git_renames(git_dir, new)
+    old_declarations = {}
+    new_declarations = {}
     # Where each normalized line stands in the new tree, for the cross-file relocation truth.
     where = collections.defaultdict(list)
     for path in sorted(new_swift):
@@ -203,6 +350,35 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed, slug):
                 cited = os.path.basename(path)
             first, last = start + 1, start + length
             span = f"{first}" if first == last else f"{first}-{last}"
+            if written % 4 == 2:
+                # A symbol anchor: a type or extension at the top level of the old file that no
+                # other declaration there shares its name with.
+                if path not in old_declarations:
+                    old_declarations[path] = declarations(old_files[path])
+                found = old_declarations[path]
+                names = sorted({d[0] for d in found if d[1] in TYPE_KEYWORDS and "." not in d[0]
+                                and len(matching(d[0], found)) == 1})
+                if not names:
+                    continue
+                name = names[rng.randrange(len(names))]
+                if symbols:
+                    anchor = f"{path}#{name}"
+                    # In a code span, a path may hold spaces; in a link it may not.
+                    forms = [f"The type `{anchor}` holds it."]
+                    if " " not in path:
+                        forms += [f"The type {anchor} holds it.", f"See [{name}]({anchor}) for it."]
+                    text += [forms[rng.randrange(len(forms))], ""]
+                    status = symbol_status(path, name, new_all, new_names, new_declarations)
+                else:
+                    keyword = matching(name, found)[0][2]
+                    text += [f"The type `{path}:{keyword}` holds it.", ""]
+                    status, _ = expected(path, keyword, keyword, None, new_swift, new_all,
+                                         new_names, where)
+                truth.append({"doc": doc, "line": len(text) - 1, "status": status,
+                              "suggestion": None})
+                count += 1
+                written += 1
+                continue
             if written % 10 == 9 and set(path.encode()) <= URL_SAFE:
                 url = permalink(slug, old, path, first, last)
                 if rng.random() < 0.5:
@@ -301,6 +477,22 @@ def in_history(path, first, last, quote, slug, new, new_all, indexed, new_swift,
     return {"status": status, "suggestion": suggestion}
 
 
+def symbol_status(path, name, new_all, new_names, new_declarations):
+    """The status of `PATH#NAME` in the new tree, without history."""
+    if "/" not in path:
+        # A bare name, as the checker resolves one: by file name across the tree.
+        candidates = new_names.get(path, [])
+        if len(candidates) != 1:
+            return "ambiguous" if candidates else "missingFile"
+        path = candidates[0]
+    if path not in new_all or path.lower().endswith(".md"):
+        return "missingFile"
+    if path not in new_declarations:
+        new_declarations[path] = declarations(new_all[path])
+    count = len(matching(name, new_declarations[path]))
+    return "ok" if count == 1 else "ambiguous" if count > 1 else "missingSymbol"
+
+
 def missing(cited, quote, where, new_swift):
     if quote is None or not cited.lower().endswith(".swift"):
         return "missingFile", None
@@ -322,8 +514,8 @@ def print_mix(truth):
     relocatable = sum(1 for e in truth if e["status"] == "missingFile" and e["suggestion"])
     total = len(truth)
     parts = [f"{status} {counts[status] / total:.1%}" for status in
-             ("ok", "unverified", "moved", "changed", "missingFile", "ambiguous", "outOfRange",
-              "outsideHistory")]
+             ("ok", "unverified", "moved", "changed", "missingFile", "missingSymbol", "ambiguous",
+              "outOfRange", "outsideHistory")]
     print("mix: " + ", ".join(parts) + f" (missing files relocatable: {relocatable / total:.1%})")
 
 
@@ -422,6 +614,8 @@ def main():
         return
     options = {"--anchors": "100000", "--per-doc": "25", "--old": None, "--new": "HEAD",
                "--seed": "20261130", "--slug": None}
+    symbols = "--no-symbols" not in arguments
+    arguments = [a for a in arguments if a != "--no-symbols"]
     positional = []
     rest = arguments[1:]
     while rest:
@@ -437,7 +631,7 @@ def main():
         owner = [part for part in os.path.abspath(positional[0]).split(os.sep) if "+" in part]
         slug = owner[-1].replace("+", "/", 1) if owner else "example/repository"
     generate(positional[0], positional[1], int(options["--anchors"]), int(options["--per-doc"]),
-             options["--old"], options["--new"], int(options["--seed"]), slug)
+             options["--old"], options["--new"], int(options["--seed"]), slug, symbols)
 
 
 if __name__ == "__main__":

@@ -74,12 +74,14 @@ extension AnchorChecker {
       }
       asked.append(position)
     }
-    let answers = repository.read(
-      asked.map {
-        PermalinkHistory.Request(
-          commit: jobs[$0].anchor.permalink!.commit.lowercased(), path: jobs[$0].anchor.path)
-      })
-    for (position, answer) in zip(asked, answers) {
+    let requests = asked.map {
+      PermalinkHistory.Request(
+        commit: jobs[$0].anchor.permalink!.commit.lowercased(), path: jobs[$0].anchor.path)
+    }
+    let answers = repository.read(requests)
+    // Each file at each commit split into lines once, however many permalinks cite it.
+    var split: [PermalinkHistory.Request: [String]] = [:]
+    for (position, (request, answer)) in zip(asked, zip(requests, answers)) {
       let anchor = jobs[position].anchor
       let permalink = anchor.permalink!
       let cited = "\(anchor.path):\(range(anchor.start, anchor.end))"
@@ -95,7 +97,8 @@ extension AnchorChecker {
           "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
         )
       case .file(let commit, let data):
-        let lines = Self.lines(of: data)
+        let lines = split[request] ?? Self.lines(of: data)
+        split[request] = lines
         if anchor.start < 1 || anchor.end < anchor.start {
           settle(
             position, .outOfRange,

@@ -109,13 +109,23 @@ extension AnchorChecker {
   /// qualified names' last parts (`render`), with argument labels when it has them
   /// (`render(to:)`). Exact names win over last parts, and a type over its extensions.
   static func matching(_ symbol: String, in declarations: [Declaration]) -> [Declaration] {
-    let labelled = symbol.contains("(")
-    func key(_ declaration: Declaration) -> String? {
-      labelled ? declaration.labels : declaration.name
+    // Asked for every symbol anchor, over every declaration of its file: bytes, not
+    // Foundation's `contains`, and declarations read in place, by index, not copied.
+    let labelled = symbol.utf8.contains(UInt8(ascii: "("))
+    var found: [Declaration] = []
+    for index in declarations.indices
+    where labelled ? declarations[index].labels == symbol : declarations[index].name == symbol {
+      found.append(declarations[index])
     }
-    var found = declarations.filter { key($0) == symbol }
     if found.isEmpty {
-      found = declarations.filter { key($0)?.hasSuffix("." + symbol) == true }
+      let suffix = "." + symbol
+      for index in declarations.indices
+      where labelled
+        ? declarations[index].labels?.hasSuffix(suffix) == true
+        : declarations[index].name.hasSuffix(suffix)
+      {
+        found.append(declarations[index])
+      }
     }
     let types = found.filter { $0.kind != "extension" }
     return types.isEmpty && found.count > 1 ? found : (types.isEmpty ? found : types)

@@ -114,6 +114,9 @@ public enum AnchorChecker {
           continue
         }
         if parsed.anchors[position].anchor.form == .permalink {
+          // In an incremental run, a permalink cites a changed file only if it has the name of
+          // one (its path is the file's, from the repository's top folder).
+          if !whole, !scope!.mayCite(path: parsed.anchors[position].anchor.path) { continue }
           // Settled after every doc is read, once git has said what the commits hold.
           repositoryOnce.start()
           outcome.pending.append(
@@ -442,15 +445,19 @@ public enum AnchorChecker {
     switch there.status {
     case .ok, .unverified, .moved:
       let (start, end) = there.fix.map { ($0.start, $0.end) } ?? (job.anchor.start, job.anchor.end)
-      let suggestion = "\(file):\(range(start, end))"
+      let fix = AnchorResult.Fix(job.anchor, path: file, start: start, end: end)
+      // An anchor that names a declaration without lines is suggested as it is written.
+      let suggestion = job.anchor.hasRange ? "\(file):\(range(start, end))" : fix.text
       let stands =
-        job.anchor.form == .quoted
-        ? "the quote stands at lines \(range(start, end)) there"
-        : "lines \(range(start, end)) exist there"
+        !job.anchor.hasRange
+        ? "it declares \(job.anchor.symbol ?? "")"
+        : job.anchor.form == .quoted
+          ? "the quote stands at lines \(range(start, end)) there"
+          : "lines \(range(start, end)) exist there"
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .moved,
         message: "\(renamed); \(stands): run with --fix to point the anchor there",
-        suggestion: suggestion, fix: .init(job.anchor, path: file, start: start, end: end))
+        suggestion: suggestion, fix: fix)
     case .changed:
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .changed,
@@ -546,31 +553,45 @@ final class SourceCache: @unchecked Sendable {
   private let root: String
   private let lock = NSLock()
   private var files: [String: SourceFile?] = [:]
-  private var scanned: [String: [Declaration]] = [:]
+  private var scanned: [String: Scan] = [:]
 
   init(root: URL) { self.root = root.path }
 
   /// The declarations of the file at `path` (relative to the root), scanned once, as its
   /// language reads them: none for a language the scanner does not read, or an unreadable file.
+  /// A thread that asks for a file another is scanning waits for that scan.
   func declarations(_ path: String) -> [Declaration] {
     lock.lock()
-    if let cached = scanned[path] {
-      lock.unlock()
-      return cached
+    let scan: Scan
+    if let known = scanned[path] {
+      scan = known
+    } else {
+      scan = Scan()
+      scanned[path] = scan
     }
     lock.unlock()
-    let language = SourceLanguage(path: path)
-    let found =
-      language == .plain
-      ? []
-      : FileSystem.bytes(atPath: root + "/" + path).map {
-        DeclarationScanner.declarations(
-          in: decodeUTF8Leniently($0).text, language: language)
+    return scan.value {
+      let language = SourceLanguage(path: path)
+      guard language != .plain else { return [] }
+      return FileSystem.bytes(atPath: root + "/" + path).map {
+        DeclarationScanner.declarations(in: decodeUTF8Leniently($0).text, language: language)
       } ?? []
-    lock.lock()
-    defer { lock.unlock() }
-    scanned[path] = found
-    return found
+    }
+  }
+
+  /// One file's scan, done once whichever thread asks first.
+  private final class Scan: @unchecked Sendable {
+    private let lock = NSLock()
+    private var declarations: [Declaration]?
+
+    func value(_ make: () -> [Declaration]) -> [Declaration] {
+      lock.lock()
+      defer { lock.unlock() }
+      if let declarations { return declarations }
+      let made = make()
+      declarations = made
+      return made
+    }
   }
 
   func file(_ path: String) -> SourceFile? {

@@ -98,13 +98,21 @@ public final class AnchorResult: Hashable, Sendable {
     }
 
     /// The path as the anchor's text writes it (percent-encoded in a link, as written).
+    /// Read as bytes: every moved anchor asks, and a search by Character costs more than the
+    /// rest of its fix.
     static func writtenPath(_ anchor: ParsedAnchor) -> String {
-      var text = Substring(anchor.text)
+      let utf8 = anchor.text.utf8
       if anchor.form == .link || !anchor.hasRange {
-        return String(text[..<(text.lastIndex(of: "#") ?? text.endIndex)])
+        let hash = utf8.lastIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        return String(decoding: utf8[..<hash], as: UTF8.self)
       }
-      if let symbol = anchor.symbol { text = text.dropLast(symbol.count + 3) }
-      return String(text[..<(text.lastIndex(of: ":") ?? text.endIndex)])
+      // Before ` (SYMBOL)`, if it names one, then before the last colon.
+      var end = utf8.endIndex
+      if let symbol = anchor.symbol {
+        end = utf8.index(end, offsetBy: -min(symbol.utf8.count + 3, utf8.count))
+      }
+      let colon = utf8[..<end].lastIndex(of: UInt8(ascii: ":")) ?? end
+      return String(decoding: utf8[..<colon], as: UTF8.self)
     }
   }
 

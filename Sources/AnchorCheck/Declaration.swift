@@ -18,28 +18,50 @@ enum SourceLanguage: String, Sendable, Hashable {
 
   /// Chooses the language from the extension of the last path component of `path`
   /// (compared case-insensitively); a path without a known extension is `.plain`.
+  ///
+  /// Asked of every `#` in a doc that may start a symbol, so it reads the path's last bytes in
+  /// place, without a copy.
   init(path: String) {
-    var name: [UInt8] = []
-    for byte in path.utf8 {
-      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-        name.removeAll(keepingCapacity: true)
-      } else {
-        // ASCII lowercase; other bytes are kept as they are.
-        name.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+    let utf8 = path.utf8
+    var index = utf8.endIndex
+    // The extension's bytes, lowercased, packed in order; at most five of them.
+    var packed: UInt64 = 0
+    var length = 0
+    while index > utf8.startIndex {
+      let previous = utf8.index(before: index)
+      let byte = utf8[previous]
+      if byte == UInt8(ascii: ".") {
+        // A name must stand before the dot: `.swift` alone is no Swift file.
+        guard previous > utf8.startIndex, length > 0 else { break }
+        let before = utf8[utf8.index(before: previous)]
+        guard before != UInt8(ascii: "/"), before != UInt8(ascii: "\\") else { break }
+        self = Self.byExtension[packed] ?? .plain
+        return
       }
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || length == 5 { break }
+      let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+      packed |= UInt64(lower) << (8 * UInt64(length))
+      length += 1
+      index = previous
     }
-    guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else {
-      self = .plain
-      return
-    }
-    switch String(decoding: name[(dot + 1)...], as: UTF8.self) {
-    case "swift": self = .swift
-    case "go": self = .go
-    case "py", "pyi": self = .python
-    case "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm": self = .cFamily
-    default: self = .plain
-    }
+    self = .plain
   }
+
+  /// The languages by extension, each packed as `init(path:)` packs it: last byte first.
+  private static let byExtension: [UInt64: SourceLanguage] = {
+    var table: [UInt64: SourceLanguage] = [:]
+    let extensions: [(String, SourceLanguage)] =
+      [("swift", .swift), ("go", .go), ("py", .python), ("pyi", .python)]
+      + ["c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm"].map { ($0, .cFamily) }
+    for (name, language) in extensions {
+      var packed: UInt64 = 0
+      for (position, byte) in name.utf8.reversed().enumerated() {
+        packed |= UInt64(byte) << (8 * UInt64(position))
+      }
+      table[packed] = language
+    }
+    return table
+  }()
 }
 
 /// A declaration found in a source file.
@@ -87,8 +109,9 @@ enum DeclarationScanner {
     let bytes = Array(text.utf8)
     switch language {
     case .swift:
-      var scanner = SwiftDeclarationScanner(bytes: bytes)
-      return scanner.scan()
+      // A class: its methods call each other thousands of times a file, and a struct's
+      // non-mutating calls from mutating ones copied all of it each time.
+      return SwiftDeclarationScanner(bytes: bytes).scan()
     case .go:
       var scanner = GoDeclarationScanner(bytes: bytes)
       return scanner.scan()

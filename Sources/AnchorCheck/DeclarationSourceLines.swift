@@ -11,24 +11,31 @@ struct SourceLines {
   /// The number of lines (0 for empty text).
   var count: Int { lineStarts.count }
 
+  /// The 1-based line of each byte: scanners ask for a line at every token, so the answer is
+  /// a lookup, not a search.
+  private var lineOfByte: [Int32] = []
+
   init(bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
     lineStarts.append(0)
     for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
       if index + 1 < bytes.count { lineStarts.append(index + 1) }
     }
+    // Each line's bytes get its number, a run at a time.
+    lineOfByte = [Int32](repeating: 0, count: bytes.count)
+    lineOfByte.withUnsafeMutableBufferPointer { numbers in
+      for (line, start) in lineStarts.enumerated() {
+        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        numbers[start..<end].update(repeating: Int32(line + 1))
+      }
+    }
   }
 
   /// The 1-based line holding byte `offset`, clamped to `1...max(count, 1)`.
   func line(at offset: Int) -> Int {
-    var low = 0
-    var high = lineStarts.count
-    // Invariant: the answer (the last start <= offset) is in [low, high).
-    while high - low > 1 {
-      let middle = low + (high - low) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle }
-    }
-    return low + 1
+    guard offset >= 0, !lineOfByte.isEmpty else { return 1 }
+    guard offset < lineOfByte.count else { return lineStarts.count }
+    return Int(lineOfByte[offset])
   }
 }
 

@@ -128,7 +128,7 @@ struct SwiftToken {
 }
 
 /// Scans Swift source; see the rules at the top of this file.
-struct SwiftDeclarationScanner {
+final class SwiftDeclarationScanner {
   private let bytes: [UInt8]
   private let lines: SourceLines
   private var marks: LineMarks
@@ -153,7 +153,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// Lexes and parses the whole text.
-  mutating func scan() -> [Declaration] {
+  func scan() -> [Declaration] {
     lex()
     parse()
     return result
@@ -183,7 +183,7 @@ struct SwiftDeclarationScanner {
     }
   }
 
-  private mutating func addToken(
+  private func addToken(
     _ kind: SwiftTokenKind, _ start: Int, _ end: Int, lineFrom: Int? = nil,
     keyword: SwiftKeyword? = nil
   ) {
@@ -195,7 +195,7 @@ struct SwiftDeclarationScanner {
         kind: kind, start: start, end: end, line: first, endLine: last, keyword: keyword))
   }
 
-  private mutating func addComment(_ start: Int, _ end: Int) {
+  private func addComment(_ start: Int, _ end: Int) {
     marks.markComment(lines.line(at: start), lines.line(at: max(end - 1, start)))
   }
 
@@ -204,7 +204,7 @@ struct SwiftDeclarationScanner {
     return SwiftKeyword.table[String(decoding: bytes[start..<end], as: UTF8.self)]
   }
 
-  private mutating func lex() {
+  private func lex() {
     let n = bytes.count
     var i = 0
     while i < n {
@@ -629,7 +629,7 @@ struct SwiftDeclarationScanner {
 
   // MARK: - Parser
 
-  private mutating func parse() {
+  private func parse() {
     var i = 0
     while i < tokens.count {
       if isPunct(i, UInt8(ascii: "}")) {
@@ -647,7 +647,7 @@ struct SwiftDeclarationScanner {
     while scopes.count > 1 { closeScope(line: lastLine) }
   }
 
-  private mutating func closeScope(line: Int) {
+  private func closeScope(line: Int) {
     guard scopes.count > 1 else { return }
     let scope = scopes.removeLast()
     guard scope.declaration >= 0 else { return }
@@ -701,7 +701,7 @@ struct SwiftDeclarationScanner {
 
   /// Parses the statement starting at token `s` (not `}`, `;` or a directive); returns
   /// the index of the first token after it.
-  private mutating func parseStatement(_ s: Int) -> Int {
+  private func parseStatement(_ s: Int) -> Int {
     var i = s
     while i < tokens.count {
       if isPunct(i, UInt8(ascii: "@")) {
@@ -753,7 +753,7 @@ struct SwiftDeclarationScanner {
   /// Appends a declaration whose statement starts at token `s` and whose keyword is token
   /// `k`; returns its index in `result`, or -1 if it is nested too deeply to be reported.
   @discardableResult
-  private mutating func emit(
+  private func emit(
     _ name: String, labels: String? = nil, kind: SwiftKeyword, _ s: Int, _ k: Int, end: Int
   ) -> Int {
     guard !tooDeep else { return -1 }
@@ -768,7 +768,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// `func`, `init`, `deinit` and `subscript`.
-  private mutating func parseFunction(_ s: Int, _ k: Int, _ kind: SwiftKeyword) -> Int {
+  private func parseFunction(_ s: Int, _ k: Int, _ kind: SwiftKeyword) -> Int {
     var name = kind.rawValue
     var nameIndex = k
     var angle = 0
@@ -851,7 +851,7 @@ struct SwiftDeclarationScanner {
   private func parameterLabel(_ piece: [Int], isSubscript: Bool, isOperator: Bool) -> String? {
     guard piece.count >= 2 else { return nil }
     let first = piece[0]
-    let isWord = { (i: Int) in tokens[i].kind == .word || tokens[i].kind == .escapedWord }
+    let isWord = { (i: Int) in self.tokens[i].kind == .word || self.tokens[i].kind == .escapedWord }
     guard isWord(first) else { return nil }
     if isPunct(piece[1], UInt8(ascii: ":")) {
       return isSubscript || isOperator ? "_" : text(first)
@@ -863,7 +863,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// `struct`, `class`, `enum`, `protocol`, `extension`, `actor`.
-  private mutating func parseType(_ s: Int, _ k: Int, _ kind: SwiftKeyword) -> Int {
+  private func parseType(_ s: Int, _ k: Int, _ kind: SwiftKeyword) -> Int {
     var j = k + 1
     var name: String
     if kind == .extension {
@@ -897,7 +897,7 @@ struct SwiftDeclarationScanner {
 
   /// `var` and `let` (one declaration per name in `var a, b: Int`; tuple patterns are
   /// skipped).
-  private mutating func parseVariable(_ s: Int, _ k: Int) -> Int {
+  private func parseVariable(_ s: Int, _ k: Int) -> Int {
     let first = k + 1
     guard isName(first), text(first) != "_" else { return unknown(s) }
     var names = [text(first)]
@@ -943,7 +943,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// `case a, b(Int), c = 3` in an enum body: one declaration per element.
-  private mutating func parseCase(_ s: Int, _ k: Int) -> Int {
+  private func parseCase(_ s: Int, _ k: Int) -> Int {
     var names: [String] = []
     var expectName = true
     let scan = scanStatement(from: k + 1, checkFirst: true, stopAtBrace: false) {
@@ -962,7 +962,7 @@ struct SwiftDeclarationScanner {
   }
 
   /// `typealias`, `associatedtype` and `macro`: a name, then a brace-less statement.
-  private mutating func parseSimple(_ s: Int, _ k: Int) -> Int {
+  private func parseSimple(_ s: Int, _ k: Int) -> Int {
     let kind = keyword(k) ?? .typealias
     let scan = scanStatement(from: k + 2, checkFirst: true, stopAtBrace: false)
     emit(text(k + 1), kind: kind, s, k, end: tokens[max(scan.last, k + 1)].endLine)

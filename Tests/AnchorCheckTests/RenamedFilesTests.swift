@@ -22,6 +22,25 @@ import Testing
       try AnchorChecker.check(root: repo.root, git: nil).results.first?.status == .missingFile)
   }
 
+  /// An anchor that names a declaration without lines is suggested, and fixed, as it is
+  /// written: `PATH#SYMBOL` at the new path, never `PATH:0`.
+  @Test func aSymbolWithoutLinesFollowsARenameAsWritten() throws {
+    let repo = try FixtureRepository([
+      "Sources/Store/NewName.swift": "struct Box {\n  let a = 1\n}\n",
+      "docs/a.md": "See Sources/OldName.swift#Box and Sources/OldName.swift#Crate.\n",
+    ])
+    defer { repo.remove() }
+    let table = GitRenames { _ in ["Sources/OldName.swift": "Sources/Store/NewName.swift"] }
+    let report = try AnchorChecker.check(root: repo.root, git: table)
+    #expect(report.results.map(\.status) == [.moved, .missingSymbol])
+    #expect(report.results[0].suggestion == "Sources/Store/NewName.swift#Box")
+    #expect(report.results[0].message.contains("it declares Box: run with --fix"))
+    _ = try AnchorFixer.apply(report, root: repo.root)
+    #expect(
+      try repo.read("docs/a.md")
+        == "See Sources/Store/NewName.swift#Box and Sources/OldName.swift#Crate.\n")
+  }
+
   @Test func theNamesAskedAboutAreThoseTheLookupTries() {
     #expect(RenamedFiles.names(citedAs: "Old.swift", from: "docs/a.md") == ["Old.swift"])
     #expect(RenamedFiles.names(citedAs: "Sources/Old.swift", from: "docs/a.md") == ["Old.swift"])

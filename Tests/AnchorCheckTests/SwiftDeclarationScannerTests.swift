@@ -371,4 +371,36 @@ func scan(_ language: SourceLanguage, _ lines: [String]) -> [String] {
     #expect(SourceLanguage(path: ".swift") == .plain)
     #expect(DeclarationScanner.declarations(in: "func f() {}", language: .plain).isEmpty)
   }
+
+  /// The language of any path, from an alphabet of the bytes that decide it, equals what a
+  /// plain reading says: the last component's extension after its last dot, with a name before
+  /// the dot, compared in lowercase. The seed is `DECLSCAN_SEED`.
+  @Test func languageFromAnyPathEqualsThePlainReading() {
+    func plain(_ path: String) -> SourceLanguage {
+      let name = path.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }.last!
+      guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return .plain }
+      switch name[name.index(after: dot)...].lowercased() {
+      case "swift": return .swift
+      case "go": return .go
+      case "py", "pyi": return .python
+      case "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm": return .cFamily
+      default: return .plain
+      }
+    }
+    let seed = baseSeed() &+ 73
+    var random = SplitMix64(seed: seed)
+    let alphabet = Array("./\\aSwiFtgoPyIchmx.é")
+    let endings = [
+      "swift", "SWIFT", "go", "py", "pyi", "c", "H", "cc", "cpp", "cxx", "hpp", "hh",
+      "m", "mm", "swiftx", "p", "", "md",
+    ]
+    for round in 0..<(5000 * scale()) {
+      var path = String((0..<random.below(8)).map { _ in random.pick(alphabet) })
+      if random.chance(70) { path += "." + random.pick(endings) }
+      #expect(
+        SourceLanguage(path: path) == plain(path),
+        "seed \(seed &- 73) (DECLSCAN_SEED), round \(round): \(path)")
+      if SourceLanguage(path: path) != plain(path) { return }
+    }
+  }
 }
