@@ -2,12 +2,17 @@
 
 Docs are written against an OLD commit: each anchor cites real code there (a file and a range of
 1 to 20 lines, quoted or in prose, by path or, where the name was unique, by file name alone;
-every tenth one a GitHub permalink to the old commit, bare or in a link).
+every tenth one a GitHub permalink to the old commit, bare or in a link; every fourth one names
+a type or extension declared at the top level of its file, PATH#NAME).
 The tree of a NEW commit, a year or more later, is what the checker sees. The truth for every
 anchor follows from the old quote and the new tree alone, computed here independently of the
 checker with the checker's documented rules (lines compared stripped, runs of white space as one
 space; a moved quote goes to its nearest occurrence; a missing file's quote is looked for in every
-file of its extension and suggested when it stands in exactly one). A permalink cannot be
+file of its extension and suggested when it stands in exactly one). A symbol anchor's truth
+comes from a declaration reader written here, apart from the checker's scanner (comments and
+strings skipped, braces of types and extensions followed, function bodies left out), and the
+checker's documented matching rule: the exact qualified name, else a qualified name ending in it,
+a type before its extensions. A permalink cannot be
 checked without the repository's history: its truth is `outsideHistory`, and beside it the truth
 in a work tree whose HEAD is the new commit and whose remote names the repository (`history`):
 the old lines are its quote, followed through git's renames as the checker documents it.

@@ -197,12 +197,8 @@ extension AnchorChecker {
         permalink.base + head + "/"
         + (file == anchor.path ? writtenPath(anchor) : encoded(facts.prefix + file))
         + query(anchor) + "#L\(fix.start)" + (fix.end != fix.start ? "-L\(fix.end)" : "")
-      guard !facts.uncommitted.contains(file) else {
-        return make(
-          there.status,
-          "\(pinned) now stand at lines \(lines)\(renamed) in the work tree, which differs from HEAD there; commit \(file) first: a permalink pins committed lines",
-          suggestion: url)
-      }
+      // Its file may differ from HEAD in the work tree: `unpinned(_:uncommitted:)` takes the fix
+      // back once git has said which files do.
       return make(
         there.status,
         "\(pinned) now stand at lines \(lines)\(renamed) at HEAD; run with --fix=permalinks to pin the link to HEAD",
@@ -238,6 +234,33 @@ extension AnchorChecker {
     let permalink = anchor.permalink!
     let rest = anchor.text.dropFirst(permalink.base.count + permalink.commit.count + 1)
     return String(rest[..<(rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex)])
+  }
+
+  /// The results, with the fix taken back from each moved permalink whose file differs from
+  /// HEAD in the work tree (`uncommitted` says which do, asked once for them all): its lines at
+  /// HEAD are not the ones found, and a permalink pins committed lines.
+  static func unpinned(
+    _ results: [AnchorResult?], uncommitted: ([String]) -> Set<String>
+  ) -> [AnchorResult?] {
+    let files = Set(results.compactMap { $0?.isPermalink == true ? $0?.fix?.path : nil })
+    guard !files.isEmpty else { return results }
+    let dirty = uncommitted(files.sorted())
+    guard !dirty.isEmpty else { return results }
+    return results.map { result in
+      guard let result, result.isPermalink, let fix = result.fix, let file = fix.path,
+        dirty.contains(file)
+      else { return result }
+      let lines = range(fix.start, fix.end)
+      return AnchorResult(
+        doc: result.doc, line: result.line, anchor: result.anchor, path: result.path,
+        start: result.start, end: result.end, quoted: false, status: result.status,
+        suggestion: result.suggestion,
+        message: .text(
+          "the permalink's lines now stand at lines \(lines) of \(file) in the work tree, which differs from HEAD there; commit \(file) first: a permalink pins committed lines"
+        ),
+        changes: result.changes, archived: result.archived, form: .permalink,
+        columns: result.columns, fix: nil)
+    }
   }
 
   /// The permalink's query, as written (`?plain=1`), or nothing.

@@ -203,7 +203,7 @@ public enum AnchorChecker {
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     let moves = try RenamedFiles(renames: renames.value(), index: index)
-    let settled = parallelMap(pending) { job -> AnchorResult? in
+    var settled = parallelMap(pending) { job -> AnchorResult? in
       if let permalink = job.permalink {
         if let settled = permalink.settled { return settled }
         if permalink.dropped { return nil }
@@ -224,6 +224,9 @@ public enum AnchorChecker {
         result = unresolved(job, relocations: relocations)
       }
       return job.permalink.map { permalinkResult(result, job: job, target: $0) } ?? result
+    }
+    if let repository = try repositoryOnce.valueIfStarted() ?? nil {
+      settled = unpinned(settled, uncommitted: repository.uncommitted)
     }
     // Every doc's results in order, the pending ones settled.
     // Each result is moved out of its doc's list, not copied: a copy would touch every result's

@@ -177,16 +177,14 @@ import Foundation
     }
 
     /// What checking permalinks needs to know of the repository: its GitHub remotes, where the
-    /// root stands in it, HEAD, and the files that differ from HEAD; `nil` when git ignores the
-    /// root (a build folder inside another repository), whose history is not the root's. Its
-    /// six commands run at once.
+    /// root stands in it, and HEAD; `nil` when git ignores the root (a build folder inside
+    /// another repository), whose history is not the root's. Its four commands run at once.
     func permalinkFacts() throws -> PermalinkHistory.Facts? {
       let answers = try runAll([
         ["remote", "-v"], ["rev-parse", "--show-prefix"], ["rev-parse", "--verify", "-q", "HEAD"],
-        ["diff", "--name-only", "-z", "--relative", "HEAD", "--"],
-        ["ls-files", "--others", "--exclude-standard", "-z"], ignoredCommand,
+        ignoredCommand,
       ])
-      if answers[5].status == 0 { return nil }
+      if answers[3].status == 0 { return nil }
       func text(_ index: Int) -> String {
         String(decoding: answers[index].output, as: UTF8.self)
       }
@@ -198,8 +196,21 @@ import Foundation
       let head = text(2).trimmingCharacters(in: .whitespacesAndNewlines)
       return PermalinkHistory.Facts(
         remotes: remotes, prefix: text(1).trimmingCharacters(in: .newlines),
-        head: answers[2].status == 0 && !head.isEmpty ? head : nil,
-        uncommitted: Set(Self.fields(answers[3].output) + Self.fields(answers[4].output)))
+        head: answers[2].status == 0 && !head.isEmpty ? head : nil)
+    }
+
+    /// Which of `paths` (relative to the root) differ from HEAD in the work tree: modified,
+    /// added or untracked. Asked only of the paths given, so that git compares those files
+    /// alone, not the whole tree.
+    func uncommitted(_ paths: [String]) throws -> Set<String> {
+      guard !paths.isEmpty else { return [] }
+      // `:(literal)` keeps a path with `*` or `?` from being read as a pattern.
+      let pathspecs = paths.map { ":(literal)" + $0 }
+      let answers = try runAll([
+        ["diff", "--name-only", "-z", "--relative", "HEAD", "--"] + pathspecs,
+        ["ls-files", "--others", "--exclude-standard", "-z", "--"] + pathspecs,
+      ])
+      return Set(Self.fields(answers[0].output) + Self.fields(answers[1].output))
     }
 
     /// `ORG/REPO`, lowercased, when `url` is a GitHub remote: `https://github.com/ORG/REPO.git`,

@@ -108,6 +108,15 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
     if pending == nil { pending = Pending(work) }
   }
 
+  /// The value, or what the work threw, when something started the work (waiting for it);
+  /// `nil` when nothing did.
+  func valueIfStarted() throws -> Value? {
+    lock.lock()
+    let pending = self.pending
+    lock.unlock()
+    return try pending?.value()
+  }
+
   /// The value, or what the work threw: starts the work if nothing has, and waits for it.
   func value() throws -> Value {
     start()

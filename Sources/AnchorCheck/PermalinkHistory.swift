@@ -16,9 +16,6 @@ public struct PermalinkHistory: Sendable {
     let prefix: String
     /// HEAD's full hash; `nil` before the first commit.
     let head: String?
-    /// The files, relative to the root, that differ from HEAD (modified, added or untracked):
-    /// a permalink cannot pin their lines until they are committed.
-    let uncommitted: Set<String>
   }
 
   /// A file at a commit, as a permalink names them: its path relative to the top folder.
@@ -42,6 +39,9 @@ public struct PermalinkHistory: Sendable {
     let facts: Facts
     /// The answers to requests, in their order.
     let read: @Sendable ([Request]) -> [Answer]
+    /// Which of the files given (relative to the root) differ from HEAD in the work tree:
+    /// a permalink cannot pin their lines until they are committed.
+    let uncommitted: @Sendable ([String]) -> Set<String>
   }
 
   /// Opens the repository the root is in; `nil` when there is none.
@@ -56,9 +56,10 @@ public struct PermalinkHistory: Sendable {
       guard let repository = GitRepository(root: root),
         let facts = (try? repository.permalinkFacts()) ?? nil
       else { return nil }
-      return Repository(facts: facts) { requests in
-        (try? repository.read(requests)) ?? requests.map { _ in .noCommit }
-      }
+      return Repository(
+        facts: facts,
+        read: { requests in (try? repository.read(requests)) ?? requests.map { _ in .noCommit } },
+        uncommitted: { paths in (try? repository.uncommitted(paths)) ?? Set(paths) })
     #else
       return nil
     #endif
@@ -76,18 +77,19 @@ public struct PermalinkHistory: Sendable {
     remotes: [String], head: String, commits: [String: [String: String]],
     uncommitted: Set<String> = []
   ) {
-    let facts = Facts(
-      remotes: Set(remotes.map { $0.lowercased() }), prefix: "", head: head,
-      uncommitted: uncommitted)
+    let facts = Facts(remotes: Set(remotes.map { $0.lowercased() }), prefix: "", head: head)
     open = { _ in
-      Repository(facts: facts) { requests in
-        requests.map { request in
-          let matches = commits.keys.filter { $0.hasPrefix(request.commit.lowercased()) }
-          guard matches.count == 1, let files = commits[matches[0]] else { return .noCommit }
-          guard let content = files[request.path] else { return .noFile(commit: matches[0]) }
-          return .file(commit: matches[0], Data(content.utf8))
-        }
-      }
+      Repository(
+        facts: facts,
+        read: { requests in
+          requests.map { request in
+            let matches = commits.keys.filter { $0.hasPrefix(request.commit.lowercased()) }
+            guard matches.count == 1, let files = commits[matches[0]] else { return .noCommit }
+            guard let content = files[request.path] else { return .noFile(commit: matches[0]) }
+            return .file(commit: matches[0], Data(content.utf8))
+          }
+        },
+        uncommitted: { paths in uncommitted.intersection(paths) })
     }
   }
 }

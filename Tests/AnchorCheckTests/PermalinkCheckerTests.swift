@@ -363,6 +363,15 @@ struct PermalinkHistoryTests {
     #expect(
       report.results[0].suggestion
         == "https://github.com/acme/widgets/blob/\(head)/Sources/A.swift#L2-L3")
+    // A file that differs from HEAD in the work tree is not pinned.
+    let dirty = PermalinkHistory(
+      remotes: ["acme/widgets"], head: head,
+      commits: [old: ["Sources/A.swift": "let a = 1\nlet b = 2\nlet c = 3\n"]],
+      uncommitted: ["Sources/A.swift"])
+    let unpinned = try AnchorChecker.check(root: repository.root, git: nil, history: dirty)
+    #expect(unpinned.results[0].status == .moved)
+    #expect(unpinned.results[0].fix == nil)
+    #expect(unpinned.results[0].message.contains("commit Sources/A.swift first"))
   }
 
   @Test(
