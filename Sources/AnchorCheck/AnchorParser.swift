@@ -335,10 +335,11 @@ public enum AnchorParser {
     hasExtension(path) && SourceLanguage(path: String(decoding: path, as: UTF8.self)) != .plain
   }
 
-  /// `START[-END]` at `from`: the numbers and where they stop. Numbers are capped so that no
-  /// input can overflow.
+  /// `START[-END]` at `from`, or with `marked`, as a fragment writes it after its `L`:
+  /// `START[-[L]END]`. The numbers and where they stop; a dash with no number after it is left
+  /// out. Numbers are capped so that no input can overflow.
   static func numbers<Bytes: RandomAccessCollection<UInt8>>(
-    _ bytes: Bytes, from: Int, upTo limit: Int
+    _ bytes: Bytes, from: Int, upTo limit: Int, marked: Bool = false
   ) -> (Int, Int, Int)? where Bytes.Index == Int {
     func digits(_ at: Int) -> (Int, Int)? {
       var i = at
@@ -350,8 +351,11 @@ public enum AnchorParser {
       return i > at ? (value, i) : nil
     }
     guard let (start, afterStart) = digits(from) else { return nil }
+    let second =
+      afterStart + 1
+      + (marked && afterStart + 1 < limit && bytes[afterStart + 1] == UInt8(ascii: "L") ? 1 : 0)
     if afterStart + 1 < limit, bytes[afterStart] == UInt8(ascii: "-"),
-      let (end, afterEnd) = digits(afterStart + 1)
+      let (end, afterEnd) = digits(second)
     {
       return (start, end, afterEnd)
     }
@@ -475,24 +479,9 @@ public enum AnchorParser {
     guard pathEnd > pathStart, bytes[pathEnd - 1] != UInt8(ascii: "/"), i + 2 < url.upperBound,
       bytes[i] == UInt8(ascii: "#"), bytes[i + 1] == UInt8(ascii: "L")
     else { return nil }
-    i += 2
-    func digits() -> Int? {
-      let begin = i
-      var value = 0
-      while i < url.upperBound, isDigit(bytes[i]) {
-        value = min(value * 10 + Int(bytes[i] - UInt8(ascii: "0")), 1_000_000_000)
-        i += 1
-      }
-      return i > begin ? value : nil
-    }
-    guard let first = digits() else { return nil }
-    var last = first
-    if i + 1 < url.upperBound, bytes[i] == UInt8(ascii: "-") {
-      let dash = i
-      i += 1
-      if i < url.upperBound, bytes[i] == UInt8(ascii: "L") { i += 1 }
-      if let number = digits() { last = number } else { i = dash }
-    }
+    guard let (first, last, stop) = numbers(bytes, from: i + 2, upTo: url.upperBound, marked: true)
+    else { return nil }
+    i = stop
     // Only sentence punctuation may follow: `see https://…#L3.`
     guard bytes[i..<url.upperBound].allSatisfy({ isSentencePunctuation($0) }) else { return nil }
     let path = percentDecoded(String(decoding: bytes[pathStart..<pathEnd], as: UTF8.self))
@@ -707,25 +696,10 @@ public enum AnchorParser {
     else { return nil }
     let pathBytes = bytes[range.lowerBound..<hash]
     guard !pathBytes.contains(where: isSpace), hasExtension(pathBytes) else { return nil }
-    var i = hash + 2
-    func digits() -> Int? {
-      let begin = i
-      var value = 0
-      while i < range.upperBound, isDigit(bytes[i]) {
-        value = min(value * 10 + Int(bytes[i] - UInt8(ascii: "0")), 1_000_000_000)
-        i += 1
-      }
-      return i > begin ? value : nil
-    }
-    guard let start = digits() else { return nil }
-    var end = start
-    if i + 1 < range.upperBound, bytes[i] == UInt8(ascii: "-") {
-      i += 1
-      if bytes[i] == UInt8(ascii: "L") { i += 1 }
-      guard let last = digits() else { return nil }
-      end = last
-    }
-    guard i == range.upperBound else { return nil }
+    guard
+      let (start, end, stop) = numbers(bytes, from: hash + 2, upTo: range.upperBound, marked: true),
+      stop == range.upperBound
+    else { return nil }
     return Found(
       text: String(decoding: bytes[range], as: UTF8.self),
       path: percentDecoded(String(decoding: pathBytes, as: UTF8.self)), start: start, end: end,
