@@ -34,9 +34,10 @@ extension AnchorChecker {
         let facts = repository?.facts
         let ours = facts?.remotes.contains(job.anchor.permalink!.slug) ?? false
         let prefix = facts?.prefix ?? ""
-        guard ours, job.anchor.path.hasPrefix(prefix),
+        guard ours, job.anchor.path.utf8.starts(with: prefix.utf8),
           scope.cites(
-            String(job.anchor.path.dropFirst(prefix.count)), resolution: .missing, from: "")
+            String(decoding: job.anchor.path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self),
+            resolution: .missing, from: "")
         else {
           jobs[position].permalink = PermalinkTarget(dropped: true)
           return
@@ -114,7 +115,7 @@ extension AnchorChecker {
           continue
         }
         // Its path from the root, which may be a folder of the repository.
-        guard anchor.path.hasPrefix(facts.prefix) else {
+        guard anchor.path.utf8.starts(with: facts.prefix.utf8) else {
           settle(
             position, .outsideRoot,
             "\(anchor.path) is outside the root, the repository's folder \(facts.prefix); check from the repository's top folder"
@@ -123,7 +124,7 @@ extension AnchorChecker {
         }
         guard
           let relative = RepositoryIndex.normalize(
-            String(anchor.path.dropFirst(facts.prefix.count)))
+            String(decoding: anchor.path.utf8.dropFirst(facts.prefix.utf8.count), as: UTF8.self))
         else {
           settle(
             position, .outsideRoot,
@@ -230,10 +231,22 @@ extension AnchorChecker {
   }
 
   /// The path as the permalink writes it, between its commit and its query or fragment.
-  private static func writtenPath(_ anchor: ParsedAnchor) -> String {
+  private static func writtenPath(_ anchor: ParsedAnchor) -> String { tail(anchor).path }
+
+  /// The permalink's query, as written (`?plain=1`), or nothing.
+  private static func query(_ anchor: ParsedAnchor) -> String { tail(anchor).query }
+
+  /// What the permalink writes after its commit, as bytes: its path, and its query.
+  private static func tail(_ anchor: ParsedAnchor) -> (path: String, query: String) {
     let permalink = anchor.permalink!
-    let rest = anchor.text.dropFirst(permalink.base.count + permalink.commit.count + 1)
-    return String(rest[..<(rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex)])
+    let rest = anchor.text.utf8.dropFirst(
+      permalink.base.utf8.count + permalink.commit.utf8.count + 1)
+    let hash = rest.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex
+    let mark = rest[..<hash].firstIndex(of: UInt8(ascii: "?")) ?? hash
+    return (
+      String(decoding: rest[..<mark], as: UTF8.self),
+      String(decoding: rest[mark..<hash], as: UTF8.self)
+    )
   }
 
   /// The results, with the fix taken back from each moved permalink whose file differs from
@@ -254,21 +267,14 @@ extension AnchorChecker {
       return AnchorResult(
         doc: result.doc, line: result.line, anchor: result.anchor, path: result.path,
         start: result.start, end: result.end, quoted: false, status: result.status,
-        suggestion: result.suggestion,
+        // No link to suggest: HEAD's lines there are not the work tree's.
+        suggestion: nil,
         message: .text(
           "the permalink's lines now stand at lines \(lines) of \(file) in the work tree, which differs from HEAD there; commit \(file) first: a permalink pins committed lines"
         ),
         changes: result.changes, archived: result.archived, form: .permalink,
         columns: result.columns, fix: nil)
     }
-  }
-
-  /// The permalink's query, as written (`?plain=1`), or nothing.
-  private static func query(_ anchor: ParsedAnchor) -> String {
-    let permalink = anchor.permalink!
-    let rest = anchor.text.dropFirst(permalink.base.count + permalink.commit.count + 1)
-    guard let mark = rest.firstIndex(of: "?") else { return "" }
-    return String(rest[mark..<(rest.firstIndex(of: "#") ?? rest.endIndex)])
   }
 
   /// A path percent-encoded for a URL's path.

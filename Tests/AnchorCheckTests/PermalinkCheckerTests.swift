@@ -187,6 +187,7 @@ struct PermalinkCheckerTests {
     let report = try AnchorChecker.check(root: repo.root)
     #expect(report.results.map(\.status) == [.moved])
     #expect(report.results[0].message.contains("commit Sources/Box.swift first"))
+    #expect(report.results[0].suggestion == nil)
     #expect(try AnchorFixer.apply(report, root: repo.root, kinds: [.permalinks]).isEmpty)
   }
 
