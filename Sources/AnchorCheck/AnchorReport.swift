@@ -43,7 +43,6 @@ public struct AnchorReport: Sendable {
   /// permalinks, their statuses follow on their own, since they fail a run only at
   /// ``FailLevel/permalinks``: `…; 3 permalinks: 2 ok, 1 moved`.
   public var summaryLine: String {
-    let permalinks = results.filter(\.isPermalink)
     var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
     var permalinkTally = tally
     for result in results {
@@ -61,8 +60,9 @@ public struct AnchorReport: Sendable {
     if suppressed > 0 { main.append("\(suppressed) suppressed") }
     let line =
       "\(results.count) anchors in \(docCount) files: " + main.joined(separator: ", ")
-    guard !permalinks.isEmpty else { return line }
-    return line + "; \(permalinks.count) permalink\(permalinks.count == 1 ? "" : "s"): "
+    let permalinks = permalinkTally.reduce(0, +)
+    guard permalinks > 0 else { return line }
+    return line + "; \(permalinks) permalink\(permalinks == 1 ? "" : "s"): "
       + parts(permalinkTally).joined(separator: ", ")
   }
 }

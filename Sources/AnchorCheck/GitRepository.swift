@@ -246,30 +246,10 @@ import Foundation
     /// name is ambiguous).
     func objects(_ names: [String]) throws -> [(id: String, type: String, content: Data)?] {
       guard !names.isEmpty else { return [] }
-      let process = Process()
-      process.executableURL = git
-      process.arguments = ["-C", root.path, "cat-file", "--batch"]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      try process.run()
-      // Written on a thread of its own, so that git never blocks on a full output pipe while
-      // the names are still being written.
-      let request = Data(names.map { $0 + "\n" }.joined().utf8)
-      let writer = input.fileHandleForWriting
-      let written = DispatchSemaphore(value: 0)
-      DispatchQueue.global().async {
-        try? writer.write(contentsOf: request)
-        try? writer.close()
-        written.signal()
-      }
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      written.wait()
-      exited.wait()
+      let started = try start(
+        ["cat-file", "--batch"], input: Data(names.map { $0 + "\n" }.joined().utf8))
+      let data = started.output.fileHandleForReading.readDataToEndOfFile()
+      started.exited.wait()
       var answers: [(id: String, type: String, content: Data)?] = []
       var index = data.startIndex
       for _ in names {
@@ -370,7 +350,7 @@ import Foundation
     /// Git commands running at once; their answers in order. Each output is read to its end on a
     /// thread of its own, so that no command blocks on a full pipe while another is read.
     private func runAll(_ commands: [[String]]) throws -> [(status: Int32, output: Data)] {
-      let started = try commands.map(start)
+      let started = try commands.map { try start($0) }
       let data = parallelMap(started.indices.map { $0 }) { index in
         started[index].output.fileHandleForReading.readDataToEndOfFile()
       }
@@ -380,9 +360,10 @@ import Foundation
       }
     }
 
-    /// Starts git with `arguments`. Its exit is waited for on a semaphore its termination handler
-    /// signals: `waitUntilExit()` polls a run loop, and spends CPU the checker needs.
-    private func start(_ arguments: [String]) throws -> (
+    /// Starts git with `arguments`, and `input` on its standard input (none when `nil`). Its
+    /// exit is waited for on a semaphore its termination handler signals: `waitUntilExit()`
+    /// polls a run loop, and spends CPU the checker needs.
+    private func start(_ arguments: [String], input: Data? = nil) throws -> (
       process: Process, output: Pipe, exited: DispatchSemaphore
     ) {
       let process = Process()
@@ -391,10 +372,20 @@ import Foundation
       let output = Pipe()
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
-      process.standardInput = FileHandle.nullDevice
+      let stdin = input.map { _ in Pipe() }
+      process.standardInput = stdin ?? FileHandle.nullDevice
       let exited = DispatchSemaphore(value: 0)
       process.terminationHandler = { _ in exited.signal() }
       try process.run()
+      if let input, let writer = stdin?.fileHandleForWriting {
+        // Written on a thread of its own, so that git never blocks on a full output pipe while
+        // the input is still being written. Git reads to the end of its input before it exits,
+        // so its exit follows the write.
+        DispatchQueue.global().async {
+          try? writer.write(contentsOf: input)
+          try? writer.close()
+        }
+      }
       return (process, output, exited)
     }
   }
