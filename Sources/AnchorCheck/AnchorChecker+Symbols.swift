@@ -15,7 +15,7 @@ extension AnchorChecker {
   /// the message says the symbol was not checked.
   static func checkSymbol(
     _ anchor: ParsedAnchor, symbol: String, doc: String, archived: Bool, file: String,
-    source: SourceFile, quote: NormalizedLines, declarations: [Declaration]
+    source: SourceFile, quote: NormalizedLines, declarations: FileDeclarations
   ) -> AnchorResult {
     // Without lines of its own, an anchor cites its declaration's, once found.
     var cited = (start: anchor.start, end: anchor.end)
@@ -29,19 +29,20 @@ extension AnchorChecker {
         message: message, changes: changes, archived: archived, form: anchor.form,
         columns: anchor.columns, fix: fix)
     }
-    guard SourceLanguage(path: file) != .plain else {
+    guard declarations.language != .plain else {
       var unnamed = anchor
       unnamed.symbol = nil
       let plain = check(
-        unnamed, doc: doc, archived: archived, file: file, source: source, quote: quote)
+        unnamed, doc: doc, archived: archived, file: file, source: source, quote: quote,
+        declarations: { declarations })
       return result(
         plain.status,
         "no declaration scanner reads .\(AnchorParser.pathExtension(file)) files, so (\(symbol)) is not checked; \(plain.message)",
         suggestion: plain.suggestion, changes: plain.changes, fix: plain.fix)
     }
-    let matches = matching(symbol, in: declarations)
+    let matches = declarations.matching(symbol)
     guard let declaration = matches.first else {
-      let nearest = nearestNames(to: symbol, in: declarations)
+      let nearest = nearestNames(to: symbol, in: declarations.all)
       let suggested = nearest.isEmpty ? "" : "; nearest: \(nearest.joined(separator: ", "))"
       return result(
         .missingSymbol,
@@ -56,9 +57,9 @@ extension AnchorChecker {
       )
     }
     if !anchor.hasRange { cited = (declaration.keywordLine, declaration.end) }
-    let lines = range(declaration.keywordLine, declaration.end)
-    let what = "\(describe(declaration)) (lines \(lines) of \(file))"
     if quote.count > 0 {
+      let what =
+        "\(describe(declaration)) (lines \(range(declaration.keywordLine, declaration.end)) of \(file))"
       guard let found = occurrence(of: quote, in: declaration, source: source, near: anchor.start)
       else {
         return result(
@@ -79,16 +80,22 @@ extension AnchorChecker {
         "the quote stands in \(what) at lines \(range(start, end)), not \(range(anchor.start, anchor.end)); run with --fix to update the numbers",
         suggestion: fix.text, fix: fix)
     }
-    guard anchor.hasRange else { return result(.ok, "\(symbol) is \(what)") }
+    // The commonest verdicts, kept as their parts: a corpus may name thousands of symbols.
+    func declared(_ verdict: AnchorMessage.Declared.Verdict) -> AnchorMessage {
+      .declared(
+        .init(
+          kind: declaration.kind, name: declaration.labels ?? declaration.name,
+          start: declaration.keywordLine, end: declaration.end, file: file, verdict: verdict))
+    }
+    guard anchor.hasRange else { return result(.ok, declared(.named(symbol: symbol))) }
     if cites(declaration, start: anchor.start, end: anchor.end) {
-      return result(.ok, "lines \(range(anchor.start, anchor.end)) hold \(what)")
+      return result(.ok, declared(.heldBy(start: anchor.start, end: anchor.end)))
     }
     let fix = AnchorResult.Fix(
       anchor, path: nil, start: declaration.keywordLine, end: declaration.end)
     return result(
-      .moved,
-      "\(what) does not stand at lines \(range(anchor.start, anchor.end)); run with --fix to cite lines \(lines)",
-      suggestion: fix.text, fix: fix)
+      .moved, declared(.notAt(start: anchor.start, end: anchor.end)), suggestion: fix.text,
+      fix: fix)
   }
 
   /// Whether lines `start`–`end` cite `declaration`: the whole of it, from its keyword line or
@@ -103,32 +110,6 @@ extension AnchorChecker {
   /// `func render(to:)`, `struct ErrorReport`: a declaration as a message names it.
   static func describe(_ declaration: Declaration) -> String {
     "\(declaration.kind) \(declaration.labels ?? declaration.name)"
-  }
-
-  /// The declarations `symbol` names: by the qualified name (`ErrorReport.render`), or the
-  /// qualified names' last parts (`render`), with argument labels when it has them
-  /// (`render(to:)`). Exact names win over last parts, and a type over its extensions.
-  static func matching(_ symbol: String, in declarations: [Declaration]) -> [Declaration] {
-    // Asked for every symbol anchor, over every declaration of its file: bytes, not
-    // Foundation's `contains`, and declarations read in place, by index, not copied.
-    let labelled = symbol.utf8.contains(UInt8(ascii: "("))
-    var found: [Declaration] = []
-    for index in declarations.indices
-    where labelled ? declarations[index].labels == symbol : declarations[index].name == symbol {
-      found.append(declarations[index])
-    }
-    if found.isEmpty {
-      let suffix = "." + symbol
-      for index in declarations.indices
-      where labelled
-        ? declarations[index].labels?.hasSuffix(suffix) == true
-        : declarations[index].name.hasSuffix(suffix)
-      {
-        found.append(declarations[index])
-      }
-    }
-    let types = found.filter { $0.kind != "extension" }
-    return types.isEmpty && found.count > 1 ? found : (types.isEmpty ? found : types)
   }
 
   /// Up to three names of `declarations` nearest `symbol` by edit distance, for a missing one:

@@ -150,10 +150,15 @@ public enum AnchorChecker {
         }
         if source?.lenient == true { outcome.lenientSources.append(file) }
         worker.quote.reset(text: quote)
+        let lines = worker.quote
         outcome.results.append(
           check(
             parsed.anchors[position].anchor, doc: doc, archived: archived, file: file,
-            source: source, quote: worker.quote, declarations: { cache.declarations(file) }))
+            source: source, quote: lines,
+            declarations: {
+              source.map { worker.declarations(of: file, source: $0, cache: cache) }
+                ?? cache.declarations(file)
+            }))
       }
       return outcome
     }
@@ -213,7 +218,8 @@ public enum AnchorChecker {
         // A permalink whose file is there.
         result = check(
           job.anchor, doc: job.doc, archived: job.archived, file: file, source: cache.file(file),
-          quote: NormalizedLines(text: job.anchor.quoteText))
+          quote: NormalizedLines(text: job.anchor.quoteText),
+          declarations: { cache.declarations(file) })
       } else if job.resolution == .missing,
         let renamed = moves.target(of: job.anchor.path, from: job.doc)
       {
@@ -342,7 +348,7 @@ public enum AnchorChecker {
   /// The status of an anchor whose file resolved.
   static func check(
     _ anchor: ParsedAnchor, doc: String, archived: Bool, file: String, source: SourceFile?,
-    quote: NormalizedLines, declarations: () -> [Declaration] = { [] }
+    quote: NormalizedLines, declarations: () -> FileDeclarations
   )
     -> AnchorResult
   {
@@ -437,7 +443,7 @@ public enum AnchorChecker {
   /// diff, or `outOfRange`).
   static func renamed(
     _ job: Job, to file: String, from old: String, source: SourceFile?,
-    declarations: () -> [Declaration] = { [] }
+    declarations: () -> FileDeclarations
   )
     -> AnchorResult
   {
@@ -524,6 +530,19 @@ struct Worker {
   private var inFolder: [String: Entry] = [:]
   /// The quote being checked.
   var quote = NormalizedLines(lines: [String]())
+  /// The declarations of the files this worker's anchors named symbols in, by file: asked of
+  /// the shared cache, behind its lock, once a file.
+  private var declared: [ObjectIdentifier: FileDeclarations] = [:]
+
+  /// The declarations of `file`, read as `source`.
+  mutating func declarations(
+    of file: String, source: SourceFile, cache: SourceCache
+  ) -> FileDeclarations {
+    if let known = declared[ObjectIdentifier(source)] { return known }
+    let found = cache.declarations(file)
+    declared[ObjectIdentifier(source)] = found
+    return found
+  }
 
   /// Makes `folder` the folder of the docs checked next.
   mutating func enter(folder: String) {
@@ -563,7 +582,7 @@ final class SourceCache: @unchecked Sendable {
   /// The declarations of the file at `path` (relative to the root), scanned once, as its
   /// language reads them: none for a language the scanner does not read, or an unreadable file.
   /// A thread that asks for a file another is scanning waits for that scan.
-  func declarations(_ path: String) -> [Declaration] {
+  func declarations(_ path: String) -> FileDeclarations {
     lock.lock()
     let scan: Scan
     if let known = scanned[path] {
@@ -575,19 +594,25 @@ final class SourceCache: @unchecked Sendable {
     lock.unlock()
     return scan.value {
       let language = SourceLanguage(path: path)
-      guard language != .plain else { return [] }
-      return FileSystem.bytes(atPath: root + "/" + path).map {
-        DeclarationScanner.declarations(in: decodeUTF8Leniently($0).text, language: language)
-      } ?? []
+      guard language != .plain, let bytes = FileSystem.bytes(atPath: root + "/" + path) else {
+        return FileDeclarations([], scannedAs: language)
+      }
+      // ASCII, most source, is scanned as it was read; other text is decoded (and copied) first.
+      return FileDeclarations(
+        bytes.withUnsafeBufferPointer(isASCII)
+          ? DeclarationScanner.declarations(in: bytes, language: language)
+          : DeclarationScanner.declarations(
+            in: decodeUTF8Leniently(bytes).text, language: language),
+        scannedAs: language)
     }
   }
 
   /// One file's scan, done once whichever thread asks first.
   private final class Scan: @unchecked Sendable {
     private let lock = NSLock()
-    private var declarations: [Declaration]?
+    private var declarations: FileDeclarations?
 
-    func value(_ make: () -> [Declaration]) -> [Declaration] {
+    func value(_ make: () -> FileDeclarations) -> FileDeclarations {
       lock.lock()
       defer { lock.unlock() }
       if let declarations { return declarations }

@@ -117,7 +117,7 @@ public enum AnchorFixer {
       && SourceLanguage(path: result.path) != .plain && !result.anchor.hasSuffix(")")
     {
       let declarations = cache.declarations(result.path)
-      let covered = declarations.filter {
+      let covered = declarations.all.filter {
         AnchorChecker.cites($0, start: result.start, end: result.end)
       }
       func leave(_ reason: String) {
@@ -126,7 +126,7 @@ public enum AnchorFixer {
       }
       guard let declaration = covered.first else {
         // The outermost declarations that start in the range: a member goes with its type.
-        let starting = declarations.filter {
+        let starting = declarations.all.filter {
           result.start <= $0.keywordLine && $0.keywordLine <= result.end
         }
         let spanned = starting.filter { inner in
@@ -153,7 +153,7 @@ public enum AnchorFixer {
         continue
       }
       let name = [declaration.name, declaration.labels].compactMap { $0 }.first {
-        AnchorChecker.matching($0, in: declarations).count == 1
+        declarations.matching($0).count == 1
       }
       guard let name else {
         leave(

@@ -16,6 +16,9 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
   case changed(file: String, start: Int, end: Int, closest: Closest?)
   /// A path that names no file, with no place found for its quote.
   case noFile(path: String)
+  /// The declaration a symbol anchor without a quote names, found once in its file: where it
+  /// stands, and what the anchor's own lines say of it.
+  case declared(Declared)
 
   /// The window of a file most like a quote.
   struct Closest: Hashable, Sendable {
@@ -23,6 +26,31 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
     let end: Int
     let matching: Int
     let count: Int
+  }
+
+  /// A declaration a symbol anchor names, as a message describes it: `struct ErrorReport (lines
+  /// 80-96 of Sources/CLI/CommandLineError.swift)`.
+  struct Declared: Hashable, Sendable {
+    /// The declaring keyword.
+    let kind: String
+    /// The qualified name, with argument labels when it has them.
+    let name: String
+    /// The declaration's lines: from its keyword line to its last.
+    let start: Int
+    let end: Int
+    let file: String
+    /// What the anchor's lines say of it.
+    let verdict: Verdict
+
+    /// What an anchor's lines say of the declaration it names.
+    enum Verdict: Hashable, Sendable {
+      /// The anchor cites no lines, and `symbol` names the declaration.
+      case named(symbol: String)
+      /// Lines `start`–`end` hold the declaration.
+      case heldBy(start: Int, end: Int)
+      /// Lines `start`–`end` do not hold it: `--fix` cites its own.
+      case notAt(start: Int, end: Int)
+    }
   }
 
   init(stringLiteral value: String) { self = .text(value) }
@@ -75,6 +103,24 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
       literal("no file ")
       variable(path)
       literal(" under the root; fix the path, or mark the doc as an archive in anchors.json")
+    case .declared(let declared):
+      switch declared.verdict {
+      case .named(let symbol):
+        variable(symbol)
+        literal(" is ")
+        declared.write(literal: literal, variable: variable)
+      case .heldBy(let start, let end):
+        literal("lines ")
+        variable(AnchorChecker.range(start, end))
+        literal(" hold ")
+        declared.write(literal: literal, variable: variable)
+      case .notAt(let start, let end):
+        declared.write(literal: literal, variable: variable)
+        literal(" does not stand at lines ")
+        variable(AnchorChecker.range(start, end))
+        literal("; run with --fix to cite lines ")
+        variable(AnchorChecker.range(declared.start, declared.end))
+      }
     }
   }
 
@@ -84,5 +130,19 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
     var text = ""
     write(literal: { text += $0.description }, variable: { text += $0 })
     return text
+  }
+}
+
+extension AnchorMessage.Declared {
+  /// `struct ErrorReport (lines 80-96 of Sources/CLI/CommandLineError.swift)`.
+  fileprivate func write(literal: (StaticString) -> Void, variable: (String) -> Void) {
+    variable(kind)
+    literal(" ")
+    variable(name)
+    literal(" (lines ")
+    variable(AnchorChecker.range(start, end))
+    literal(" of ")
+    variable(file)
+    literal(")")
   }
 }

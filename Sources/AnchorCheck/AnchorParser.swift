@@ -332,7 +332,7 @@ public enum AnchorParser {
   /// Whether a path ends in the extension of a language the declaration scanner reads.
   static func isScanned<Bytes: Collection<UInt8>>(_ path: Bytes) -> Bool
   where Bytes: BidirectionalCollection {
-    hasExtension(path) && SourceLanguage(path: String(decoding: path, as: UTF8.self)) != .plain
+    hasExtension(path) && SourceLanguage(pathBytes: path) != .plain
   }
 
   /// `START[-END]` at `from`, or with `marked`, as a fragment writes it after its `L`:

@@ -18,13 +18,15 @@ enum SourceLanguage: String, Sendable, Hashable {
 
   /// Chooses the language from the extension of the last path component of `path`
   /// (compared case-insensitively); a path without a known extension is `.plain`.
+  init(path: String) { self.init(pathBytes: path.utf8) }
+
+  /// The language of the path whose UTF-8 bytes are `utf8`, as ``init(path:)`` chooses it.
   ///
   /// Asked of every `#` in a doc that may start a symbol, so it reads the path's last bytes in
   /// place, without a copy.
-  init(path: String) {
-    let utf8 = path.utf8
+  init<Bytes: BidirectionalCollection<UInt8>>(pathBytes utf8: Bytes) {
     var index = utf8.endIndex
-    // The extension's bytes, lowercased, packed in order; at most five of them.
+    // The extension's bytes, lowercased, as one big-endian number: at most five of them.
     var packed: UInt64 = 0
     var length = 0
     while index > utf8.startIndex {
@@ -35,7 +37,7 @@ enum SourceLanguage: String, Sendable, Hashable {
         guard previous > utf8.startIndex, length > 0 else { break }
         let before = utf8[utf8.index(before: previous)]
         guard before != UInt8(ascii: "/"), before != UInt8(ascii: "\\") else { break }
-        self = Self.byExtension[packed] ?? .plain
+        self = Self.language(ofExtension: packed)
         return
       }
       if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || length == 5 { break }
@@ -47,21 +49,19 @@ enum SourceLanguage: String, Sendable, Hashable {
     self = .plain
   }
 
-  /// The languages by extension, each packed as `init(path:)` packs it: last byte first.
-  private static let byExtension: [UInt64: SourceLanguage] = {
-    var table: [UInt64: SourceLanguage] = [:]
-    let extensions: [(String, SourceLanguage)] =
-      [("swift", .swift), ("go", .go), ("py", .python), ("pyi", .python)]
-      + ["c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm"].map { ($0, .cFamily) }
-    for (name, language) in extensions {
-      var packed: UInt64 = 0
-      for (position, byte) in name.utf8.reversed().enumerated() {
-        packed |= UInt64(byte) << (8 * UInt64(position))
-      }
-      table[packed] = language
+  /// The language of an extension packed as ``init(pathBytes:)`` packs it: `0x73_77_69_66_74`
+  /// is `swift`.
+  private static func language(ofExtension packed: UInt64) -> SourceLanguage {
+    switch packed {
+    case 0x73_77_69_66_74: return .swift
+    case 0x67_6F: return .go
+    case 0x70_79, 0x70_79_69: return .python
+    // c, h, cc, cpp, cxx, hpp, hh, m, mm
+    case 0x63, 0x68, 0x63_63, 0x63_70_70, 0x63_78_78, 0x68_70_70, 0x68_68, 0x6D, 0x6D_6D:
+      return .cFamily
+    default: return .plain
     }
-    return table
-  }()
+  }
 }
 
 /// A declaration found in a source file.
@@ -106,7 +106,12 @@ enum DeclarationScanner {
   ///
   /// Never traps, and runs in time roughly linear in the size of `text`, for any input.
   static func declarations(in text: String, language: SourceLanguage) -> [Declaration] {
-    let bytes = Array(text.utf8)
+    declarations(in: Array(text.utf8), language: language)
+  }
+
+  /// The declarations in `bytes`, which must be valid UTF-8: those the `String` form finds in
+  /// the same text.
+  static func declarations(in bytes: [UInt8], language: SourceLanguage) -> [Declaration] {
     switch language {
     case .swift:
       // A class: its methods call each other thousands of times a file, and a struct's

@@ -11,21 +11,27 @@ struct SourceLines {
   /// The number of lines (0 for empty text).
   var count: Int { lineStarts.count }
 
-  /// The 1-based line of each byte: scanners ask for a line at every token, so the answer is
-  /// a lookup, not a search.
+  /// The 1-based line of each byte, when built: scanners that ask for a line at every token,
+  /// in any order, get a lookup, not a search. Empty without it.
   private var lineOfByte: [Int32] = []
 
-  init(bytes: [UInt8]) {
+  /// The lines of `bytes`; with `indexingBytes`, a table of every byte's line too, which costs
+  /// four bytes a byte. Without it, ``line(at:)`` searches, and a ``LineCursor`` walks.
+  init(bytes: [UInt8], indexingBytes: Bool = true) {
     guard !bytes.isEmpty else { return }
-    lineStarts.append(0)
-    for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-      if index + 1 < bytes.count { lineStarts.append(index + 1) }
+    var starts = [0]
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+        if index + 1 < buffer.count { starts.append(index + 1) }
+      }
     }
+    lineStarts = starts
+    guard indexingBytes else { return }
     // Each line's bytes get its number, a run at a time.
     lineOfByte = [Int32](repeating: 0, count: bytes.count)
     lineOfByte.withUnsafeMutableBufferPointer { numbers in
-      for (line, start) in lineStarts.enumerated() {
-        let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+      for (line, start) in starts.enumerated() {
+        let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
         numbers[start..<end].update(repeating: Int32(line + 1))
       }
     }
@@ -33,9 +39,37 @@ struct SourceLines {
 
   /// The 1-based line holding byte `offset`, clamped to `1...max(count, 1)`.
   func line(at offset: Int) -> Int {
-    guard offset >= 0, !lineOfByte.isEmpty else { return 1 }
-    guard offset < lineOfByte.count else { return lineStarts.count }
-    return Int(lineOfByte[offset])
+    guard offset >= 0, !lineStarts.isEmpty else { return 1 }
+    if !lineOfByte.isEmpty {
+      guard offset < lineOfByte.count else { return lineStarts.count }
+      return Int(lineOfByte[offset])
+    }
+    // The last line starting at or before `offset`.
+    var low = 0
+    var high = lineStarts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle }
+    }
+    return low + 1
+  }
+}
+
+/// The lines of offsets asked in mostly rising order, as a lexer asks for them: each answer is
+/// a walk from the last one, not a search or a table. Answers as ``SourceLines/line(at:)``.
+struct LineCursor {
+  private let starts: [Int]
+  /// The 0-based line of the last answer.
+  private var current = 0
+
+  init(_ lines: SourceLines) { starts = lines.lineStarts }
+
+  /// The 1-based line holding byte `offset`, clamped to `1...max(count, 1)`.
+  mutating func line(at offset: Int) -> Int {
+    guard offset >= 0, !starts.isEmpty else { return 1 }
+    while current + 1 < starts.count, starts[current + 1] <= offset { current += 1 }
+    while current > 0, starts[current] > offset { current -= 1 }
+    return current + 1
   }
 }
 

@@ -54,12 +54,74 @@ enum SwiftKeyword: String, CaseIterable {
   case `guard`, `defer`, `break`, `continue`, `fallthrough`, `in`, `true`, `false`, `nil`
   case `self`, `Self`, `super`, `try`, `operator`, `inout`
 
-  /// Keyword lookup by spelling.
-  static let table: [String: SwiftKeyword] = {
-    var table: [String: SwiftKeyword] = [:]
-    for keyword in allCases { table[keyword.rawValue] = keyword }
-    return table
-  }()
+  /// The keyword `bytes[start..<end]` spells, if any.
+  ///
+  /// Asked of every identifier in a file, so the spelling is packed into two words and looked up
+  /// in an open-addressed table, without making a `String` or hashing one.
+  static func spelled(by bytes: [UInt8], from start: Int, to end: Int) -> SwiftKeyword? {
+    guard end - start >= 2, end - start <= 16 else { return nil }
+    var packed = (low: UInt64(0), high: UInt64(0))
+    for offset in 0..<(end - start) {
+      let byte = UInt64(bytes[start + offset])
+      if offset < 8 {
+        packed.low |= byte << (8 * UInt64(offset))
+      } else {
+        packed.high |= byte << (8 * UInt64(offset - 8))
+      }
+    }
+    return lookup.keyword(packed)
+  }
+
+  /// The keywords by their packed spellings.
+  private static let lookup = Lookup()
+
+  /// An open-addressed table from a packed spelling (up to 16 bytes, little-endian in two
+  /// words) to its keyword, probed linearly.
+  private struct Lookup {
+    private var low: [UInt64]
+    private var high: [UInt64]
+    /// Each slot's keyword; `nil` for an empty slot.
+    private var keywords: [SwiftKeyword?]
+
+    private static let bits: UInt64 = 9
+
+    init() {
+      let size = 1 << Int(Lookup.bits)
+      low = Array(repeating: 0, count: size)
+      high = Array(repeating: 0, count: size)
+      keywords = Array(repeating: nil, count: size)
+      for keyword in SwiftKeyword.allCases {
+        let bytes = Array(keyword.rawValue.utf8)
+        var packed = (low: UInt64(0), high: UInt64(0))
+        for (offset, byte) in bytes.enumerated() {
+          if offset < 8 {
+            packed.low |= UInt64(byte) << (8 * UInt64(offset))
+          } else {
+            packed.high |= UInt64(byte) << (8 * UInt64(offset - 8))
+          }
+        }
+        var slot = Lookup.slot(packed)
+        while keywords[slot] != nil { slot = (slot + 1) & (size - 1) }
+        low[slot] = packed.low
+        high[slot] = packed.high
+        keywords[slot] = keyword
+      }
+    }
+
+    private static func slot(_ packed: (low: UInt64, high: UInt64)) -> Int {
+      let mixed = packed.low &* 0x9E37_79B9_7F4A_7C15 ^ packed.high &* 0xC2B2_AE3D_27D4_EB4F
+      return Int(truncatingIfNeeded: mixed >> (64 - bits))
+    }
+
+    func keyword(_ packed: (low: UInt64, high: UInt64)) -> SwiftKeyword? {
+      var slot = Lookup.slot(packed)
+      while let keyword = keywords[slot] {
+        if low[slot] == packed.low, high[slot] == packed.high { return keyword }
+        slot = (slot + 1) & (keywords.count - 1)
+      }
+      return nil
+    }
+  }
 
   /// Whether the keyword introduces a declaration the scanner reports.
   var isDeclaration: Bool {
@@ -130,9 +192,8 @@ struct SwiftToken {
 /// Scans Swift source; see the rules at the top of this file.
 final class SwiftDeclarationScanner {
   private let bytes: [UInt8]
-  private let lines: SourceLines
-  private var marks: LineMarks
-  private var tokens: [SwiftToken] = []
+  private let marks: LineMarks
+  private let tokens: [SwiftToken]
   private var result: [Declaration] = []
 
   /// An open type body (or the file itself, at index 0 of `scopes`).
@@ -146,289 +207,20 @@ final class SwiftDeclarationScanner {
 
   private var scopes: [Scope] = [Scope(name: "", isEnum: false, declaration: -1)]
 
+  /// Lexes `bytes`; ``scan()`` parses them.
   init(bytes: [UInt8]) {
     self.bytes = bytes
-    lines = SourceLines(bytes: bytes)
-    marks = LineMarks(lineCount: lines.count)
+    // The lexer asks for lines in rising order: a cursor answers without a table.
+    var lexer = SwiftLexer(bytes: bytes, lines: SourceLines(bytes: bytes, indexingBytes: false))
+    lexer.lex()
+    marks = lexer.marks
+    tokens = lexer.tokens
   }
 
-  /// Lexes and parses the whole text.
+  /// Parses the whole text.
   func scan() -> [Declaration] {
-    lex()
     parse()
     return result
-  }
-
-  // MARK: - Lexer
-
-  private static func isIdentifierStart(_ c: UInt8) -> Bool {
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c == 36 || c >= 0x80
-  }
-
-  private static func isIdentifierByte(_ c: UInt8) -> Bool {
-    isIdentifierStart(c) || (c >= 48 && c <= 57)
-  }
-
-  private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-
-  private static func isOperatorByte(_ c: UInt8) -> Bool {
-    switch c {
-    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
-      UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
-      UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
-      UInt8(ascii: "~"), UInt8(ascii: "?"):
-      return true
-    default:
-      return false
-    }
-  }
-
-  private func addToken(
-    _ kind: SwiftTokenKind, _ start: Int, _ end: Int, lineFrom: Int? = nil,
-    keyword: SwiftKeyword? = nil
-  ) {
-    let first = lines.line(at: lineFrom ?? start)
-    let last = lines.line(at: max(end - 1, start))
-    marks.markCode(first, last)
-    tokens.append(
-      SwiftToken(
-        kind: kind, start: start, end: end, line: first, endLine: last, keyword: keyword))
-  }
-
-  private func addComment(_ start: Int, _ end: Int) {
-    marks.markComment(lines.line(at: start), lines.line(at: max(end - 1, start)))
-  }
-
-  private func keywordFor(_ start: Int, _ end: Int) -> SwiftKeyword? {
-    guard end - start <= 16 else { return nil }
-    return SwiftKeyword.table[String(decoding: bytes[start..<end], as: UTF8.self)]
-  }
-
-  private func lex() {
-    let n = bytes.count
-    var i = 0
-    while i < n {
-      let c = bytes[i]
-      switch c {
-      case 9, 10, 11, 12, 13, 32:
-        i += 1
-      case UInt8(ascii: "/") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "/"):
-        var end = i
-        while end < n && bytes[end] != 10 { end += 1 }
-        addComment(i, end)
-        i = end
-      case UInt8(ascii: "/") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "*"):
-        let end = skipBlockComment(i)
-        addComment(i, end)
-        i = end
-      case UInt8(ascii: "\""):
-        let end = skipString(i)
-        addToken(.string, i, end)
-        i = end
-      case UInt8(ascii: "#"):
-        var j = i
-        while j < n && bytes[j] == UInt8(ascii: "#") { j += 1 }
-        if j < n && bytes[j] == UInt8(ascii: "\"") {
-          let end = skipString(i)
-          addToken(.string, i, end)
-          i = end
-        } else if j == i + 1 && j < n && Self.isIdentifierStart(bytes[j]) {
-          var end = j
-          while end < n && Self.isIdentifierByte(bytes[end]) { end += 1 }
-          addToken(.pound, j, end, lineFrom: i, keyword: keywordFor(j, end))
-          i = end
-        } else {
-          addToken(.punct, i, i + 1)
-          i += 1
-        }
-      case UInt8(ascii: "`"):
-        var j = i + 1
-        while j < n && bytes[j] != UInt8(ascii: "`") && bytes[j] != 10 { j += 1 }
-        if j < n && bytes[j] == UInt8(ascii: "`") && j > i + 1 {
-          addToken(.escapedWord, i + 1, j, lineFrom: i)
-          marks.markCode(lines.line(at: j), lines.line(at: j))
-          i = j + 1
-        } else {
-          addToken(.punct, i, i + 1)
-          i += 1
-        }
-      case UInt8(ascii: "."):
-        if i + 1 < n
-          && (bytes[i + 1] == UInt8(ascii: ".") || Self.isOperatorByte(bytes[i + 1]))
-        {
-          let end = operatorEnd(i, dotted: true)
-          addToken(.op, i, end)
-          i = end
-        } else {
-          addToken(.punct, i, i + 1)
-          i += 1
-        }
-      default:
-        if Self.isIdentifierStart(c) {
-          var end = i + 1
-          while end < n && Self.isIdentifierByte(bytes[end]) { end += 1 }
-          addToken(.word, i, end, keyword: keywordFor(i, end))
-          i = end
-        } else if Self.isDigit(c) {
-          var end = i + 1
-          while end < n {
-            let d = bytes[end]
-            if Self.isIdentifierByte(d) {
-              end += 1
-            } else if d == UInt8(ascii: ".") && end + 1 < n && Self.isDigit(bytes[end + 1]) {
-              end += 2
-            } else {
-              break
-            }
-          }
-          addToken(.number, i, end)
-          i = end
-        } else if Self.isOperatorByte(c) {
-          let end = operatorEnd(i, dotted: false)
-          addToken(.op, i, end)
-          i = end
-        } else {
-          addToken(.punct, i, i + 1)
-          i += 1
-        }
-      }
-    }
-  }
-
-  /// The end of an operator run starting at `start`; dots are part of it only if it
-  /// starts with a dot. A run stops before `//` or `/*`.
-  private func operatorEnd(_ start: Int, dotted: Bool) -> Int {
-    let n = bytes.count
-    var end = start + 1
-    while end < n {
-      let c = bytes[end]
-      if c == UInt8(ascii: "/") && end + 1 < n
-        && (bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*"))
-      {
-        break
-      }
-      guard Self.isOperatorByte(c) || (dotted && c == UInt8(ascii: ".")) else { break }
-      end += 1
-    }
-    return end
-  }
-
-  /// The end of the (nested) block comment starting at `start`, or the end of the text.
-  private func skipBlockComment(_ start: Int) -> Int {
-    let n = bytes.count
-    var depth = 0
-    var i = start
-    while i + 1 < n {
-      if bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "*") {
-        depth += 1
-        i += 2
-      } else if bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/") {
-        depth -= 1
-        i += 2
-        if depth == 0 { return i }
-      } else {
-        i += 1
-      }
-    }
-    return n
-  }
-
-  /// A string literal being skipped: its raw-delimiter `#` count and whether it is a
-  /// `"""` literal; or an interpolation `\( … )` with its paren depth.
-  private enum StringFrame {
-    case literal(hashes: Int, multiline: Bool)
-    case interpolation(depth: Int)
-  }
-
-  /// Opens the literal whose delimiter (`#`s then `"`) starts at `start`; returns the
-  /// frame and the offset of its first content byte, or nil if no literal starts there.
-  private func openLiteral(_ start: Int) -> (StringFrame, Int)? {
-    let n = bytes.count
-    var q = start
-    while q < n && bytes[q] == UInt8(ascii: "#") { q += 1 }
-    guard q < n && bytes[q] == UInt8(ascii: "\"") else { return nil }
-    let hashes = q - start
-    if q + 2 < n && bytes[q + 1] == UInt8(ascii: "\"") && bytes[q + 2] == UInt8(ascii: "\"") {
-      return (.literal(hashes: hashes, multiline: true), q + 3)
-    }
-    return (.literal(hashes: hashes, multiline: false), q + 1)
-  }
-
-  /// Whether `count` `#` bytes follow offset `at`.
-  private func hashesFollow(_ at: Int, _ count: Int) -> Bool {
-    guard count > 0 else { return true }
-    guard at + count <= bytes.count else { return false }
-    for k in at..<(at + count) where bytes[k] != UInt8(ascii: "#") { return false }
-    return true
-  }
-
-  /// The end offset of the string literal whose delimiter starts at `start`. Handles raw
-  /// delimiters, multi-line literals and nested interpolations. An unterminated
-  /// single-line literal ends at its line's end; an unterminated multi-line one at EOF.
-  private func skipString(_ start: Int) -> Int {
-    let n = bytes.count
-    guard let (first, contentStart) = openLiteral(start) else { return start + 1 }
-    var outerMultiline = false
-    if case .literal(_, let multiline) = first { outerMultiline = multiline }
-    var stack: [StringFrame] = [first]
-    var i = contentStart
-    while i < n, let top = stack.last {
-      let c = bytes[i]
-      switch top {
-      case .literal(let hashes, let multiline):
-        if c == UInt8(ascii: "\\") && hashesFollow(i + 1, hashes) {
-          let j = i + 1 + hashes
-          if j < n && bytes[j] == UInt8(ascii: "(") {
-            stack.append(.interpolation(depth: 1))
-            i = j + 1
-          } else if j < n && bytes[j] == 10 && !multiline {
-            return j
-          } else {
-            i = j + 1
-          }
-        } else if c == UInt8(ascii: "\"") {
-          let quotes = multiline ? 3 : 1
-          var closes = i + quotes <= n
-          if closes && multiline {
-            closes = bytes[i + 1] == UInt8(ascii: "\"") && bytes[i + 2] == UInt8(ascii: "\"")
-          }
-          if closes && hashesFollow(i + quotes, hashes) {
-            stack.removeLast()
-            i += quotes + hashes
-            if stack.isEmpty { return i }
-          } else {
-            i += 1
-          }
-        } else if c == 10 && !multiline {
-          return i
-        } else {
-          i += 1
-        }
-      case .interpolation(let depth):
-        if c == UInt8(ascii: "(") {
-          stack[stack.count - 1] = .interpolation(depth: depth + 1)
-          i += 1
-        } else if c == UInt8(ascii: ")") {
-          stack.removeLast()
-          if depth > 1 { stack.append(.interpolation(depth: depth - 1)) }
-          i += 1
-        } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "#"),
-          let (frame, content) = openLiteral(i)
-        {
-          stack.append(frame)
-          i = content
-        } else if c == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "/") {
-          while i < n && bytes[i] != 10 { i += 1 }
-        } else if c == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "*") {
-          i = skipBlockComment(i)
-        } else if c == 10 && !outerMultiline {
-          return i
-        } else {
-          i += 1
-        }
-      }
-    }
-    return min(i, n)
   }
 
   // MARK: - Token helpers
@@ -967,5 +759,292 @@ final class SwiftDeclarationScanner {
     let scan = scanStatement(from: k + 2, checkFirst: true, stopAtBrace: false)
     emit(text(k + 1), kind: kind, s, k, end: tokens[max(scan.last, k + 1)].endLine)
     return scan.next
+  }
+}
+
+/// The Swift scanner's first pass: the text's tokens, with comments and string literals as
+/// opaque units, and which lines hold code and which comments.
+///
+/// A struct mutated in place, apart from the scanner: every touch of a class's stored `var` is
+/// checked for exclusive access at run time, and the lexer touches its tokens once a token.
+private struct SwiftLexer {
+  let bytes: [UInt8]
+  var lines: LineCursor
+  var marks: LineMarks
+  var tokens: [SwiftToken] = []
+
+  init(bytes: [UInt8], lines: SourceLines) {
+    self.bytes = bytes
+    self.lines = LineCursor(lines)
+    marks = LineMarks(lineCount: lines.count)
+  }
+
+  static func isIdentifierStart(_ c: UInt8) -> Bool {
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c == 36 || c >= 0x80
+  }
+
+  static func isIdentifierByte(_ c: UInt8) -> Bool {
+    isIdentifierStart(c) || (c >= 48 && c <= 57)
+  }
+
+  static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+
+  static func isOperatorByte(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
+      UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+      UInt8(ascii: "~"), UInt8(ascii: "?"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  mutating func addToken(
+    _ kind: SwiftTokenKind, _ start: Int, _ end: Int, lineFrom: Int? = nil,
+    keyword: SwiftKeyword? = nil
+  ) {
+    let first = lines.line(at: lineFrom ?? start)
+    let last = lines.line(at: max(end - 1, start))
+    marks.markCode(first, last)
+    tokens.append(
+      SwiftToken(
+        kind: kind, start: start, end: end, line: first, endLine: last, keyword: keyword))
+  }
+
+  mutating func addComment(_ start: Int, _ end: Int) {
+    marks.markComment(lines.line(at: start), lines.line(at: max(end - 1, start)))
+  }
+
+  func keywordFor(_ start: Int, _ end: Int) -> SwiftKeyword? {
+    SwiftKeyword.spelled(by: bytes, from: start, to: end)
+  }
+
+  mutating func lex() {
+    let n = bytes.count
+    var i = 0
+    while i < n {
+      let c = bytes[i]
+      switch c {
+      case 9, 10, 11, 12, 13, 32:
+        i += 1
+      case UInt8(ascii: "/") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "/"):
+        var end = i
+        while end < n && bytes[end] != 10 { end += 1 }
+        addComment(i, end)
+        i = end
+      case UInt8(ascii: "/") where i + 1 < n && bytes[i + 1] == UInt8(ascii: "*"):
+        let end = skipBlockComment(i)
+        addComment(i, end)
+        i = end
+      case UInt8(ascii: "\""):
+        let end = skipString(i)
+        addToken(.string, i, end)
+        i = end
+      case UInt8(ascii: "#"):
+        var j = i
+        while j < n && bytes[j] == UInt8(ascii: "#") { j += 1 }
+        if j < n && bytes[j] == UInt8(ascii: "\"") {
+          let end = skipString(i)
+          addToken(.string, i, end)
+          i = end
+        } else if j == i + 1 && j < n && Self.isIdentifierStart(bytes[j]) {
+          var end = j
+          while end < n && Self.isIdentifierByte(bytes[end]) { end += 1 }
+          addToken(.pound, j, end, lineFrom: i, keyword: keywordFor(j, end))
+          i = end
+        } else {
+          addToken(.punct, i, i + 1)
+          i += 1
+        }
+      case UInt8(ascii: "`"):
+        var j = i + 1
+        while j < n && bytes[j] != UInt8(ascii: "`") && bytes[j] != 10 { j += 1 }
+        if j < n && bytes[j] == UInt8(ascii: "`") && j > i + 1 {
+          addToken(.escapedWord, i + 1, j, lineFrom: i)
+          marks.markCode(lines.line(at: j), lines.line(at: j))
+          i = j + 1
+        } else {
+          addToken(.punct, i, i + 1)
+          i += 1
+        }
+      case UInt8(ascii: "."):
+        if i + 1 < n
+          && (bytes[i + 1] == UInt8(ascii: ".") || Self.isOperatorByte(bytes[i + 1]))
+        {
+          let end = operatorEnd(i, dotted: true)
+          addToken(.op, i, end)
+          i = end
+        } else {
+          addToken(.punct, i, i + 1)
+          i += 1
+        }
+      default:
+        if Self.isIdentifierStart(c) {
+          var end = i + 1
+          while end < n && Self.isIdentifierByte(bytes[end]) { end += 1 }
+          addToken(.word, i, end, keyword: keywordFor(i, end))
+          i = end
+        } else if Self.isDigit(c) {
+          var end = i + 1
+          while end < n {
+            let d = bytes[end]
+            if Self.isIdentifierByte(d) {
+              end += 1
+            } else if d == UInt8(ascii: ".") && end + 1 < n && Self.isDigit(bytes[end + 1]) {
+              end += 2
+            } else {
+              break
+            }
+          }
+          addToken(.number, i, end)
+          i = end
+        } else if Self.isOperatorByte(c) {
+          let end = operatorEnd(i, dotted: false)
+          addToken(.op, i, end)
+          i = end
+        } else {
+          addToken(.punct, i, i + 1)
+          i += 1
+        }
+      }
+    }
+  }
+
+  /// The end of an operator run starting at `start`; dots are part of it only if it
+  /// starts with a dot. A run stops before `//` or `/*`.
+  func operatorEnd(_ start: Int, dotted: Bool) -> Int {
+    let n = bytes.count
+    var end = start + 1
+    while end < n {
+      let c = bytes[end]
+      if c == UInt8(ascii: "/") && end + 1 < n
+        && (bytes[end + 1] == UInt8(ascii: "/") || bytes[end + 1] == UInt8(ascii: "*"))
+      {
+        break
+      }
+      guard Self.isOperatorByte(c) || (dotted && c == UInt8(ascii: ".")) else { break }
+      end += 1
+    }
+    return end
+  }
+
+  /// The end of the (nested) block comment starting at `start`, or the end of the text.
+  func skipBlockComment(_ start: Int) -> Int {
+    let n = bytes.count
+    var depth = 0
+    var i = start
+    while i + 1 < n {
+      if bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "*") {
+        depth += 1
+        i += 2
+      } else if bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/") {
+        depth -= 1
+        i += 2
+        if depth == 0 { return i }
+      } else {
+        i += 1
+      }
+    }
+    return n
+  }
+
+  /// A string literal being skipped: its raw-delimiter `#` count and whether it is a
+  /// `"""` literal; or an interpolation `\( … )` with its paren depth.
+  enum StringFrame {
+    case literal(hashes: Int, multiline: Bool)
+    case interpolation(depth: Int)
+  }
+
+  /// Opens the literal whose delimiter (`#`s then `"`) starts at `start`; returns the
+  /// frame and the offset of its first content byte, or nil if no literal starts there.
+  func openLiteral(_ start: Int) -> (StringFrame, Int)? {
+    let n = bytes.count
+    var q = start
+    while q < n && bytes[q] == UInt8(ascii: "#") { q += 1 }
+    guard q < n && bytes[q] == UInt8(ascii: "\"") else { return nil }
+    let hashes = q - start
+    if q + 2 < n && bytes[q + 1] == UInt8(ascii: "\"") && bytes[q + 2] == UInt8(ascii: "\"") {
+      return (.literal(hashes: hashes, multiline: true), q + 3)
+    }
+    return (.literal(hashes: hashes, multiline: false), q + 1)
+  }
+
+  /// Whether `count` `#` bytes follow offset `at`.
+  func hashesFollow(_ at: Int, _ count: Int) -> Bool {
+    guard count > 0 else { return true }
+    guard at + count <= bytes.count else { return false }
+    for k in at..<(at + count) where bytes[k] != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  /// The end offset of the string literal whose delimiter starts at `start`. Handles raw
+  /// delimiters, multi-line literals and nested interpolations. An unterminated
+  /// single-line literal ends at its line's end; an unterminated multi-line one at EOF.
+  func skipString(_ start: Int) -> Int {
+    let n = bytes.count
+    guard let (first, contentStart) = openLiteral(start) else { return start + 1 }
+    var outerMultiline = false
+    if case .literal(_, let multiline) = first { outerMultiline = multiline }
+    var stack: [StringFrame] = [first]
+    var i = contentStart
+    while i < n, let top = stack.last {
+      let c = bytes[i]
+      switch top {
+      case .literal(let hashes, let multiline):
+        if c == UInt8(ascii: "\\") && hashesFollow(i + 1, hashes) {
+          let j = i + 1 + hashes
+          if j < n && bytes[j] == UInt8(ascii: "(") {
+            stack.append(.interpolation(depth: 1))
+            i = j + 1
+          } else if j < n && bytes[j] == 10 && !multiline {
+            return j
+          } else {
+            i = j + 1
+          }
+        } else if c == UInt8(ascii: "\"") {
+          let quotes = multiline ? 3 : 1
+          var closes = i + quotes <= n
+          if closes && multiline {
+            closes = bytes[i + 1] == UInt8(ascii: "\"") && bytes[i + 2] == UInt8(ascii: "\"")
+          }
+          if closes && hashesFollow(i + quotes, hashes) {
+            stack.removeLast()
+            i += quotes + hashes
+            if stack.isEmpty { return i }
+          } else {
+            i += 1
+          }
+        } else if c == 10 && !multiline {
+          return i
+        } else {
+          i += 1
+        }
+      case .interpolation(let depth):
+        if c == UInt8(ascii: "(") {
+          stack[stack.count - 1] = .interpolation(depth: depth + 1)
+          i += 1
+        } else if c == UInt8(ascii: ")") {
+          stack.removeLast()
+          if depth > 1 { stack.append(.interpolation(depth: depth - 1)) }
+          i += 1
+        } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "#"),
+          let (frame, content) = openLiteral(i)
+        {
+          stack.append(frame)
+          i = content
+        } else if c == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "/") {
+          while i < n && bytes[i] != 10 { i += 1 }
+        } else if c == UInt8(ascii: "/") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "*") {
+          i = skipBlockComment(i)
+        } else if c == 10 && !outerMultiline {
+          return i
+        } else {
+          i += 1
+        }
+      }
+    }
+    return min(i, n)
   }
 }

@@ -19,6 +19,17 @@ import Testing
       file: odd, start: 4, end: 7,
       closest: .init(start: 40, end: 43, matching: 3, count: 4)),
     .noFile(path: odd),
+    .declared(
+      .init(
+        kind: "struct", name: "Odd\"", start: 3, end: 9, file: odd,
+        verdict: .named(symbol: "Odd\"\\"))),
+    .declared(
+      .init(
+        kind: "func", name: "f(to:)", start: 5, end: 5, file: odd,
+        verdict: .heldBy(start: 5, end: 5))),
+    .declared(
+      .init(kind: "enum", name: "E", start: 5, end: 8, file: odd, verdict: .notAt(start: 1, end: 2))
+    ),
   ]
 
   @Test(arguments: messages)
@@ -47,6 +58,24 @@ import Testing
         closest: .init(start: 40, end: 43, matching: 3, count: 4)
       ).text
         == "lines 4-7 of a.swift differ from the quote, and the quote is nowhere in the file: the code changed, so reread the explanation and update quote and prose together; closest match: lines 40-43 (3 of 4 lines match)"
+    )
+    let report = (kind: "struct", name: "ErrorReport", start: 80, end: 96, file: "E.swift")
+    func declared(_ verdict: AnchorMessage.Declared.Verdict) -> String {
+      AnchorMessage.declared(
+        .init(
+          kind: report.kind, name: report.name, start: report.start, end: report.end,
+          file: report.file, verdict: verdict)
+      ).text
+    }
+    #expect(
+      declared(.named(symbol: "ErrorReport"))
+        == "ErrorReport is struct ErrorReport (lines 80-96 of E.swift)")
+    #expect(
+      declared(.heldBy(start: 80, end: 80))
+        == "lines 80 hold struct ErrorReport (lines 80-96 of E.swift)")
+    #expect(
+      declared(.notAt(start: 48, end: 74))
+        == "struct ErrorReport (lines 80-96 of E.swift) does not stand at lines 48-74; run with --fix to cite lines 80-96"
     )
     #expect(
       AnchorMessage.noFile(path: "b.swift").text
