@@ -80,9 +80,14 @@ import Testing
           }
         }
       }
+      let names = declarations.map { $0.labels ?? $0.name }
+      let index = FileDeclarations(declarations, scannedAs: .swift).matching(symbol)
+      let walk = Self.reference(symbol, in: declarations)
       Issue.record(
-        "seed \(seed) round \(round) (replay with DECLSCAN_SEED=\(seed &- 70)): \(symbol) in \(declarations.map { $0.labels ?? $0.name }): index \(FileDeclarations(declarations, scannedAs: .swift).matching(symbol).map(\.keywordLine)), walk \(Self.reference(symbol, in: declarations).map(\.keywordLine))"
-      )
+        """
+        seed \(seed) round \(round) (replay with DECLSCAN_SEED=\(seed &- 70)): \(symbol) in \
+        \(names): index \(index.map(\.keywordLine)), walk \(walk.map(\.keywordLine))
+        """)
       return
     }
   }
