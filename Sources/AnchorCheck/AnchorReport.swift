@@ -25,12 +25,31 @@ public struct AnchorReport: Sendable {
 
   /// Counts by status, for every status (zero included).
   public var counts: [AnchorStatus: Int] {
-    // Counted by position, not by hashing each status's name.
-    var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
-    for result in results {
-      if let index = AnchorStatus.all.firstIndex(of: result.status) { tally[index] += 1 }
+    // Counted by position, not by hashing each status's name; the position found by the name's
+    // length and first byte, and confirmed with one comparison, not ten: a report holds a
+    // hundred thousand results.
+    let all = AnchorStatus.all
+    var slots = [Int](repeating: -1, count: 1 << 12)
+    for (position, status) in all.enumerated() where slots[Self.slot(status)] < 0 {
+      slots[Self.slot(status)] = position
     }
-    return Dictionary(uniqueKeysWithValues: zip(AnchorStatus.all, tally))
+    var tally = [Int](repeating: 0, count: all.count)
+    for result in results {
+      let status = result.status
+      let candidate = slots[Self.slot(status)]
+      if candidate >= 0, all[candidate] == status {
+        tally[candidate] += 1
+      } else if let index = all.firstIndex(of: status) {
+        tally[index] += 1
+      }
+    }
+    return Dictionary(uniqueKeysWithValues: zip(all, tally))
+  }
+
+  /// Where ``counts`` first looks for `status`: its name's length and first byte.
+  private static func slot(_ status: AnchorStatus) -> Int {
+    let name = status.rawValue.utf8
+    return (name.count & 31) << 7 | Int((name.first ?? 0) & 127)
   }
 
   /// The results that are not `ok`.
