@@ -20,11 +20,12 @@ extension AnchorChecker {
   /// decides it, else made a job like a quoted anchor's, its path relative to the root and its
   /// quote the cited lines at the commit. The files are read with one request to the
   /// repository.
+  ///
+  /// The jobs are changed in place: a copy of them all would touch every string they hold.
   static func readPermalinks(
-    _ jobs: [Job], repository: PermalinkHistory.Repository?, index: RepositoryIndex,
+    _ jobs: inout [Job], repository: PermalinkHistory.Repository?, index: RepositoryIndex,
     scope: AnchorScope?
-  ) -> [Job] {
-    var jobs = jobs
+  ) {
     let permalinks = jobs.indices.filter { jobs[$0].anchor.form == .permalink }
     func settle(_ position: Int, _ status: AnchorStatus, _ message: AnchorMessage) {
       let job = jobs[position]
@@ -56,7 +57,7 @@ extension AnchorChecker {
           "the root is in no git work tree of its own (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink!.slug)"
         )
       }
-      return jobs
+      return
     }
     let facts = repository.facts
     var asked: [Int] = []
@@ -81,11 +82,10 @@ extension AnchorChecker {
     }
     let answers = repository.read(requests)
     // Each file at each commit split into lines once, however many permalinks cite it.
-    var split: [PermalinkHistory.Request: [String]] = [:]
+    var split: [PermalinkHistory.Request: FileLines] = [:]
     for (position, (request, answer)) in zip(asked, zip(requests, answers)) {
       let anchor = jobs[position].anchor
       let permalink = anchor.permalink!
-      let cited = "\(anchor.path):\(range(anchor.start, anchor.end))"
       switch answer {
       case .noCommit:
         settle(
@@ -98,8 +98,13 @@ extension AnchorChecker {
           "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
         )
       case .file(let commit, let data):
-        let lines = split[request] ?? Self.lines(of: data)
-        split[request] = lines
+        let lines: FileLines
+        if let known = split[request] {
+          lines = known
+        } else {
+          lines = FileLines(data)
+          split[request] = lines
+        }
         if anchor.start < 1 || anchor.end < anchor.start {
           settle(
             position, .outOfRange,
@@ -110,7 +115,7 @@ extension AnchorChecker {
         guard anchor.end <= lines.count else {
           settle(
             position, .outOfRange,
-            "the permalink is broken: \(anchor.path) has \(lines.count) lines at commit \(short(commit)), and \(cited) runs past its end"
+            "the permalink is broken: \(anchor.path) has \(lines.count) lines at commit \(short(commit)), and \(anchor.path):\(range(anchor.start, anchor.end)) runs past its end"
           )
           continue
         }
@@ -132,33 +137,52 @@ extension AnchorChecker {
           continue
         }
         var resolution = RepositoryIndex.Resolution.missing
-        var isDirectory: ObjCBool = false
+        // Not indexed: absent, or in a folder the index leaves out, which a permalink may cite.
         if index.fileSet.contains(relative)
-          || (FileManager.default.fileExists(
-            atPath: index.root.appendingPathComponent(relative).path, isDirectory: &isDirectory)
-            && !isDirectory.boolValue)
+          || FileKind(path: index.root.path + "/" + relative).map({ !$0.isDirectory }) == true
         {
           resolution = index.staysInside(relative) ? .file(relative) : .outside
         }
-        var job = jobs[position]
-        job.anchor.path = relative
-        job.anchor.quoteText = lines[(anchor.start - 1)..<anchor.end].joined(separator: "\n")
-        job.resolution = resolution
-        job.permalink = PermalinkTarget(commit: commit, facts: facts)
-        if !job.covered, let scope, !scope.cites(relative, resolution: resolution, from: "") {
-          job.permalink!.dropped = true
+        jobs[position].anchor.path = relative
+        jobs[position].anchor.quoteText = lines.text(anchor.start..<(anchor.end + 1))
+        jobs[position].resolution = resolution
+        jobs[position].permalink = PermalinkTarget(commit: commit, facts: facts)
+        if !jobs[position].covered, let scope,
+          !scope.cites(relative, resolution: resolution, from: "")
+        {
+          jobs[position].permalink!.dropped = true
         }
-        jobs[position] = job
       }
     }
-    return jobs
   }
 
-  /// The lines of a file's bytes, split at `\n`, each without a `\r` before it.
-  private static func lines(of data: Data) -> [String] {
-    var text = decodeUTF8Leniently([UInt8](data)).text
-    return text.withUTF8 { bytes in
-      AnchorParser.lineBounds(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+  /// A file's text at a commit, and where each of its lines stands in it: split at `\n`, each
+  /// line without a `\r` before it. Only the lines a permalink cites are made strings.
+  private struct FileLines {
+    private let text: [UInt8]
+    private let bounds: [Range<Int>]
+
+    init(_ data: Data) {
+      var text = [UInt8](data)
+      if !text.withUnsafeBufferPointer(isASCII) {
+        var decoded = decodeUTF8Leniently(text).text
+        text = decoded.withUTF8 { Array($0) }
+      }
+      self.text = text
+      bounds = text.withUnsafeBufferPointer { AnchorParser.lineBounds($0) }
+    }
+
+    /// The number of lines.
+    var count: Int { bounds.count }
+
+    /// Lines `lines` (1-based), joined with `\n`.
+    func text(_ lines: Range<Int>) -> String {
+      var joined: [UInt8] = []
+      for line in lines {
+        if line > lines.lowerBound { joined.append(UInt8(ascii: "\n")) }
+        joined.append(contentsOf: text[bounds[line - 1]])
+      }
+      return String(decoding: joined, as: UTF8.self)
     }
   }
 

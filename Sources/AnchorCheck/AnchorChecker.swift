@@ -183,9 +183,22 @@ public enum AnchorChecker {
     let suppressed = perDoc.reduce(0) { $0 + $1.suppressed }
 
     var jobs = perDoc.flatMap(\.pending)
+    // Git's rename detection, for the names of the missing files alone, on a thread of its own:
+    // for the docs' anchors as soon as every doc is read, while permalinks are read; then for
+    // any name only a permalink brings. Nothing without missing files or git.
+    @Sendable func names(_ jobs: [Job]) -> Set<String> {
+      Set(
+        jobs.lazy.filter { $0.resolution == .missing && $0.isOpen }.flatMap {
+          RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc)
+        })
+    }
+    let early = names(jobs.filter { $0.anchor.form != .permalink })
+    let earlyRenames = Pending { () throws -> [String: String] in
+      guard !early.isEmpty, let lookup = try renamesOnce.value() else { return [:] }
+      return lookup(early)
+    }
     if jobs.contains(where: { $0.anchor.form == .permalink }) {
-      jobs = try readPermalinks(
-        jobs, repository: repositoryOnce.value(), index: index, scope: scope)
+      try readPermalinks(&jobs, repository: repositoryOnce.value(), index: index, scope: scope)
     }
     let pending = jobs
     // Quotes of missing files, looked for across the files of their extension: each distinct
@@ -198,13 +211,13 @@ public enum AnchorChecker {
       let key = RelocationIndex.Key(job.anchor)
       if quotes[key] == nil { quotes[key] = NormalizedLines(text: job.anchor.quoteText) }
     }
-    // Then git's rename detection, for the names of the missing files alone, on a thread of its
-    // own while the quotes of missing files are indexed; nothing without missing files or git.
+    // The names only permalinks bring, while the quotes of missing files are indexed.
     let renames = Pending { () throws -> [String: String] in
-      let missing = pending.filter { $0.resolution == .missing && $0.isOpen }
-      guard !missing.isEmpty, let lookup = try renamesOnce.value() else { return [:] }
-      return lookup(
-        Set(missing.flatMap { RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc) }))
+      var found = try earlyRenames.value()
+      let late = names(pending).subtracting(early)
+      guard !late.isEmpty, let lookup = try renamesOnce.value() else { return found }
+      found.merge(lookup(late)) { first, _ in first }
+      return found
     }
     let relocations = RelocationIndex(index: index, cache: cache, quotes: quotes)
     let moves = try RenamedFiles(renames: renames.value(), index: index)
