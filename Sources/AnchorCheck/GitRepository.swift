@@ -77,10 +77,11 @@ import Foundation
       var current = paths
       while !current.isEmpty {
         // The commits that added one of them, without rename detection: a rename adds its new
-        // path.
+        // path. A root commit renames nothing (it has no parent to rename from), and many files
+        // date from one: left out, it costs no rename detection.
         let added = try runAll([
-          ["log", "--no-renames", "--diff-filter=A", "--format=%x00%H", "--name-only", "-z"]
-            + ["--relative", "HEAD", "--"] + current.sorted()
+          ["log", "--no-renames", "--diff-filter=A", "--min-parents=1", "--format=%x00%H"]
+            + ["--name-only", "-z", "--relative", "HEAD", "--"] + current.sorted()
         ])[0]
         let commits = added.status == 0 ? Self.commits(added.output).map(\.commit) : []
         guard !commits.isEmpty else { break }
@@ -180,11 +181,13 @@ import Foundation
     /// root stands in it, and HEAD; `nil` when git ignores the root (a build folder inside
     /// another repository), whose history is not the root's. Its four commands run at once.
     func permalinkFacts() throws -> PermalinkHistory.Facts? {
+      // One rev-parse says both the root's folder in the repository and HEAD: the prefix on
+      // its first line (empty at the top), then HEAD's hash, unless HEAD has no commit yet.
       let answers = try runAll([
-        ["remote", "-v"], ["rev-parse", "--show-prefix"], ["rev-parse", "--verify", "-q", "HEAD"],
+        ["remote", "-v"], ["rev-parse", "--show-prefix", "--verify", "-q", "HEAD"],
         ignoredCommand,
       ])
-      if answers[3].status == 0 { return nil }
+      if answers[2].status == 0 { return nil }
       func text(_ index: Int) -> String {
         String(decoding: answers[index].output, as: UTF8.self)
       }
@@ -193,10 +196,11 @@ import Foundation
           let fields = line.split(whereSeparator: { $0 == "\t" || $0 == " " })
           return fields.count >= 2 ? Self.gitHubSlug(ofRemote: String(fields[1])) : nil
         })
-      let head = text(2).trimmingCharacters(in: .whitespacesAndNewlines)
+      let lines = text(1).split(separator: "\n", omittingEmptySubsequences: false)
+      let head = lines.count > 1 ? lines[1].trimmingCharacters(in: .whitespaces) : ""
       return PermalinkHistory.Facts(
-        remotes: remotes, prefix: text(1).trimmingCharacters(in: .newlines),
-        head: answers[2].status == 0 && !head.isEmpty ? head : nil)
+        remotes: remotes, prefix: lines.first.map(String.init) ?? "",
+        head: answers[1].status == 0 && !head.isEmpty ? head : nil)
     }
 
     /// Which of `paths` (relative to the root) differ from HEAD in the work tree: modified,

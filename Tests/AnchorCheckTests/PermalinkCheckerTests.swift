@@ -208,6 +208,25 @@ struct PermalinkCheckerTests {
     #expect(report.results[0].suggestion == Self.link(head, "kit/Sources/Box.swift", 3, 4))
   }
 
+  /// What git says of the repository a root is in: its GitHub remotes, the root's folder in it,
+  /// and HEAD, which a repository without a commit lacks.
+  @Test func theRepositorysFactsAtItsTopInAFolderAndBeforeAnyCommit() throws {
+    let repo = try GitFixture()
+    defer { repo.remove() }
+    try repo.git("remote", "add", "origin", "git@github.com:Acme/Widgets.git")
+    try repo.write("kit/a.md", "a\n")
+    let unborn = try #require(try GitRepository(root: repo.root)?.permalinkFacts())
+    #expect(unborn.remotes == ["acme/widgets"])
+    #expect(unborn.prefix == "")
+    #expect(unborn.head == nil)
+    let head = try Self.commit(repo, "a")
+    let top = try #require(try GitRepository(root: repo.root)?.permalinkFacts())
+    #expect((top.prefix, top.head) == ("", head))
+    let folder = try #require(
+      try GitRepository(root: repo.root.appendingPathComponent("kit"))?.permalinkFacts())
+    #expect((folder.prefix, folder.head) == ("kit/", head))
+  }
+
   @Test func incrementalVerdictsEqualAFullRunsThroughARename() throws {
     let (repo, first) = try Self.repository()
     defer { repo.remove() }
