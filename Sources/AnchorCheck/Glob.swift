@@ -9,12 +9,24 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.
   public let pattern: String
   private let parts: [Character]
+  /// The pattern's bytes, when it is plain ASCII (one Character a byte); `nil` otherwise.
+  private let bytes: [UInt8]?
+  /// Whether the pattern has a `/`: one without also matches a bare name at any depth.
+  private let hasSlash: Bool
 
   /// Creates a glob from its pattern.
   public init(_ pattern: String) {
     self.pattern = pattern
     self.parts = Array(pattern)
+    self.bytes = Self.isPlainASCII(pattern) ? Array(pattern.utf8) : nil
+    self.hasSlash = pattern.utf8.contains(UInt8(ascii: "/"))
   }
+
+  /// Whether two globs have the same pattern.
+  public static func == (lhs: Glob, rhs: Glob) -> Bool { lhs.pattern == rhs.pattern }
+
+  /// Hashes the pattern, all that tells two globs apart.
+  public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
   /// The pattern.
   public var description: String { pattern }
@@ -24,23 +36,21 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   public func matches(_ path: String) -> Bool {
     // ASCII without carriage returns is one Character per byte: matched as bytes, without
     // building Characters (the checker asks this of every file in a repository).
-    if Self.isPlainASCII(pattern), Self.isPlainASCII(path) {
-      var pattern = pattern
+    // The pattern's bytes were read once, when it was made.
+    if let bytes, Self.isPlainASCII(path) {
       var path = path
-      return pattern.withUTF8 { pattern in
+      return bytes.withUnsafeBufferPointer { pattern in
         path.withUTF8 { path in
           let (star, question, slash) = (UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "/"))
           if Self.match(pattern[...], path[...], star, question, slash) { return true }
-          guard !pattern.contains(slash), let last = path.lastIndex(of: slash) else {
-            return false
-          }
+          guard !hasSlash, let last = path.lastIndex(of: slash) else { return false }
           return Self.match(pattern[...], path[(last + 1)...], star, question, slash)
         }
       }
     }
     let name = Array(path)
     if Self.match(parts[...], name[...], "*", "?", "/") { return true }
-    if !pattern.contains("/"), let slash = path.lastIndex(of: "/") {
+    if !hasSlash, let slash = path.lastIndex(of: "/") {
       return Self.match(
         parts[...], Array(path[path.index(after: slash)...])[...], "*", "?", "/")
     }
