@@ -179,7 +179,7 @@ import Foundation
 
     /// What checking permalinks needs to know of the repository: its GitHub remotes, where the
     /// root stands in it, and HEAD; `nil` when git ignores the root (a build folder inside
-    /// another repository), whose history is not the root's. Its four commands run at once.
+    /// another repository), whose history is not the root's. Its three commands run at once.
     func permalinkFacts() throws -> PermalinkHistory.Facts? {
       // One rev-parse says both the root's folder in the repository and HEAD: the prefix on
       // its first line (empty at the top), then HEAD's hash, unless HEAD has no commit yet.

@@ -403,4 +403,40 @@ func scan(_ language: SourceLanguage, _ lines: [String]) -> [String] {
       if SourceLanguage(path: path) != plain(path) { return }
     }
   }
+
+  /// The lexer's keyword table finds every keyword by its spelling, and a generated word only
+  /// when it spells one (words from the letters keywords are made of, so that most come close).
+  /// Replay a seed with `DECLSCAN_SEED`.
+  @Test func aWordIsAKeywordExactlyWhenItSpellsOne() {
+    for keyword in SwiftKeyword.allCases {
+      let bytes = Array(keyword.rawValue.utf8)
+      #expect(SwiftKeyword.spelled(by: bytes, from: 0, to: bytes.count) == keyword)
+    }
+    let seed = baseSeed() &+ 50
+    var random = SplitMix64(seed: seed)
+    let letters = Array("aceilnorstuy_S".utf8)
+    for round in 0..<(20_000 * scale()) {
+      // Half of them a keyword with one byte changed, added or dropped.
+      var word = Array(
+        SwiftKeyword.allCases[random.below(SwiftKeyword.allCases.count)].rawValue.utf8)
+      if random.below(2) == 0 {
+        word = (0...random.below(17)).map { _ in letters[random.below(letters.count)] }
+      } else {
+        let at = random.below(word.count)
+        switch random.below(3) {
+        case 0: word[at] = letters[random.below(letters.count)]
+        case 1: word.insert(letters[random.below(letters.count)], at: at)
+        default: word.remove(at: at)
+        }
+      }
+      let padded = [UInt8(ascii: " ")] + word + [UInt8(ascii: " ")]
+      let expected = SwiftKeyword(rawValue: String(decoding: word, as: UTF8.self))
+      guard SwiftKeyword.spelled(by: padded, from: 1, to: word.count + 1) == expected else {
+        Issue.record(
+          "seed \(seed) (DECLSCAN_SEED=\(seed &- 50)), round \(round): \(String(decoding: word, as: UTF8.self))"
+        )
+        return
+      }
+    }
+  }
 }
