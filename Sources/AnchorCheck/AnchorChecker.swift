@@ -544,7 +544,8 @@ struct Worker {
   /// The quote being checked.
   var quote = NormalizedLines(lines: [String]())
   /// The declarations of the files this worker's anchors named symbols in, by file: asked of
-  /// the shared cache, behind its lock, once a file.
+  /// the shared cache, behind its lock, once a file. Keyed by the file's identity, which stays
+  /// its own for the whole check: the cache keeps every file it reads until the check ends.
   private var declared: [ObjectIdentifier: FileDeclarations] = [:]
 
   /// The declarations of `file`, read as `source`.
