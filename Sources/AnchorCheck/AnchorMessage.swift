@@ -38,6 +38,7 @@ enum AnchorMessage: Hashable, Sendable, ExpressibleByStringInterpolation {
     /// The declaration's lines: from its keyword line to its last.
     let start: Int
     let end: Int
+    /// The file it stands in, relative to the root.
     let file: String
     /// What the anchor's lines say of it.
     let verdict: Verdict
