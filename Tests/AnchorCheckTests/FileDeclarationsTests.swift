@@ -68,19 +68,7 @@ import Testing
           == Self.reference(symbol, in: declarations)
       }
       guard !agrees(declarations) else { continue }
-      var shrunk = true
-      while shrunk {
-        shrunk = false
-        for position in declarations.indices {
-          var fewer = declarations
-          fewer.remove(at: position)
-          if !agrees(fewer) {
-            declarations = fewer
-            shrunk = true
-            break
-          }
-        }
-      }
+      declarations = shrunk(declarations) { !agrees($0) }
       let names = declarations.map { $0.labels ?? $0.name }
       let found = FileDeclarations(declarations, scannedAs: .swift).matching(symbol)
       let defined = Self.reference(symbol, in: declarations)

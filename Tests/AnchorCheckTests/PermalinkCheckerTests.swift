@@ -290,19 +290,8 @@ struct PermalinkCheckerTests {
           : .insert(at: random.below(100), count: 1 + random.below(5))
       }
       if let failure = try Self.failure(start: start, end: end, steps: steps) {
-        var smallest = steps
-        var progress = true
-        while progress {
-          progress = false
-          for index in smallest.indices {
-            var fewer = smallest
-            fewer.remove(at: index)
-            if try Self.failure(start: start, end: end, steps: fewer) != nil {
-              smallest = fewer
-              progress = true
-              break
-            }
-          }
+        let smallest = try shrunk(steps) {
+          try Self.failure(start: start, end: end, steps: $0) != nil
         }
         Issue.record(
           "seed \(seed &- 72) (DECLSCAN_SEED), round \(round), lines \(start)-\(end), \(steps): \(failure); shrunk to \(smallest)"
