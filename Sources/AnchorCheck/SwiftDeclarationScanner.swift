@@ -60,16 +60,20 @@ enum SwiftKeyword: String, CaseIterable {
   /// in an open-addressed table, without making a `String` or hashing one.
   static func spelled(by bytes: [UInt8], from start: Int, to end: Int) -> SwiftKeyword? {
     guard end - start >= 2, end - start <= 16 else { return nil }
+    return lookup.keyword(packed(bytes[start..<end]))
+  }
+
+  /// Up to 16 bytes in two words, little-endian: the first eight in `low`, the rest in `high`.
+  private static func packed(_ bytes: ArraySlice<UInt8>) -> (low: UInt64, high: UInt64) {
     var packed = (low: UInt64(0), high: UInt64(0))
-    for offset in 0..<(end - start) {
-      let byte = UInt64(bytes[start + offset])
+    for (offset, byte) in zip(0..., bytes) {
       if offset < 8 {
-        packed.low |= byte << (8 * UInt64(offset))
+        packed.low |= UInt64(byte) << (8 * UInt64(offset))
       } else {
-        packed.high |= byte << (8 * UInt64(offset - 8))
+        packed.high |= UInt64(byte) << (8 * UInt64(offset - 8))
       }
     }
-    return lookup.keyword(packed)
+    return packed
   }
 
   /// The keywords by their packed spellings.
@@ -91,15 +95,7 @@ enum SwiftKeyword: String, CaseIterable {
       high = Array(repeating: 0, count: size)
       keywords = Array(repeating: nil, count: size)
       for keyword in SwiftKeyword.allCases {
-        let bytes = Array(keyword.rawValue.utf8)
-        var packed = (low: UInt64(0), high: UInt64(0))
-        for (offset, byte) in bytes.enumerated() {
-          if offset < 8 {
-            packed.low |= UInt64(byte) << (8 * UInt64(offset))
-          } else {
-            packed.high |= UInt64(byte) << (8 * UInt64(offset - 8))
-          }
-        }
+        let packed = SwiftKeyword.packed(Array(keyword.rawValue.utf8)[...])
         var slot = Lookup.slot(packed)
         while keywords[slot] != nil { slot = (slot + 1) & (size - 1) }
         low[slot] = packed.low
