@@ -34,7 +34,9 @@ public enum AnchorChecker {
     scope: AnchorScope? = nil, git: GitRenames? = .fromGit,
     history: PermalinkHistory? = .fromGit
   ) throws -> AnchorReport {
-    try run(root: root, config: config, paths: paths, git: git, history: history) { scope }
+    try run(
+      root: root, config: config, paths: paths, git: git, history: history,
+      scope: scope.map { Pending(ready: $0) })
   }
 
   /// Checks the anchors a scope covers, working the scope out while the repository is walked:
@@ -57,15 +59,17 @@ public enum AnchorChecker {
     git: GitRenames? = .fromGit, history: PermalinkHistory? = .fromGit,
     scope: @escaping @Sendable () throws -> AnchorScope
   ) throws -> AnchorReport {
-    let pending = Pending(scope)
-    return try run(root: root, config: config, paths: paths, git: git, history: history) {
-      try pending.value()
-    }
+    try run(
+      root: root, config: config, paths: paths, git: git, history: history,
+      scope: Pending(scope))
   }
+
+  /// How many bytes of docs are read ahead, at most, while git works out the scope.
+  static let readAheadLimit = 16 << 20
 
   private static func run(
     root: URL, config: AnchorConfig, paths: [String], git: GitRenames?,
-    history: PermalinkHistory?, scope: () throws -> AnchorScope?
+    history: PermalinkHistory?, scope: Pending<AnchorScope>?
   ) throws -> AnchorReport {
     let root = root.standardizedFileURL
     var isDirectory: ObjCBool = false
@@ -78,7 +82,20 @@ public enum AnchorChecker {
     let index = RepositoryIndex(root: root, exclude: config.exclude)
     let docs = try selectDocs(paths, root: root, index: index, config: config)
     let cache = SourceCache(root: root)
-    let scope = try scope()
+    let folder = FileSystem.Folder(path: root.path)
+    defer { folder.close() }
+    // Git works out the scope while the repository is walked. Should it still be at work, the
+    // docs are read ahead here, in order, until it is done (or 16 MiB are held): reading them
+    // is most of what follows, and git leaves a core free.
+    var readAhead: [[UInt8]] = []
+    if let scope {
+      var held = 0
+      while readAhead.count < docs.count, held < readAheadLimit, !scope.isReady {
+        readAhead.append(folder.bytes(of: docs[readAhead.count]) ?? [])
+        held += readAhead[readAhead.count - 1].count
+      }
+    }
+    let scope = try scope?.value()
     // Where missing files went: git's first look at the history starts as soon as the first
     // cited file turns out missing, so that git works while the docs are checked.
     let renamesOnce = Prefetch { git?.start(root) }
@@ -90,7 +107,8 @@ public enum AnchorChecker {
       _ doc: String, _ bytes: UnsafeBufferPointer<UInt8>, valid: Bool, whole: Bool,
       worker: inout Worker
     ) -> DocOutcome {
-      let parsed = AnchorParser.scan(bytes, knownExtensions: index.extensions)
+      let parsed = AnchorParser.scan(
+        bytes, knownExtensions: index.extensions, proseLines: whole ? nil : scope?.proseLines)
       var outcome = DocOutcome()
       if !valid, whole {
         outcome.notes.append(
@@ -165,8 +183,12 @@ public enum AnchorChecker {
     // Parse, resolve and check every doc, in parallel, each doc's bytes read once: quotes are
     // compared where they stand in them. Cited files are read once and shared; each worker keeps
     // its own memo of resolved paths, since thousands of anchors cite the same few files.
-    var perDoc = parallelMap(docs, state: { Worker() }) { doc, worker -> DocOutcome in
-      let data = FileSystem.bytes(atPath: root.path + "/" + doc) ?? []
+    let aheadOfScope = readAhead
+    var perDoc = parallelMap(Array(docs.indices), state: { Worker() }) {
+      position, worker -> DocOutcome in
+      let doc = docs[position]
+      let data =
+        position < aheadOfScope.count ? aheadOfScope[position] : folder.bytes(of: doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
       if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) { return DocOutcome() }
@@ -265,6 +287,10 @@ public enum AnchorChecker {
       notes.append(
         .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
+    // What the report does not hold, thousands of paths and outcomes, is freed on another
+    // thread: the caller need not wait for it.
+    let leftovers = (index, docs, perDoc, aheadOfScope, cache, relocations, moves)
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
     return AnchorReport(
       results: results, docCount: docs.count, notes: notes, suppressed: suppressed)
   }

@@ -53,9 +53,15 @@ public enum AnchorParser {
 
   /// Parses the UTF-8 bytes of a doc without copying them: the checker reads each quote where it
   /// stands.
-  static func scan(_ text: UnsafeBufferPointer<UInt8>, knownExtensions: Set<String>?) -> (
-    anchors: [Scanned], problems: [DocProblem]
-  ) {
+  ///
+  /// - Parameter proseLines: when set, only the lines it accepts are scanned for anchors: prose,
+  ///   link and permalink anchors, and a quote's citation line. Each anchor lies on one line, so
+  ///   a filter that accepts every line holding a wanted one loses none of them. Fences and
+  ///   suppressions are read on every line.
+  static func scan(
+    _ text: UnsafeBufferPointer<UInt8>, knownExtensions: Set<String>?,
+    proseLines: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
+  ) -> (anchors: [Scanned], problems: [DocProblem]) {
     let lines = lineBounds(text)
     func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {
       UnsafeBufferPointer(rebasing: text[lines[index]])
@@ -86,7 +92,9 @@ public enum AnchorParser {
         // The fence's body runs to its closing fence, or to the end of an unterminated block.
         var close = index + 1
         while close < lines.count, !isClosingFence(line(close), fence) { close += 1 }
-        if index + 1 < close, let found = commentAnchor(line(index + 1)) {
+        if index + 1 < close, proseLines?(line(index + 1)) ?? true,
+          let found = commentAnchor(line(index + 1))
+        {
           // The quote is one slice of the doc: its lines up to the last non-blank one.
           var last = close - 1
           while last >= index + 2, isBlank(line(last)) { last -= 1 }
@@ -103,9 +111,11 @@ public enum AnchorParser {
         index = close + 1
         continue
       }
-      proseAnchors(
-        current, number: number, knownExtensions: knownExtensions, suppressed: suppressed,
-        into: &anchors)
+      if proseLines?(current) ?? true {
+        proseAnchors(
+          current, number: number, knownExtensions: knownExtensions, suppressed: suppressed,
+          into: &anchors)
+      }
       index += 1
     }
     return (anchors, problems)

@@ -12,15 +12,69 @@ import Foundation
 enum FileSystem {
   /// The bytes of the file at `path`, or `nil` when it cannot be opened or read.
   static func bytes(atPath path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY)
+    bytes(of: open(path, O_RDONLY | O_CLOEXEC))
+  }
+
+  /// A folder held open, so that the files under it are opened relative to it: the kernel walks
+  /// only their own part of the path. Where the folder cannot be opened, its path is prefixed.
+  struct Folder: Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    /// Opens the folder at `path`; ``close()`` when done.
+    init(path: String) {
+      self.path = path
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    /// The bytes of the file at `relative` (a path under the folder), or `nil`.
+    func bytes(of relative: String) -> [UInt8]? {
+      guard descriptor >= 0 else { return FileSystem.bytes(atPath: path + "/" + relative) }
+      return FileSystem.bytes(of: openat(descriptor, relative, O_RDONLY | O_CLOEXEC))
+    }
+
+    func close() {
+      if descriptor >= 0 { _ = posixClose(descriptor) }
+    }
+  }
+
+  /// The bytes of the file open as `descriptor` (closed here), or `nil` when it is not open or
+  /// cannot be read.
+  private static func bytes(of descriptor: Int32) -> [UInt8]? {
     guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+    defer { _ = posixClose(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return nil }
-    // One byte more than the size, so the read that finds the end needs no second buffer.
-    var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    let regular = (info.st_mode & S_IFMT) == S_IFREG
+    // One byte more than the size, so the read that finds the end needs no second buffer; not
+    // zeroed first, since the reads fill what is kept.
     var count = 0
-    while true {
+    var done = false
+    var failed = false
+    var buffer = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) {
+      raw, initialized in
+      while count < raw.count {
+        let read = posixRead(descriptor, raw.baseAddress! + count, raw.count - count)
+        if read < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          break
+        }
+        if read == 0 {
+          done = true
+          break
+        }
+        count += read
+        // A regular file's read returns less than asked only at its end: no read to find it.
+        if count < raw.count, regular {
+          done = true
+          break
+        }
+      }
+      initialized = count
+    }
+    // Filled to its last byte: the file grew since `fstat`, or is not a regular file.
+    while !done, !failed {
       if count == buffer.count {
         buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 4096)))
       }
@@ -29,13 +83,15 @@ enum FileSystem {
       }
       if read < 0 {
         if errno == EINTR { continue }
-        return nil
+        failed = true
+      } else if read == 0 {
+        done = true
+      } else {
+        count += read
+        if count < buffer.count, regular { done = true }
       }
-      if read == 0 { break }
-      count += read
-      // A regular file's read returns less than asked only at its end: no read to find it.
-      if count < buffer.count, (info.st_mode & S_IFMT) == S_IFREG { break }
     }
+    if failed { return nil }
     buffer.removeSubrange(count...)
     return buffer
   }
@@ -70,6 +126,8 @@ enum FileSystem {
 
 #if canImport(Glibc)
   private let posixRead = Glibc.read
+  private let posixClose = Glibc.close
 #else
   private let posixRead = Darwin.read
+  private let posixClose = Darwin.close
 #endif

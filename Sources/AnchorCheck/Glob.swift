@@ -13,6 +13,10 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
   private let bytes: [UInt8]?
   /// Whether the pattern has a `/`: one without also matches a bare name at any depth.
   private let hasSlash: Bool
+  /// For a pattern `**/*TAIL`, the commonest (`**/*.md`), with a plain ASCII tail free of `*`,
+  /// `?` and `/`: TAIL's bytes. Such a pattern matches exactly the paths whose last part ends
+  /// with TAIL, since `*` cannot cross a `/`.
+  private let nameSuffix: [UInt8]?
 
   /// Creates a glob from its pattern.
   public init(_ pattern: String) {
@@ -20,6 +24,10 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     self.parts = Array(pattern)
     self.bytes = Self.isPlainASCII(pattern) ? Array(pattern.utf8) : nil
     self.hasSlash = pattern.utf8.contains(UInt8(ascii: "/"))
+    let tail = bytes.flatMap { $0.starts(with: "**/*".utf8) ? $0.dropFirst(4) : nil }
+    self.nameSuffix = tail.flatMap { tail in
+      tail.contains { "*?/".utf8.contains($0) } ? nil : Array(tail)
+    }
   }
 
   /// Whether two globs have the same pattern.
@@ -42,6 +50,11 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
       return bytes.withUnsafeBufferPointer { pattern in
         path.withUTF8 { path in
           let (star, question, slash) = (UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "/"))
+          if let nameSuffix {
+            let name = path.lastIndex(of: slash).map { path[($0 + 1)...] } ?? path[...]
+            return name.count >= nameSuffix.count
+              && name.suffix(nameSuffix.count).elementsEqual(nameSuffix)
+          }
           if Self.match(pattern[...], path[...], star, question, slash) { return true }
           guard !hasSlash, let last = path.lastIndex(of: slash) else { return false }
           return Self.match(pattern[...], path[(last + 1)...], star, question, slash)

@@ -83,6 +83,19 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
     }.start()
   }
 
+  /// A value already known: no thread, and ready at once.
+  init(ready value: Value) {
+    result = .success(value)
+    done.signal()
+  }
+
+  /// Whether the work has ended, without waiting for it.
+  var isReady: Bool {
+    guard done.wait(timeout: .now()) == .success else { return false }
+    done.signal()
+    return true
+  }
+
   /// The value, or what the work threw; waits for the work to end.
   func value() throws -> Value {
     done.wait()

@@ -42,6 +42,7 @@ struct RepositoryIndex: Sendable {
   /// Whether the walk met any symbolic link; without one, an indexed file cannot lead outside.
   let hasSymlinks: Bool
 
+  /// Never entered. Each starts with a dot, and the walk looks up only names that do.
   static let skipped: Set<String> = [".git", ".build", ".swiftpm"]
 
   init(root: URL, exclude: [Glob]) {
@@ -53,13 +54,18 @@ struct RepositoryIndex: Sendable {
     var hasSymlinks = false
     var pending = [""]
     let rootPath = root.path
+    // The raw extension last inserted: a folder's files mostly share one, so most files make no
+    // string for theirs.
+    var lastExtension = ""
     // Entries come in the file system's order; files and names are sorted once at the end.
     while let relative = pending.popLast() {
       let folder = relative.isEmpty ? rootPath : rootPath + "/" + relative
       guard let entries = FileSystem.entries(atPath: folder) else { continue }
       for (name, reported) in entries {
+        // Every skipped name starts with a dot: no other name is looked up.
+        if name.utf8.first == UInt8(ascii: "."), Self.skipped.contains(name) { continue }
         let path = relative.isEmpty ? name : relative + "/" + name
-        if Self.skipped.contains(name) || exclude.contains(where: { $0.matches(path) }) { continue }
+        if !exclude.isEmpty, exclude.contains(where: { $0.matches(path) }) { continue }
         // readdir's kind spares a stat for plain files and folders; links and file systems that
         // do not report kinds are asked.
         let kind: FileKind
@@ -80,11 +86,14 @@ struct RepositoryIndex: Sendable {
         byName[name, default: []].append(path)
         if let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex {
           let ext = name.utf8[name.utf8.index(after: dot)...]
-          // Most extensions are already lowercase ASCII: no new string for those.
-          if ext.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) {
-            extensions.insert(String(Substring(ext)))
-          } else {
-            extensions.insert(String(decoding: ext, as: UTF8.self).lowercased())
+          if !ext.elementsEqual(lastExtension.utf8) {
+            lastExtension = String(Substring(ext))
+            // Most extensions are already lowercase ASCII: kept as they are.
+            if ext.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) {
+              extensions.insert(lastExtension)
+            } else {
+              extensions.insert(lastExtension.lowercased())
+            }
           }
         }
       }
