@@ -25,6 +25,9 @@ let package = Package(
     .library(name: "AdapterProcess", targets: ["AdapterProcess"]),
     .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
+    // `contract-kit anchors` alone, for CI gates: it links only the anchor checker, so it starts
+    // without the model-server client (on Linux, FoundationNetworking and libcurl).
+    .executable(name: "contract-kit-anchors", targets: ["contract-kit-anchors"]),
     .executable(name: "adapter-host-example", targets: ["adapter-host-example"]),
     // swift package contract-kit …: the CLI as a command plugin, read-only, and
     // swift package --allow-writing-to-package-directory contract-kit-write … for --fix,
@@ -89,8 +92,15 @@ let package = Package(
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
         "ProfileAdapters",
         "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
-        "KitEnvironment",
+        "KitEnvironment", "KitCommandLine", "AnchorsCommandLine",
       ]),
+    // The command line's plumbing, shared by both executables: arguments, output, errors and
+    // their exit codes, and the subcommand protocol.
+    .target(name: "KitCommandLine", dependencies: ["KitEnvironment", "Locking"]),
+    // `anchors`, the one command both executables run.
+    .target(name: "AnchorsCommandLine", dependencies: ["AnchorCheck", "KitCommandLine"]),
+    .executableTarget(
+      name: "contract-kit-anchors", dependencies: ["AnchorsCommandLine", "KitCommandLine"]),
     .plugin(
       name: "ContractKitPlugin",
       capability: .command(
@@ -139,7 +149,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "ContractKitCLITests",
-      dependencies: ["contract-kit", "ReferenceSuites", "TestSupport", "ContractConformanceCore"]),
+      dependencies: [
+        "contract-kit", "contract-kit-anchors", "KitCommandLine", "AnchorsCommandLine",
+        "ReferenceSuites", "TestSupport", "ContractConformanceCore",
+      ]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",

@@ -331,9 +331,10 @@ public enum AnchorChecker {
   {
     func included(_ path: String) -> Bool {
       // `.md` in any case, as bytes: asked of every file under the root.
-      let tail = path.utf8.suffix(3)
-      return tail.count == 3 && tail.first == UInt8(ascii: ".")
-        && tail.dropFirst().map { $0 | 0x20 }.elementsEqual("md".utf8)
+      var tail = path.utf8.reversed().makeIterator()
+      return tail.next().map { $0 | 0x20 } == UInt8(ascii: "d")
+        && tail.next().map { $0 | 0x20 } == UInt8(ascii: "m")
+        && tail.next() == UInt8(ascii: ".")
         && config.include.contains { $0.matches(path) }
     }
     guard !paths.isEmpty else { return index.files.filter(included) }
@@ -358,6 +359,8 @@ public enum AnchorChecker {
         docs.append(relative)
       }
     }
+    // One path names each doc once; several may name one twice.
+    guard paths.count > 1 else { return docs }
     var seen: Set<String> = []
     return docs.filter { seen.insert($0).inserted }
   }

@@ -1,6 +1,8 @@
 import AnchorCheck
+import AnchorsCommandLine
 import ContractConformanceCore
 import Foundation
+import KitCommandLine
 import ReferenceSuites
 
 /// `contract-kit check`: every gate the kit has, one summary line each.

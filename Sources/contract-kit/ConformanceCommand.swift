@@ -1,6 +1,7 @@
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
+import KitCommandLine
 import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites

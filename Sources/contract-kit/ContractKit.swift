@@ -1,4 +1,6 @@
+import AnchorsCommandLine
 import Foundation
+import KitCommandLine
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {

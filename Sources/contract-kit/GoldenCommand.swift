@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplay
+import KitCommandLine
 import OpenAICompatible
 import ProfileContracts
 import ProfileCore

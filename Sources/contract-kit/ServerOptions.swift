@@ -1,4 +1,5 @@
 import Foundation
+import KitCommandLine
 import OpenAICompatible
 
 /// `--base-url URL [--model-name NAME] [--dialect json_schema|json_object]`: the

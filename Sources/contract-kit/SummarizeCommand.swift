@@ -1,4 +1,5 @@
 import Foundation
+import KitCommandLine
 import KitEnvironment
 import LanguageIdentification
 import Locking

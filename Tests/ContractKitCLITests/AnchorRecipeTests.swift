@@ -2,18 +2,18 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's CI recipes for `contract-kit anchors`, run as written: every `contract-kit
-/// anchors` line of its "CI recipes" section, in a git repository with an `origin/main` and a
-/// branch that edits, moves and renames cited code.
+/// The README's CI recipes for the anchors gate, run as written: every `contract-kit-anchors`
+/// line of its "CI recipes" section, in a git repository with an `origin/main` and a branch that
+/// edits, moves and renames cited code.
 @Suite(
   .enabled(
     if: RecipeRepository.git != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",
     "git is not installed; install it with apt-get install -y git"))
 struct AnchorRecipeTests {
-  /// The `contract-kit anchors …` command lines of the README's "CI recipes" section, as
-  /// argument lists, with GitHub's `${{ github.base_ref }}` as `main` and any redirection
-  /// dropped (the test reads standard output itself).
+  /// The arguments of the `contract-kit-anchors …` command lines of the README's "CI recipes"
+  /// section, with GitHub's `${{ github.base_ref }}` as `main` and any redirection dropped (the
+  /// test reads standard output itself).
   static func recipeCommands() throws -> [[String]] {
     let readme = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -28,7 +28,7 @@ struct AnchorRecipeTests {
         inBlock.toggle()
         continue
       }
-      guard inBlock, let command = line.range(of: "contract-kit anchors") else { continue }
+      guard inBlock, let command = line.range(of: "contract-kit-anchors ") else { continue }
       var text = String(line[command.lowerBound...])
       if let redirect = text.range(of: " >") { text = String(text[..<redirect.lowerBound]) }
       text = text.replacingOccurrences(of: "${{ github.base_ref }}", with: "main")
@@ -38,10 +38,13 @@ struct AnchorRecipeTests {
     return commands
   }
 
+  /// What the recipes run.
+  static let binary = "contract-kit-anchors"
+
   @Test func theREADMEHasTheThreeRecipeLines() throws {
     let commands = try Self.recipeCommands()
     #expect(commands.count == 3, "\(commands)")
-    #expect(commands.allSatisfy { $0.first == "anchors" && $0.contains("--changed-since") })
+    #expect(commands.allSatisfy { $0.first == "--changed-since" })
   }
 
   @Test func everyRecipeLineWorksOnAPullRequest() throws {
@@ -52,7 +55,7 @@ struct AnchorRecipeTests {
 
     // The pull request's head: a stale anchor in an unchanged doc (its code moved and changed),
     // and a renamed file.
-    let github = try ContractKitBinary.run(commands[0], directory: repo.root)
+    let github = try ContractKitBinary.run(commands[0], directory: repo.root, binary: Self.binary)
     #expect(github.status == 1, "\(github.stderr)")
     #expect(
       github.stdout.contains("::error file=docs/guide.md,line=4,title=anchor changed::"),
@@ -62,7 +65,7 @@ struct AnchorRecipeTests {
     )
     #expect(!github.stdout.contains("Untouched.swift"), "an anchor nothing touched is not checked")
 
-    let sarif = try ContractKitBinary.run(commands[1], directory: repo.root)
+    let sarif = try ContractKitBinary.run(commands[1], directory: repo.root, binary: Self.binary)
     #expect(sarif.status == 0, "--fail-on none: \(sarif.stderr)")
     let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
     let runs = log?["runs"] as? [[String: Any]]
@@ -72,10 +75,10 @@ struct AnchorRecipeTests {
     // The pre-commit hook: clean once committed, stale again for an uncommitted edit.
     try repo.git("add", "-A")
     try repo.git("commit", "-q", "-m", "head")
-    let clean = try ContractKitBinary.run(commands[2], directory: repo.root)
+    let clean = try ContractKitBinary.run(commands[2], directory: repo.root, binary: Self.binary)
     #expect(clean.status == 0, "\(clean.stdout)")
     try repo.write("Sources/Untouched.swift", "")
-    let stale = try ContractKitBinary.run(commands[2], directory: repo.root)
+    let stale = try ContractKitBinary.run(commands[2], directory: repo.root, binary: Self.binary)
     #expect(stale.status == 1)
     #expect(stale.stdout.contains("docs/guide.md:8"), "\(stale.stdout)")
   }

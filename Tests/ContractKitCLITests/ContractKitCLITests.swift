@@ -171,14 +171,17 @@ import Testing
 
 /// The built binary, found next to the test bundle.
 enum ContractKitBinary {
-  static let url: URL = {
+  /// The folder the package's executables are built into.
+  static let folder: URL = {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     repeat {
       folder.deleteLastPathComponent()
     } while folder.pathExtension == "xctest"
       || ["Contents", "MacOS"].contains(folder.lastPathComponent)
-    return folder.appendingPathComponent("contract-kit")
+    return folder
   }()
+
+  static let url = folder.appendingPathComponent("contract-kit")
 
   /// ``run(_:environment:directory:)`` on a thread of its own, for runs that take seconds (a
   /// live model): waiting for them must not hold one of the few threads Swift concurrency runs
@@ -192,11 +195,13 @@ enum ContractKitBinary {
     }
   }
 
+  /// Runs `binary` (`contract-kit`, or another of the package's executables) with `arguments`.
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+    binary: String = "contract-kit"
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = folder.appendingPathComponent(binary)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty {

@@ -1,6 +1,7 @@
 import AnchorCheck
 import Foundation
 import GoldenReplay
+import KitCommandLine
 import ProfileAdapters
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitCommandLine
 import Testing
 
 /// What the read-only plugin verb refuses: every command that writes into the package, each

@@ -1,4 +1,5 @@
 import Foundation
+import KitCommandLine
 import TestSupport
 import Testing
 

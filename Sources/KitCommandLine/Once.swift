@@ -3,14 +3,14 @@ import Locking
 
 /// A value worked out the first time it is asked for, then kept: the same answer, or the same
 /// error, every time.
-final class Once<Value: Sendable>: @unchecked Sendable {
+package final class Once<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private let work: @Sendable () throws -> Value
   private var result: Result<Value, Error>?
 
-  init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
+  package init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
 
-  func value() throws -> Value {
+  package func value() throws -> Value {
     try lock.withCriticalSection {
       if result == nil { result = Result(catching: work) }
       return try result!.get()

@@ -1,15 +1,15 @@
 /// A small hand-written argument reader: options (`--name value` or `--name=value`), flags and
 /// positionals, with errors that say what to type instead.
-struct Arguments {
+package struct Arguments {
   private var items: [String]
 
-  init(_ items: some Sequence<String>) { self.items = Array(items) }
+  package init(_ items: some Sequence<String>) { self.items = Array(items) }
 
   /// Whether `--help` or `-h` was given (anywhere).
-  mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
+  package mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
 
   /// Removes and returns the first positional argument, if any.
-  mutating func nextPositional() -> String? {
+  package mutating func nextPositional() -> String? {
     guard let index = items.firstIndex(where: { !$0.hasPrefix("-") || $0 == "-" }) else {
       return nil
     }
@@ -17,7 +17,7 @@ struct Arguments {
   }
 
   /// Removes a flag; returns whether it was there.
-  mutating func flag(_ name: String) -> Bool {
+  package mutating func flag(_ name: String) -> Bool {
     guard let index = items.firstIndex(of: name) else { return false }
     items.remove(at: index)
     return true
@@ -25,7 +25,9 @@ struct Arguments {
 
   /// Removes a flag that may carry a list of values, `--name` or `--name=a,b`: `nil` when absent,
   /// `[]` for the bare flag, else the values, each checked against `allowed`.
-  mutating func flagValues(_ name: String, allowed: [String]) throws(UsageError) -> [String]? {
+  package mutating func flagValues(_ name: String, allowed: [String]) throws(UsageError)
+    -> [String]?
+  {
     if flag(name) { return [] }
     guard let index = items.firstIndex(where: { $0.hasPrefix(name + "=") }) else { return nil }
     let values = items[index].dropFirst(name.count + 1).split(separator: ",").map(String.init)
@@ -41,7 +43,9 @@ struct Arguments {
   }
 
   /// Removes an option and returns its value, checked against `allowed` when given.
-  mutating func option(_ name: String, allowed: [String]? = nil) throws(UsageError) -> String? {
+  package mutating func option(_ name: String, allowed: [String]? = nil) throws(UsageError)
+    -> String?
+  {
     var value: String?
     if let index = items.firstIndex(of: name) {
       guard index + 1 < items.count, !items[index + 1].hasPrefix("--") else {
@@ -63,7 +67,7 @@ struct Arguments {
   }
 
   /// Fails on anything left over: an unknown option or an extra argument.
-  func finish() throws(UsageError) {
+  package func finish() throws(UsageError) {
     guard let first = items.first else { return }
     if first.hasPrefix("-") { throw UsageError("unknown option '\(first)'") }
     throw UsageError("unexpected argument '\(first)'")

@@ -1,7 +1,7 @@
 /// A `contract-kit` command: its name, its lines in the top-level help, its usage and help texts,
 /// and what it runs. `ContractKit.commands` lists them; dispatch, usage and `--help` all read
 /// that one table.
-protocol Subcommand: Sendable {
+package protocol Subcommand: Sendable {
   /// The word that selects the command: `check`, `golden`…
   static var name: String { get }
   /// The command's lines in `contract-kit --help`: a synopsis and what it does.

@@ -1,24 +1,41 @@
 import AnchorCheck
 import Foundation
+import KitCommandLine
 
-/// `contract-kit anchors`: find stale `path:line` citations in Markdown docs.
-enum AnchorsCommand: Subcommand {
-  static let name = "anchors"
+// The checker's errors are all about what it was given (a root, a doc, a config): exit code 2,
+// their own one line.
+extension AnchorConfigError: CommandLineError {}
 
-  static let overview = [
+extension AnchorInputError: CommandLineError {}
+
+/// `contract-kit anchors`, also built alone as `contract-kit-anchors`: find stale `path:line`
+/// citations in Markdown docs.
+package enum AnchorsCommand: Subcommand {
+  package static let name = "anchors"
+
+  package static let overview = [
     (
       synopsis: "anchors",
       summary: "Find stale path:line citations in Markdown docs, and fix moved ones."
     )
   ]
 
-  static let usage =
-    "usage: contract-kit anchors [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix[=ranges,symbols,permalinks]] [--fail-on error|warning|permalinks|unverified|none] [--changed-since REV] [PATH...]"
+  /// The usage line, for the command run as `invocation` (`contract-kit anchors`, or
+  /// `contract-kit-anchors`).
+  package static func usageLine(invokedAs invocation: String) -> String {
+    "usage: \(invocation) [--root DIR] [--config FILE] [--format text|json|github|sarif] [--fix[=ranges,symbols,permalinks]] [--fail-on error|warning|permalinks|unverified|none] [--changed-since REV] [PATH...]"
+  }
 
-  static let help = """
-    contract-kit anchors: check every path:line citation in Markdown docs against the code.
+  package static let usage = usageLine(invokedAs: "contract-kit anchors")
 
-    \(usage)
+  package static let help = helpText(invokedAs: "contract-kit anchors")
+
+  /// The `--help` text, for the command run as `invocation`.
+  package static func helpText(invokedAs invocation: String) -> String {
+    """
+    \(invocation): check every path:line citation in Markdown docs against the code.
+
+    \(usageLine(invokedAs: invocation))
 
     Anchors:
       quoted   a fenced block whose first line is a comment holding PATH:START[-END]; the rest
@@ -67,8 +84,9 @@ enum AnchorsCommand: Subcommand {
 
     Exit codes: 0 no failing finding, 1 stale anchors, 2 usage, config or input errors.
     """
+  }
 
-  static func run(_ arguments: inout Arguments) throws -> Int32 {
+  package static func run(_ arguments: inout Arguments) throws -> Int32 {
     let current = FileManager.default.currentDirectoryPath
     let rootPath = try arguments.option("--root") ?? current
     let configPath = try arguments.option("--config")
@@ -139,7 +157,7 @@ enum AnchorsCommand: Subcommand {
     return report.fails(at: failOn) ? ExitCode.failures : ExitCode.ok
   }
 
-  static func loadConfig(_ path: String?, root: URL) throws -> AnchorConfig {
+  package static func loadConfig(_ path: String?, root: URL) throws -> AnchorConfig {
     let url = path.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("anchors.json")
     guard path != nil || FileManager.default.fileExists(atPath: url.path) else {
       return AnchorConfig()
@@ -147,7 +165,7 @@ enum AnchorsCommand: Subcommand {
     return try AnchorConfig.load(url)
   }
 
-  static func check(
+  package static func check(
     root: URL, config: AnchorConfig, paths: [String], scope: Once<AnchorScope>? = nil
   ) throws -> AnchorReport {
     guard let scope else {
@@ -159,7 +177,7 @@ enum AnchorsCommand: Subcommand {
   }
 
   /// The files changed since `revision` in the git work tree at `root`, as a scope.
-  static func changes(since revision: String, root: URL) throws -> AnchorScope {
+  package static func changes(since revision: String, root: URL) throws -> AnchorScope {
     guard let repository = GitRepository(root: root) else {
       throw InputError(
         "--changed-since needs git and a git work tree, and \(root.path) is not in one; install git (apt-get install -y git) or drop --changed-since"
