@@ -59,7 +59,11 @@ let package = Package(
     .target(
       name: "ContractConformance",
       dependencies: ["ContractConformanceCore", "TestingBridge", "KitEnvironment"]),
-    .target(name: "AnchorCheck", dependencies: ["KitJSON"]),
+    // The kit's process launcher (posix_spawn, poll, waitpid) for the programs it runs to their
+    // end, git first; macOS and Linux only.
+    .target(name: "CKitProcess"),
+    .target(name: "KitProcess", dependencies: ["CKitProcess"]),
+    .target(name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it
     // records from.
@@ -126,6 +130,7 @@ let package = Package(
         ]),
       dependencies: ["contract-kit"]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
+    .testTarget(name: "KitProcessTests", dependencies: ["KitProcess", "CKitProcess"]),
     .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(

@@ -1,7 +1,8 @@
 import Foundation
 
-// Foundation's Process runs git; iOS, tvOS and watchOS have no Process.
+// Git runs as a process; iOS, tvOS and watchOS start none.
 #if os(macOS) || os(Linux)
+  import KitProcess
 
   /// What the checker asks git about the root: which files changed since a revision, and where
   /// renamed files went. Git is a runtime tool, run as a process, never a package.
@@ -250,10 +251,9 @@ import Foundation
     /// name is ambiguous).
     func objects(_ names: [String]) throws -> [(id: String, type: String, content: Data)?] {
       guard !names.isEmpty else { return [] }
-      let started = try start(
-        ["cat-file", "--batch"], input: Data(names.map { $0 + "\n" }.joined().utf8))
-      let data = started.output.fileHandleForReading.readDataToEndOfFile()
-      started.exited.wait()
+      let data = try runAll(
+        [["cat-file", "--batch"]], inputs: [Array(names.map { $0 + "\n" }.joined().utf8)]
+      )[0].output
       var answers: [(id: String, type: String, content: Data)?] = []
       var index = data.startIndex
       for _ in names {
@@ -351,46 +351,19 @@ import Foundation
       }
     }
 
-    /// Git commands running at once; their answers in order. Each output is read to its end on a
-    /// thread of its own, so that no command blocks on a full pipe while another is read.
-    private func runAll(_ commands: [[String]]) throws -> [(status: Int32, output: Data)] {
-      let started = try commands.map { try start($0) }
-      let data = parallelMap(started.indices.map { $0 }) { index in
-        started[index].output.fileHandleForReading.readDataToEndOfFile()
-      }
-      return zip(started, data).map { started, data in
-        started.exited.wait()
-        return (started.process.terminationStatus, data)
-      }
-    }
-
-    /// Starts git with `arguments`, and `input` on its standard input (none when `nil`). Its
-    /// exit is waited for on a semaphore its termination handler signals: `waitUntilExit()`
-    /// polls a run loop, and spends CPU the checker needs.
-    private func start(_ arguments: [String], input: Data? = nil) throws -> (
-      process: Process, output: Pipe, exited: DispatchSemaphore
-    ) {
-      let process = Process()
-      process.executableURL = git
-      process.arguments = ["-C", root.path] + arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      let stdin = input.map { _ in Pipe() }
-      process.standardInput = stdin ?? FileHandle.nullDevice
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      try process.run()
-      if let input, let writer = stdin?.fileHandleForWriting {
-        // Written on a thread of its own, so that git never blocks on a full output pipe while
-        // the input is still being written. Git reads to the end of its input before it exits,
-        // so its exit follows the write.
-        DispatchQueue.global().async {
-          try? writer.write(contentsOf: input)
-          try? writer.close()
-        }
-      }
-      return (process, output, exited)
+    /// Git commands running at once; their answers in order, each output read as it comes
+    /// so that no command blocks on a full pipe while another is read. `input` goes to the
+    /// standard input of each command that has one.
+    private func runAll(_ commands: [[String]], inputs: [[UInt8]?] = []) throws -> [(
+      status: Int32, output: Data
+    )] {
+      let finished = try ChildProcess.runAll(
+        commands.indices.map { index in
+          ChildProcess.Command(
+            git.path, ["-C", root.path] + commands[index],
+            input: index < inputs.count ? inputs[index] : nil)
+        })
+      return finished.map { ($0.status, Data($0.output)) }
     }
   }
 

@@ -1,0 +1,26 @@
+// What the kit's process launcher needs of POSIX that Swift's Glibc module does not show
+// (pipe2 and posix_spawn_file_actions_addclosefrom_np are GNU extensions) or that takes care
+// to get right: a child that inherits only its three standard descriptors, and a write that
+// cannot raise SIGPIPE. macOS and Linux only; elsewhere every function fails with ENOSYS.
+
+#ifndef CKITPROCESS_H
+#define CKITPROCESS_H
+
+#include <sys/types.h>
+
+/// A pipe whose two ends are closed on exec. Returns 0, or an errno value.
+int ckit_pipe(int fds[2]);
+
+/// Starts the program at `path` with `argv` and `envp` (both NULL-terminated; a NULL `envp`
+/// passes this process's environment): standard input
+/// from `input` (/dev/null when it is -1), standard output to `output`, standard error to
+/// /dev/null, and no other descriptor of this process; SIGPIPE at its default. Returns 0 and
+/// sets `*pid`, or an errno value.
+int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
+               int output);
+
+/// `write(2)` that returns -1 with errno EPIPE, rather than raising SIGPIPE, when the reader has
+/// gone.
+ssize_t ckit_write(int fd, const void *bytes, size_t count);
+
+#endif
