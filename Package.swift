@@ -63,7 +63,7 @@ let package = Package(
     // end, git first; macOS and Linux only.
     .target(name: "CKitProcess"),
     .target(name: "KitProcess", dependencies: ["CKitProcess"]),
-    .target(name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess"]),
+    .target(name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess", "Locking"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it
     // records from.

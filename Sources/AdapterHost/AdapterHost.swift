@@ -178,7 +178,7 @@ public struct AdapterHost: Sendable {
 
 /// Writes whole lines to standard output, one at a time.
 private final class LineWriter: Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   func write(_ line: String) {
     lock.withCriticalSection {
       FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -188,7 +188,7 @@ private final class LineWriter: Sendable {
 
 /// What a host process holds between requests: the adapter it made or opened.
 final class HostState: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var madeTranslator: (any SummaryTranslating)?
   private var madeExecutor: (any ProfileModelExecuting)?
   private var storedProvider: (any ProfileDocumentProviding)?

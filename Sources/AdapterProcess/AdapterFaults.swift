@@ -20,7 +20,7 @@ public final class AdapterFaults: @unchecked Sendable {
   /// The record of the task's current check, if one is scoped.
   @TaskLocal public static var current: AdapterFaults?
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var messages: [String] = []
 
   /// Creates an empty record.

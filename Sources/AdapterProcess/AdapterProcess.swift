@@ -29,8 +29,8 @@ public final class AdapterProcess: @unchecked Sendable {
 
   private let process: Process
   private let input: FileHandle
-  private let lock = NSLock()
-  private let writeLock = NSLock()
+  private let lock = Lock()
+  private let writeLock = Lock()
   private var nextID = 1
   private var pending:
     [Int: (request: RPCRequest, continuation: CheckedContinuation<JSONValue, any Error>)] = [:]

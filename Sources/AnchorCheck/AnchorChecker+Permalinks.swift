@@ -1,5 +1,10 @@
-import Foundation
 import KitJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the checker learned of one permalink from the repository, before its lines are looked
 /// for at HEAD.
@@ -303,8 +308,6 @@ extension AnchorChecker {
 
   /// A path percent-encoded for a URL's path.
   private static func encoded(_ path: String) -> String {
-    var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: "?#%")
-    return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    PathText.percentEncodedPath(path)
   }
 }

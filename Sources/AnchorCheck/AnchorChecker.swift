@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import KitJSON
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks the `path:line` anchors in Markdown docs against the files they cite.
 ///
@@ -72,10 +79,7 @@ public enum AnchorChecker {
     history: PermalinkHistory?, scope: Pending<AnchorScope>?
   ) throws -> AnchorReport {
     let root = root.standardizedFileURL
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
+    guard FileSystem.isDirectory(atPath: root.path) == true else {
       throw AnchorInputError(
         "root \(root.path) is not a directory; pass the repository folder with --root")
     }
@@ -347,12 +351,11 @@ public enum AnchorChecker {
           "\(path) is outside the root \(root.path); pass docs inside it, or a different --root")
       }
       let relative = full == root.path ? "" : String(full.dropFirst(root.path.count + 1))
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+      guard let isDirectory = FileSystem.isDirectory(atPath: full) else {
         throw AnchorInputError(
           "no file or folder \(path); pass Markdown files or folders under the root")
       }
-      if isDirectory.boolValue {
+      if isDirectory {
         let folder = relative + "/"
         docs += index.files.filter { (relative.isEmpty || $0.hasPrefix(folder)) && included($0) }
       } else {
@@ -616,7 +619,7 @@ struct Worker {
 /// Cited files, each read once and shared between threads.
 final class SourceCache: @unchecked Sendable {
   private let root: String
-  private let lock = NSLock()
+  private let lock = Lock()
   private var files: [String: SourceFile?] = [:]
   private var scanned: [String: Scan] = [:]
 
@@ -652,7 +655,7 @@ final class SourceCache: @unchecked Sendable {
 
   /// One file's scan, done once whichever thread asks first.
   private final class Scan: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var declarations: FileDeclarations?
 
     func value(_ make: () -> FileDeclarations) -> FileDeclarations {

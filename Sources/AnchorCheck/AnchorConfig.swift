@@ -1,5 +1,10 @@
-import Foundation
 import KitJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The optional `anchors.json` at the root: which docs to scan and which are archives.
 ///

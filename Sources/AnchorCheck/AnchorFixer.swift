@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Rewrites the numbers of `moved` anchors (and the path and numbers of a cross-file relocation,
 /// and the commit of a permalink) in place. It never touches quoted text: pasting different code under an old explanation is
@@ -56,8 +60,12 @@ public enum AnchorFixer {
     let byDoc = Dictionary(grouping: rewrites, by: \.doc)
     var edits: [(edit: Edit, column: Int)] = []
     for (doc, rewrites) in byDoc.sorted(by: { $0.key < $1.key }) {
-      let url = root.appendingPathComponent(doc)
-      var lines = splitKeepingEndings([UInt8](try Data(contentsOf: url)))
+      let path = root.appendingPathComponent(doc).path
+      guard let bytes = FileSystem.bytes(atPath: path) else {
+        throw AnchorInputError(
+          "cannot read \(doc) under \(root.path) to fix it; check its permissions")
+      }
+      var lines = splitKeepingEndings(bytes)
       // Right to left within a line, so earlier columns stay valid.
       for rewrite in rewrites.sorted(by: {
         ($0.line, $0.columns.lowerBound) > ($1.line, $1.columns.lowerBound)
@@ -75,7 +83,10 @@ public enum AnchorFixer {
             rewrite.columns.lowerBound
           ))
       }
-      try Data(lines.flatMap { $0.body + $0.ending }).write(to: url)
+      if let reason = FileSystem.write(lines.flatMap { $0.body + $0.ending }, toPath: path) {
+        throw AnchorInputError(
+          "cannot rewrite \(doc) under \(root.path): \(reason); check its permissions")
+      }
     }
     // In doc order: by doc, line and place in the line.
     return edits.sorted {

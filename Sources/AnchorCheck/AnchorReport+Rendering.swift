@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import KitJSON
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension AnchorReport {
   /// One line per finding (`doc:line: status: anchor -> suggestion`, or `: message` when there is
@@ -167,13 +174,26 @@ extension AnchorReport {
     return finding.archived || finding.isPermalink ? "warning" : "error"
   }
 
-  private func property(_ text: String) -> String {
-    data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-  }
+  private func property(_ text: String) -> String { escaped(text, alsoPunctuation: true) }
 
-  private func data(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+  private func data(_ text: String) -> String { escaped(text, alsoPunctuation: false) }
+
+  /// `%`, CR and LF as `%25`, `%0D` and `%0A` (and, in a property, `:` and `,` as `%3A` and
+  /// `%2C`), byte by byte: a CR LF pair is one `Character`, and must still become `%0D%0A`.
+  private func escaped(_ text: String, alsoPunctuation: Bool) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "%"): bytes += Array("%25".utf8)
+      case 0x0D: bytes += Array("%0D".utf8)
+      case 0x0A: bytes += Array("%0A".utf8)
+      case UInt8(ascii: ":") where alsoPunctuation: bytes += Array("%3A".utf8)
+      case UInt8(ascii: ",") where alsoPunctuation: bytes += Array("%2C".utf8)
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
@@ -181,7 +201,7 @@ extension AnchorReport {
 /// rendered them: a thread with a later turn waits until the earlier ones are written.
 private final class OrderedWriter: @unchecked Sendable {
   private let write: (UnsafeRawBufferPointer) -> Void
-  private let condition = NSCondition()
+  private let condition = Condition()
   private let count: Int
   private var taken = 0
   private var written = 0

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The outcome of checking a set of docs: one result per anchor, in doc order, plus notes about
 /// the docs themselves.

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Which anchors a check covers when only some files changed (`--changed-since`): every anchor in
 /// the changed docs, and every anchor elsewhere that cites a changed file, including files that
@@ -16,7 +26,7 @@ public struct AnchorScope: Sendable {
   /// A scope over `files` (relative to the root).
   public init(files: Set<String>) {
     self.files = files
-    names = Set(files.map { ($0 as NSString).lastPathComponent })
+    names = Set(files.map(PathText.lastComponent))
     needles = names.sorted().map { name in
       let bytes = Array(name.utf8)
       return (bytes, bytes.indices.min { Self.rarity(bytes[$0]) > Self.rarity(bytes[$1]) } ?? 0)
@@ -86,7 +96,7 @@ public struct AnchorScope: Sendable {
     default: break
     }
     guard path.utf8.contains(UInt8(ascii: "/")) else { return names.contains(path) }
-    let folder = (doc as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(doc)
     return [path, folder.isEmpty ? path : folder + "/" + path].contains {
       RepositoryIndex.normalize($0).map(files.contains) ?? false
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -96,6 +100,36 @@ enum FileSystem {
     return buffer
   }
 
+  /// Writes `bytes` over the file at `path` (made if missing), in place, as `Data.write(to:)`
+  /// does: the file keeps its permissions, and a symbolic link stays one. `nil` when all is
+  /// written, else the system's reason.
+  static func write(_ bytes: [UInt8], toPath path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    defer { _ = posixClose(descriptor) }
+    var done = 0
+    while done < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        posixWrite(descriptor, $0.baseAddress! + done, $0.count - done)
+      }
+      if count > 0 {
+        done += count
+      } else if count < 0, errno == EINTR {
+        continue
+      } else {
+        return String(cString: strerror(errno))
+      }
+    }
+    return nil
+  }
+
+  /// Whether `path` (symbolic links followed) is a folder; `nil` when nothing is there.
+  static func isDirectory(atPath path: String) -> Bool? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
   /// What `readdir` says an entry is.
   enum Kind {
     case file, directory, symlink, unknown
@@ -126,8 +160,10 @@ enum FileSystem {
 
 #if canImport(Glibc)
   private let posixRead = Glibc.read
+  private let posixWrite = Glibc.write
   private let posixClose = Glibc.close
 #else
   private let posixRead = Darwin.read
+  private let posixWrite = Darwin.write
   private let posixClose = Darwin.close
 #endif

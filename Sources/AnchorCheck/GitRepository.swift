@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // Git runs as a process; iOS, tvOS and watchOS start none.
 #if os(macOS) || os(Linux)
@@ -27,7 +31,7 @@ import Foundation
       var folder = root.standardizedFileURL.path
       while !FileManager.default.fileExists(atPath: folder + "/.git") {
         guard folder != "/", !folder.isEmpty else { return nil }
-        folder = (folder as NSString).deletingLastPathComponent
+        folder = PathText.deletingLastComponent(folder)
       }
     }
 
@@ -198,7 +202,7 @@ import Foundation
           return fields.count >= 2 ? Self.gitHubSlug(ofRemote: String(fields[1])) : nil
         })
       let lines = text(1).split(separator: "\n", omittingEmptySubsequences: false)
-      let head = lines.count > 1 ? lines[1].trimmingCharacters(in: .whitespaces) : ""
+      let head = lines.count > 1 ? PathText.trimmingSpaces(lines[1]) : ""
       return PermalinkHistory.Facts(
         remotes: remotes, prefix: lines.first.map(String.init) ?? "",
         head: answers[1].status == 0 && !head.isEmpty ? head : nil)
@@ -222,7 +226,7 @@ import Foundation
     /// `git@github.com:ORG/REPO.git`, `ssh://git@github.com/ORG/REPO` and the like.
     static func gitHubSlug(ofRemote url: String) -> String? {
       var rest = Substring(url)
-      if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+      if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
       // Past any `user@` or `user:token@`, then the host: up to the first `/`, or `:` (a port,
       // or the scp-like syntax).
       if let at = rest[..<(rest.firstIndex(of: "/") ?? rest.endIndex)].lastIndex(of: "@") {
@@ -283,7 +287,7 @@ import Foundation
         if field.isEmpty {
           expectingHash = true
         } else if expectingHash {
-          commits.append((field.trimmingCharacters(in: .newlines), []))
+          commits.append((PathText.trimmingNewlines(field), []))
           expectingHash = false
         } else if !commits.isEmpty {
           commits[commits.count - 1].fields.append(

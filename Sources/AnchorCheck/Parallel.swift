@@ -1,4 +1,17 @@
-import Foundation
+import Dispatch
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `transform` over `items` on every core, results in order.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
@@ -36,7 +49,7 @@ func parallelMap<T: Sendable, State, R: Sendable>(
 
 /// Hands out consecutive ranges of `0..<count`, `step` at a time, to whichever thread asks.
 private final class Cursor: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private let count: Int
   private let step: Int
   private var next = 0
@@ -57,7 +70,7 @@ private final class Cursor: @unchecked Sendable {
 }
 
 private final class ResultStorage<R: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var items: [R?]
   init(count: Int) { items = [R?](repeating: nil, count: count) }
   func set(_ index: Int, _ value: R) {
@@ -77,10 +90,10 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
   private var result: Result<Value, Error>?
 
   init(_ work: @escaping @Sendable () throws -> Value) {
-    Thread {
+    startThread {
       self.result = Result(catching: work)
       self.done.signal()
-    }.start()
+    }
   }
 
   /// A value already known: no thread, and ready at once.
@@ -108,7 +121,7 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
 /// (`start()`), so that it is ready, or nearly, when it is asked for; never worked out when
 /// nothing starts it or asks.
 final class Prefetch<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private let work: @Sendable () throws -> Value
   private var pending: Pending<Value>?
 
@@ -138,4 +151,34 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
     lock.unlock()
     return try pending.value()
   }
+}
+
+/// Runs `body` on a new thread of its own, detached: a pthread, since Foundation's `Thread` is
+/// not in FoundationEssentials. Where no thread can be made, `body` runs here.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+  final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+  let box = Unmanaged.passRetained(Body(body)).toOpaque()
+  #if canImport(Darwin)
+    var thread: pthread_t?
+    let made = pthread_create(
+      &thread, nil,
+      { raw in
+        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+        return nil
+      }, box)
+    if made == 0, let thread { pthread_detach(thread) }
+  #else
+    var thread = pthread_t()
+    let made = pthread_create(
+      &thread, nil,
+      { raw in
+        Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+        return nil
+      }, box)
+    if made == 0 { pthread_detach(thread) }
+  #endif
+  if made != 0 { Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run() }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the checker reads the commits that GitHub permalinks pin: from git by default, or from
 /// a table (for tests, and for callers without git).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the checker learns which files were renamed: from git by default, or from a table (for
 /// tests and for callers that know better).
@@ -60,7 +64,7 @@ struct RenamedFiles: Sendable {
     self.renames = existing
     var byName: [String: [String]] = [:]
     for old in existing.keys {
-      byName[(old as NSString).lastPathComponent, default: []].append(old)
+      byName[PathText.lastComponent(old), default: []].append(old)
     }
     self.byName = byName
   }

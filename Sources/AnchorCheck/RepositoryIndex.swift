@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -135,11 +139,8 @@ struct RepositoryIndex: Sendable {
       sawInside = true
       if !fileSet.contains(relative) {
         // Not indexed: absent, or in an excluded folder that an explicit path may still cite.
-        var isDirectory: ObjCBool = false
         let full = root.appendingPathComponent(relative).path
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory),
-          !isDirectory.boolValue
-        else { continue }
+        guard FileSystem.isDirectory(atPath: full) == false else { continue }
       }
       return staysInside(relative) ? .file(relative) : .outside
     }

@@ -1,5 +1,10 @@
-import Foundation
 import KitJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A cited file, read once: its normalized lines, and a table from a line's hash to where it
 /// stands, for finding a quote that moved.

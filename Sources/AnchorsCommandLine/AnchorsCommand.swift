@@ -1,6 +1,11 @@
 import AnchorCheck
-import Foundation
 import KitCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 // The checker's errors are all about what it was given (a root, a doc, a config): exit code 2,
 // their own one line.
@@ -134,7 +139,7 @@ package enum AnchorsCommand: Subcommand {
         throw error
       } catch {
         throw InputError(
-          "cannot rewrite a doc under \(root.path): \(error.localizedDescription); check its permissions"
+          "cannot rewrite a doc under \(root.path): \(error); check its permissions"
         )
       }
       for line in edits.map({ "fixed \($0)" }) + unnamed.map(\.description) {

@@ -1,10 +1,15 @@
-import Foundation
 import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A value worked out the first time it is asked for, then kept: the same answer, or the same
 /// error, every time.
 package final class Once<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private let work: @Sendable () throws -> Value
   private var result: Result<Value, Error>?
 

@@ -1,20 +1,24 @@
-import Foundation
+import Locking
 
-/// Where the command line writes: results to standard output, errors to standard error.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the command line writes: results to standard output, errors to standard error, each
+/// with `write(2)` until all is written (FileHandle is not in FoundationEssentials, which is all
+/// `contract-kit-anchors` loads).
 package enum Output {
   package static func print(_ text: String) {
     var text = text
     text.append("\n")
-    text.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
   }
 
   /// Writes bytes to standard output as they are, with no newline added.
   package static func write(_ bytes: UnsafeRawBufferPointer) {
-    FileHandle.standardOutput.write(
-      Data(
-        bytesNoCopy: UnsafeMutableRawPointer(
-          mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!), count: bytes.count,
-        deallocator: .none))
+    writeAll(bytes, to: 1)
   }
 
   /// Writes text to standard output as it is, with no newline added.
@@ -24,9 +28,33 @@ package enum Output {
   }
 
   package static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    var line = text + "\n"
+    line.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) }
+  }
+
+  /// Writes all of `bytes` to the descriptor, however many calls it takes; stops at an error
+  /// (a closed pipe), as a writer that cannot write has nothing better to do.
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+    guard let base = bytes.baseAddress else { return }
+    var done = 0
+    while done < bytes.count {
+      let count = posixWrite(descriptor, base + done, bytes.count - done)
+      if count > 0 {
+        done += count
+      } else if count < 0, errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
   }
 }
+
+#if canImport(Glibc)
+  private let posixWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let posixWrite = Darwin.write
+#endif
 
 /// Exit codes: 0 ok, 1 findings or failures, 2 usage or input error.
 package enum ExitCode {
@@ -40,7 +68,7 @@ package enum ExitCode {
 package enum RetainedUntilExit {
   /// Safe to share: its one list is touched only under its lock.
   private final class Values: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = Lock()
     var items: [Any] = []
   }
 

@@ -1,5 +1,10 @@
-import Foundation
 import KitEnvironment
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `swift package contract-kit` may do: the plugin verb `contract-kit` asks for no
 /// permission, so a command that writes into the package is refused there and pointed at

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The kit's settings from the environment, read under their own names and with the
 /// `TEST_RUNNER_` prefix.

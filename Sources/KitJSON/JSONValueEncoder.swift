@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Encodes `Encodable` values straight into a ``JSONValue`` tree, without a round trip through
 /// text. `Data` becomes a Base64 string, as with `JSONEncoder`; floating-point values are refused.

@@ -206,7 +206,7 @@ private final class SessionOwner: Sendable {
 private final class PendingCall: @unchecked Sendable {
   typealias Answer = Result<(Data, HTTPURLResponse), any Error>
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var task: URLSessionDataTask?
   private var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>?
   private var cancelled = false

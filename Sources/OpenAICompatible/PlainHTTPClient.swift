@@ -50,7 +50,7 @@ struct PlainHTTPClient: Sendable {
   /// Set when the calling task is cancelled (read by the socket loop), and the continuation
   /// that ends the call, resumed exactly once: by the answer or by cancellation.
   final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value = false
     private var continuation: CheckedContinuation<Response, any Error>?
     private var early: Result<Response, any Error>?

@@ -26,7 +26,7 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   public let directory: URL
 
   // Guards `keys` only; each key's own lock guards its slot files.
-  private let lock = NSLock()
+  private let lock = Lock()
   private var keys: [KeyID: Key] = [:]
   private var openDescriptors = 0
   /// The most slot files kept open between saves; past it, a save opens and closes its file.
@@ -112,7 +112,7 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   /// The newest whole record of a key, and which slot holds it, once scanned; and the slots'
   /// open descriptors, kept so a save costs one write and one sync.
   private final class KeyState: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = Lock()
     var scanned = false
     var newest: (kind: SlotRecord.Kind, sequence: UInt64, slot: Int)?
     var descriptors: [Int32?] = [nil, nil]

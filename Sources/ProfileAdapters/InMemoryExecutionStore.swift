@@ -9,7 +9,7 @@ import ProfileContracts
 /// keys are whole commands, and removing nothing is fine. Run the store suite on it with
 /// `durability: .volatile`.
 public final class InMemoryExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var checkpoints: [ProfileCommand: ProfileCheckpoint] = [:]
   private var summaries: [ProfileCommand: ProfileSummary] = [:]
 

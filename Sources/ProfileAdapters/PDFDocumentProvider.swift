@@ -56,7 +56,7 @@ import ProfileContracts
     private let password: String?
     private let folder: DocumentDirectory
     private let scratch: URL
-    private let lock = NSLock()
+    private let lock = Lock()
     private var loads:
       [String: (identity: DocumentDirectory.FileIdentity, task: Task<PDF, Error>)] =
         [:]

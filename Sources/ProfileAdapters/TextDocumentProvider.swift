@@ -26,7 +26,7 @@ public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Se
   public let linesPerPage: Int
 
   private let folder: DocumentDirectory
-  private let lock = NSLock()
+  private let lock = Lock()
   private var indexes: [String: PageIndex] = [:]
 
   /// Where a file's pages start and end, and the file's identity when indexed.

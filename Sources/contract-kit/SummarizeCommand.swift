@@ -257,7 +257,7 @@ struct ProgressExecutor: ProfileModelExecuting {
 
   /// A shared, locked slot for the last error.
   private final class LastError: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: ProfileModelExecutionError?
     var value: ProfileModelExecutionError? {
       get { lock.withCriticalSection { stored } }

@@ -41,7 +41,7 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   let mutant: DocumentMutant?
   /// Odd but valid: the first `skipped` original pages are front matter, never offered.
   let skipped: Int
-  private let lock = NSLock()
+  private let lock = Lock()
   private var reads: [Int: Int] = [:]
   private var cursor = 0
   /// For `forwardOnly`: the position the stream is at, and the last page it gave.

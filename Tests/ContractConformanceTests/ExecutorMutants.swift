@@ -74,7 +74,7 @@ func blockingWait(seconds: Double) { Thread.sleep(forTimeInterval: seconds) }
 
 /// Maps the same error differently on alternate calls.
 final class FlakyMapping: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var calls = 0
   func map(_ error: any Error) -> ProfileModelExecutionError {
     let odd = lock.withCriticalSection { () -> Bool in
@@ -87,7 +87,7 @@ final class FlakyMapping: @unchecked Sendable {
 
 /// Builds every answer in one shared buffer across suspensions: concurrent calls mix.
 final class SharedSessionExecutor: ProfileModelExecuting, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var transcript = Data()
   private let base = ExtractiveModelExecutor()
 

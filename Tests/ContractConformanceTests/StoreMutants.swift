@@ -30,7 +30,7 @@ struct StoreFailure: Error {}
 final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   let directory: URL
   let mutant: StoreMutant
-  private let lock = NSLock()
+  private let lock = Lock()
   private var pending: [URL: Data] = [:]
   private var inFlight: Set<URL> = []
   private var memory: [String: Data]?

@@ -91,7 +91,7 @@ struct MutatingTranslator: SummaryTranslating {
 
 /// Keeps the batch in a shared buffer across an await: concurrent batches overwrite each other.
 final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var buffer: [String] = []
   private let base = SampleCorpusTranslator()
 
@@ -106,7 +106,7 @@ final class SharedBufferTranslator: SummaryTranslating, @unchecked Sendable {
 
 /// Caches translations by the text alone, across calls and targets.
 final class TextCacheTranslator: SummaryTranslating, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var cache: [String: String] = [:]
   private let base = SampleCorpusTranslator()
 

@@ -73,8 +73,9 @@ import Testing
   }
 
   #if os(Linux)
-    /// On Linux the point of the lean binary: `contract-kit` loads FoundationNetworking (and
-    /// libcurl with it) for its model-server client, and `contract-kit-anchors` does not.
+    /// On Linux the point of the lean binary: `contract-kit` loads Foundation, and
+    /// FoundationNetworking (and libcurl with it) for its model-server client;
+    /// `contract-kit-anchors` loads FoundationEssentials alone.
     @Test(
       .enabled(
         if: Backends.executable(named: "ldd") != nil,
@@ -92,10 +93,12 @@ import Testing
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
       }
-      #expect(try libraries("contract-kit").contains("libFoundationNetworking"))
+      let kit = try libraries("contract-kit")
+      #expect(kit.contains("libFoundationNetworking") && kit.contains("libFoundation.so"))
       let lean = try libraries("contract-kit-anchors")
-      #expect(lean.contains("libFoundation"), "ldd listed the binary's libraries")
+      #expect(lean.contains("libFoundationEssentials"), "ldd listed the binary's libraries")
       #expect(!lean.contains("libFoundationNetworking") && !lean.contains("libcurl"))
+      #expect(!lean.contains("libFoundation.so") && !lean.contains("ICU"), "Essentials alone")
     }
   #endif
 }

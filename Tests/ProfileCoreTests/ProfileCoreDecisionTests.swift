@@ -502,7 +502,7 @@ import Testing
 }
 
 final class BatchCounter: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var value = 0
   func add() { lock.withCriticalSection { value += 1 } }
   var count: Int { lock.withCriticalSection { value } }

@@ -8,7 +8,7 @@ import ProfileContracts
 
 /// A model scripted per call: the answer function sees every request and the call's number.
 final class ScriptedModel: ProfileModelExecuting, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private(set) var requests: [ProfileModelRequest] = []
   private let answer: @Sendable (ProfileModelRequest, Int) throws -> Data
 
@@ -69,7 +69,7 @@ struct MemoryDocuments: ProfileDocumentProviding {
 final class RecordingStore: ProfileExecutionStoring, @unchecked Sendable {
   struct Down: Error {}
   let base = InMemoryExecutionStore()
-  private let lock = NSLock()
+  private let lock = Lock()
   private(set) var calls: [String] = []
   var failLoad = false
   var failSave = false
@@ -103,7 +103,7 @@ final class RecordingStore: ProfileExecutionStoring, @unchecked Sendable {
 
 /// A clock that records what it was asked to wait, and never waits.
 final class RecordingClock: ProfileClock, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private(set) var sleeps: [Duration] = []
   func sleep(for duration: Duration) async { lock.withCriticalSection { sleeps.append(duration) } }
 }
@@ -146,7 +146,7 @@ enum Fixture {
 /// Pages that record the order of reads and how many ran at once.
 final class OrderRecordingDocuments: ProfileDocumentProviding, @unchecked Sendable {
   let pages: [String]
-  private let lock = NSLock()
+  private let lock = Lock()
   private(set) var reads: [Int] = []
   private(set) var mostAtOnce = 0
   private var running = 0

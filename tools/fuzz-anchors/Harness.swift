@@ -2,7 +2,8 @@
 // without a crash, every anchor must point inside its doc, and the parse must equal the reference
 // parser's (ReferenceParser.swift, the parser before it read bytes in place, taught the symbol
 // syntax separately); the same bytes, scanned as each language, must give declarations in order,
-// inside the file, each inside its parent. Built and run by tools/fuzz-anchors/run.
+// inside the file, each inside its parent; and a scan of only some lines finds exactly the whole
+// scan's anchors on those lines. Built and run by tools/fuzz-anchors/run.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,6 +29,25 @@ public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     }
     for problem in parsed.problems {
       precondition(problem.line >= 1 && problem.line <= lines.count)
+    }
+    // A scan of only the lines a filter accepts (here: the lines with an odd byte sum, a filter
+    // that knows nothing of anchors) finds exactly the anchors of the whole scan on those lines.
+    var bytes = text
+    bytes.withUTF8 { buffer in
+      func accepted(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.reduce(0) { $0 &+ Int($1) } % 2 == 1
+      }
+      let whole = AnchorParser.scan(buffer, knownExtensions: extensions).anchors
+      let filtered = AnchorParser.scan(buffer, knownExtensions: extensions, proseLines: accepted)
+        .anchors
+      let starts = AnchorParser.lineBounds(buffer)
+      let expected = whole.filter { found in
+        accepted(UnsafeBufferPointer(rebasing: buffer[starts[found.anchor.line - 1]]))
+      }
+      precondition(
+        filtered.map(\.anchor) == expected.map(\.anchor)
+          && filtered.map(\.quote) == expected.map(\.quote),
+        "a line-filtered scan differs from the whole scan on the accepted lines")
     }
   }
   let lineCount = DeclarationScanner.lineCount(of: text)

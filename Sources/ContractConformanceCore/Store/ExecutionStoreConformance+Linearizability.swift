@@ -82,7 +82,7 @@ struct ConcurrentStoreHistory: Sendable {
 /// concurrent history.
 // @unchecked: `value` is read and written only under `lock`.
 private final class Ticks: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var value = 0
   func next() -> Int {
     lock.withCriticalSection {
