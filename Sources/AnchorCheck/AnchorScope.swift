@@ -61,8 +61,9 @@ public struct AnchorScope: Sendable {
   private static let searchedNames = 32
 
   /// For a doc out of scope as a whole that may cite a changed file: which of its lines to scan
-  /// for prose anchors. An anchor citing a changed file lies on one line, which holds the file's
-  /// name or, percent-encoded in a link, a `%`. `nil`, every line, past 32 names.
+  /// for anchors (prose, links, permalinks, and a quote's citation line). An anchor citing a
+  /// changed file lies on one line, which holds the file's name or, percent-encoded in a link, a
+  /// `%`. `nil`, every line, past 32 names.
   var proseLines: ((UnsafeBufferPointer<UInt8>) -> Bool)? {
     guard names.count <= Self.searchedNames else { return nil }
     return { line in
