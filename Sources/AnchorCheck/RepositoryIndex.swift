@@ -69,7 +69,7 @@ struct RepositoryIndex: Sendable {
         // Every skipped name starts with a dot: no other name is looked up.
         if name.utf8.first == UInt8(ascii: "."), Self.skipped.contains(name) { continue }
         let path = relative.isEmpty ? name : relative + "/" + name
-        if !exclude.isEmpty, exclude.contains(where: { $0.matches(path) }) { continue }
+        if exclude.contains(where: { $0.matches(path) }) { continue }
         // readdir's kind spares a stat for plain files and folders; links and file systems that
         // do not report kinds are asked.
         let kind: FileKind

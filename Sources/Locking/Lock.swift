@@ -11,7 +11,7 @@
 package final class Lock: @unchecked Sendable {
   // Safe to share: the mutex is touched only through pthread's calls, which are made for
   // threads to share it, and lives, at a fixed address, as long as the lock does.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   package init() {
     mutex = .allocate(capacity: 1)
@@ -40,17 +40,14 @@ package final class Lock: @unchecked Sendable {
 }
 
 /// A lock with a condition to wait on: the thread that holds it waits, giving it up, until
-/// another broadcasts. A pthread mutex and condition variable, without Foundation.
+/// another broadcasts. A ``Lock``'s mutex and a pthread condition variable, without Foundation.
 package final class Condition: @unchecked Sendable {
-  // Safe to share: both are touched only through pthread's calls, and live, at fixed addresses,
-  // as long as the condition does.
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  // Safe to share: the condition is touched only through pthread's calls, and lives, at a fixed
+  // address, as long as the condition does.
+  private let mutex = Lock()
   private let condition: UnsafeMutablePointer<pthread_cond_t>
 
   package init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
     condition = .allocate(capacity: 1)
     condition.initialize(to: pthread_cond_t())
     pthread_cond_init(condition, nil)
@@ -59,17 +56,15 @@ package final class Condition: @unchecked Sendable {
   deinit {
     pthread_cond_destroy(condition)
     condition.deallocate()
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
   }
 
-  package func lock() { pthread_mutex_lock(mutex) }
+  package func lock() { mutex.lock() }
 
-  package func unlock() { pthread_mutex_unlock(mutex) }
+  package func unlock() { mutex.unlock() }
 
   /// Gives up the lock until a broadcast, then takes it again. Call it holding the lock, in a
   /// loop over what is waited for: a wait may also end without one.
-  package func wait() { pthread_cond_wait(condition, mutex) }
+  package func wait() { pthread_cond_wait(condition, mutex.mutex) }
 
   /// Wakes every thread that waits.
   package func broadcast() { pthread_cond_broadcast(condition) }
