@@ -23,12 +23,13 @@ struct PermalinkTarget: Sendable {
 extension AnchorChecker {
   /// The pending jobs, each permalink among them read at its commit: settled when git's answer
   /// decides it, else made a job like a quoted anchor's, its path relative to the root and its
-  /// quote the cited lines at the commit. The files are read with one request to the
-  /// repository.
+  /// quote the cited lines at the commit. `files` holds the files they cite, read from the
+  /// repository while the docs were checked.
   ///
   /// The jobs are changed in place: a copy of them all would touch every string they hold.
   static func readPermalinks(
-    _ jobs: inout [Job], repository: PermalinkHistory.Repository?, index: RepositoryIndex,
+    _ jobs: inout [Job], repository: PermalinkHistory.Repository?,
+    files: [PermalinkHistory.Request: PermalinkReader.Read], index: RepositoryIndex,
     scope: AnchorScope?
   ) {
     let permalinks = jobs.indices.filter { jobs[$0].anchor.form == .permalink }
@@ -81,75 +82,21 @@ extension AnchorChecker {
       }
       asked.append(position)
     }
-    let requests = asked.map {
-      PermalinkHistory.Request(
-        commit: jobs[$0].anchor.permalink!.commit.lowercased(), path: jobs[$0].anchor.path)
+    // Each permalink read in parallel, then its job changed here: the reading is most of it.
+    let readings: [PermalinkReading]
+    do {
+      let jobs = jobs
+      readings = parallelMap(asked) { position in
+        reading(jobs[position], files: files, repository: repository, index: index)
+      }
     }
-    let answers = repository.read(requests)
-    // Each file at each commit split into lines once, however many permalinks cite it.
-    var split: [PermalinkHistory.Request: FileLines] = [:]
-    for (position, (request, answer)) in zip(asked, zip(requests, answers)) {
-      let anchor = jobs[position].anchor
-      let permalink = anchor.permalink!
-      switch answer {
-      case .noCommit:
-        settle(
-          position, .outsideHistory,
-          "this clone has no commit \(permalink.commit), so the permalink was not checked; fetch it (in a shallow clone: git fetch --unshallow)"
-        )
-      case .noFile(let commit):
-        settle(
-          position, .missingFile,
-          "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
-        )
-      case .file(let commit, let data):
-        let lines: FileLines
-        if let known = split[request] {
-          lines = known
-        } else {
-          lines = FileLines(data)
-          split[request] = lines
-        }
-        if anchor.start < 1 || anchor.end < anchor.start {
-          settle(
-            position, .outOfRange,
-            "the permalink's range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward"
-          )
-          continue
-        }
-        guard anchor.end <= lines.count else {
-          settle(
-            position, .outOfRange,
-            "the permalink is broken: \(anchor.path) has \(lines.count) lines at commit \(short(commit)), and \(anchor.path):\(range(anchor.start, anchor.end)) runs past its end"
-          )
-          continue
-        }
-        // Its path from the root, which may be a folder of the repository.
-        guard anchor.path.utf8.starts(with: facts.prefix.utf8) else {
-          settle(
-            position, .outsideRoot,
-            "\(anchor.path) is outside the root, the repository's folder \(facts.prefix); check from the repository's top folder"
-          )
-          continue
-        }
-        guard
-          let relative = RepositoryIndex.normalize(
-            String(decoding: anchor.path.utf8.dropFirst(facts.prefix.utf8.count), as: UTF8.self))
-        else {
-          settle(
-            position, .outsideRoot,
-            "\(anchor.path) climbs out of the repository with ..; it was not read")
-          continue
-        }
-        var resolution = RepositoryIndex.Resolution.missing
-        // Not indexed: absent, or in a folder the index leaves out, which a permalink may cite.
-        if index.fileSet.contains(relative)
-          || FileKind(path: index.root.path + "/" + relative).map({ !$0.isDirectory }) == true
-        {
-          resolution = index.staysInside(relative) ? .file(relative) : .outside
-        }
+    for (position, reading) in zip(asked, readings) {
+      switch reading {
+      case .settled(let status, let message):
+        settle(position, status, message)
+      case .read(let relative, let quote, let resolution, let commit):
         jobs[position].anchor.path = relative
-        jobs[position].anchor.quoteText = lines.text(anchor.start..<(anchor.end + 1))
+        jobs[position].anchor.quoteText = quote
         jobs[position].resolution = resolution
         jobs[position].permalink = PermalinkTarget(commit: commit, facts: facts)
         if !jobs[position].covered, let scope,
@@ -161,33 +108,76 @@ extension AnchorChecker {
     }
   }
 
-  /// A file's text at a commit, and where each of its lines stands in it: split at `\n`, each
-  /// line without a `\r` before it. Only the lines a permalink cites are made strings.
-  private struct FileLines {
-    private let text: [UInt8]
-    private let bounds: [Range<Int>]
+  /// What a permalink's commit holds of it, as ``reading(_:files:repository:index:)`` finds.
+  enum PermalinkReading: Sendable {
+    /// A verdict git's answer decides.
+    case settled(AnchorStatus, AnchorMessage)
+    /// The cited lines at the commit, to look for at HEAD: the path from the root, its
+    /// resolution there, the lines joined, and the commit's full hash.
+    case read(path: String, quote: String, resolution: RepositoryIndex.Resolution, commit: String)
+  }
 
-    init(_ data: Data) {
-      var text = [UInt8](data)
-      if !text.withUnsafeBufferPointer(isASCII) {
-        var decoded = decodeUTF8Leniently(text).text
-        text = decoded.withUTF8 { Array($0) }
+  /// What the repository holds of a permalink into it, from `files` (or read now, for one not
+  /// asked for while the docs were checked).
+  private static func reading(
+    _ job: Job, files: [PermalinkHistory.Request: PermalinkReader.Read],
+    repository: PermalinkHistory.Repository, index: RepositoryIndex
+  ) -> PermalinkReading {
+    let anchor = job.anchor
+    let permalink = anchor.permalink!
+    let facts = repository.facts
+    let request = PermalinkHistory.Request(
+      commit: permalink.commit.lowercased(), path: anchor.path)
+    let read = files[request] ?? PermalinkReader.read([request], from: repository).read[0]
+    switch read.answer {
+    case .noCommit:
+      return .settled(
+        .outsideHistory,
+        "this clone has no commit \(permalink.commit), so the permalink was not checked; fetch it (in a shallow clone: git fetch --unshallow)"
+      )
+    case .noFile(let commit):
+      return .settled(
+        .missingFile,
+        "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
+      )
+    case .file(let commit, _):
+      let lines = read.lines!
+      if anchor.start < 1 || anchor.end < anchor.start {
+        return .settled(
+          .outOfRange,
+          "the permalink's range \(range(anchor.start, anchor.end)) is empty or reversed; lines start at 1 and the range must run forward"
+        )
       }
-      self.text = text
-      bounds = text.withUnsafeBufferPointer { AnchorParser.lineBounds($0) }
-    }
-
-    /// The number of lines.
-    var count: Int { bounds.count }
-
-    /// Lines `lines` (1-based), joined with `\n`.
-    func text(_ lines: Range<Int>) -> String {
-      var joined: [UInt8] = []
-      for line in lines {
-        if line > lines.lowerBound { joined.append(UInt8(ascii: "\n")) }
-        joined.append(contentsOf: text[bounds[line - 1]])
+      guard anchor.end <= lines.count else {
+        return .settled(
+          .outOfRange,
+          "the permalink is broken: \(anchor.path) has \(lines.count) lines at commit \(short(commit)), and \(anchor.path):\(range(anchor.start, anchor.end)) runs past its end"
+        )
       }
-      return String(decoding: joined, as: UTF8.self)
+      // Its path from the root, which may be a folder of the repository.
+      guard anchor.path.utf8.starts(with: facts.prefix.utf8) else {
+        return .settled(
+          .outsideRoot,
+          "\(anchor.path) is outside the root, the repository's folder \(facts.prefix); check from the repository's top folder"
+        )
+      }
+      guard
+        let relative = RepositoryIndex.normalize(
+          String(decoding: anchor.path.utf8.dropFirst(facts.prefix.utf8.count), as: UTF8.self))
+      else {
+        return .settled(
+          .outsideRoot, "\(anchor.path) climbs out of the repository with ..; it was not read")
+      }
+      var resolution = RepositoryIndex.Resolution.missing
+      // Not indexed: absent, or in a folder the index leaves out, which a permalink may cite.
+      if index.fileSet.contains(relative)
+        || FileKind(path: index.root.path + "/" + relative).map({ !$0.isDirectory }) == true
+      {
+        resolution = index.staysInside(relative) ? .file(relative) : .outside
+      }
+      return .read(
+        path: relative, quote: lines.text(anchor.start..<(anchor.end + 1)),
+        resolution: resolution, commit: commit)
     }
   }
 

@@ -78,6 +78,19 @@ public enum AnchorChecker {
     root: URL, config: AnchorConfig, paths: [String], git: GitRenames?,
     history: PermalinkHistory?, scope: Pending<AnchorScope>?
   ) throws -> AnchorReport {
+    // On a thread of its own, which frees what the check leaves once the report is handed over.
+    try handedOver { deliver in
+      try run(
+        root: root, config: config, paths: paths, git: git, history: history, scope: scope,
+        deliver: deliver)
+    }
+  }
+
+  private static func run(
+    root: URL, config: AnchorConfig, paths: [String], git: GitRenames?,
+    history: PermalinkHistory?, scope: Pending<AnchorScope>?,
+    deliver: (AnchorReport) -> Void
+  ) throws {
     let root = root.standardizedFileURL
     guard FileSystem.isDirectory(atPath: root.path) == true else {
       throw AnchorInputError(
@@ -103,8 +116,12 @@ public enum AnchorChecker {
     // Where missing files went: git's first look at the history starts as soon as the first
     // cited file turns out missing, so that git works while the docs are checked.
     let renamesOnce = Prefetch { git?.start(root) }
-    // The repository permalinks pin commits of: opened as soon as the first one is read.
+    // The repository permalinks pin commits of: opened as soon as the first one is read, and
+    // the files they cite read from it, at their commits, while the docs are checked.
     let repositoryOnce = Prefetch { history?.open(root) }
+    let permalinkFiles = PermalinkReader(repository: repositoryOnce)
+    // Its thread ends however the check does.
+    defer { _ = permalinkFiles.finish() }
 
     // One doc's bytes, parsed and checked.
     @Sendable func checkDoc(
@@ -140,7 +157,13 @@ public enum AnchorChecker {
           // one (its path is the file's, from the repository's top folder).
           if !whole, !scope!.mayCite(path: parsed.anchors[position].anchor.path) { continue }
           // Settled after every doc is read, once git has said what the commits hold.
-          repositoryOnce.start()
+          let permalink = parsed.anchors[position].anchor.permalink!
+          permalinkFiles.ask(
+            .init(
+              slug: permalink.slug,
+              request: .init(
+                commit: permalink.commit.lowercased(),
+                path: parsed.anchors[position].anchor.path)))
           outcome.pending.append(
             Job(
               doc: doc, anchor: parsed.anchors[position].anchor, archived: archived,
@@ -156,7 +179,10 @@ public enum AnchorChecker {
         guard case .file(let file) = resolution else {
           // Settled after every doc is read: the quote is kept as text.
           var anchor = parsed.anchors[position].anchor
-          if resolution == .missing { renamesOnce.start() }
+          if resolution == .missing {
+            renamesOnce.start()
+            outcome.missingNames += RenamedFiles.names(citedAs: anchor.path, from: doc)
+          }
           if !quote.isEmpty {
             anchor.quoteText = String(decoding: quote, as: UTF8.self)
             // To look for across the repository, normalized here, in parallel.
@@ -212,19 +238,15 @@ public enum AnchorChecker {
     // Git's rename detection, for the names of the missing files alone, on a thread of its own:
     // for the docs' anchors as soon as every doc is read, while permalinks are read; then for
     // any name only a permalink brings. Nothing without missing files or git.
-    @Sendable func names(_ jobs: [Job]) -> Set<String> {
-      Set(
-        jobs.lazy.filter { $0.resolution == .missing && $0.isOpen }.flatMap {
-          RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc)
-        })
-    }
-    let early = names(jobs.filter { $0.anchor.form != .permalink })
+    let early = perDoc.reduce(into: Set<String>()) { $0.formUnion($1.missingNames) }
     let earlyRenames = Pending { () throws -> [String: String] in
       guard !early.isEmpty, let lookup = try renamesOnce.value() else { return [:] }
       return lookup(early)
     }
     if jobs.contains(where: { $0.anchor.form == .permalink }) {
-      try readPermalinks(&jobs, repository: repositoryOnce.value(), index: index, scope: scope)
+      try readPermalinks(
+        &jobs, repository: repositoryOnce.value(), files: permalinkFiles.finish(), index: index,
+        scope: scope)
     }
     let pending = jobs
     // Quotes of missing files, looked for across the files of their extension: each distinct
@@ -240,7 +262,10 @@ public enum AnchorChecker {
     // The names only permalinks bring, while the quotes of missing files are indexed.
     let renames = Pending { () throws -> [String: String] in
       var found = try earlyRenames.value()
-      let late = names(pending).subtracting(early)
+      let late = Set(
+        pending.lazy.filter { $0.permalink != nil && $0.resolution == .missing && $0.isOpen }
+          .flatMap { RenamedFiles.names(citedAs: $0.anchor.path, from: $0.doc) }
+      ).subtracting(early)
       guard !late.isEmpty, let lookup = try renamesOnce.value() else { return found }
       found.merge(lookup(late)) { first, _ in first }
       return found
@@ -291,12 +316,9 @@ public enum AnchorChecker {
       notes.append(
         .init(file: file, line: 0, message: "not valid UTF-8; read with replacement characters"))
     }
-    // What the report does not hold, thousands of paths and outcomes, is freed on another
-    // thread: the caller need not wait for it.
-    let leftovers = (index, docs, perDoc, aheadOfScope, cache, relocations, moves)
-    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(leftovers) {} }
-    return AnchorReport(
-      results: results, docCount: docs.count, notes: notes, suppressed: suppressed)
+    // Handed over before this frame's thousands of paths and outcomes are freed.
+    deliver(
+      AnchorReport(results: results, docCount: docs.count, notes: notes, suppressed: suppressed))
   }
 
   /// What checking one doc found: a result for each anchor, `nil` where the anchor's path did not
@@ -305,6 +327,9 @@ public enum AnchorChecker {
     var results: [AnchorResult?] = []
     /// The anchors whose results are `nil`, in order.
     var pending: [Job] = []
+    /// The names of the files that pending anchors cite and are missing, for git's rename
+    /// detection (`RenamedFiles.names(citedAs:from:)`).
+    var missingNames: [String] = []
     /// The quotes of pending anchors whose files are missing, normalized.
     var relocating: [(RelocationIndex.Key, NormalizedLines)] = []
     var notes: [AnchorReport.Note] = []

@@ -58,24 +58,29 @@ extension AnchorReport {
     let slices = stride(from: 0, to: results.count, by: 1024).map {
       $0..<min($0 + 1024, results.count)
     }
+    // The summary's counts, as the anchors are rendered: each core counts what it renders.
+    let tally = SharedTally()
     withoutActuallyEscaping(write) { write in
       let writer = OrderedWriter(write, count: slices.count)
       let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), slices.count)
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         var buffer: [UInt8] = []
+        var counted = StatusTally()
         while let turn = writer.take() {
           buffer.removeAll(keepingCapacity: true)
           for index in slices[turn] {
             Self.appendJSON(results[index], first: index == 0, to: &buffer)
+            counted.add(results[index])
           }
           writer.write(buffer, turn: turn)
         }
+        tally.add(counted)
       }
     }
-    let counts = self.counts
+    let counts = tally.total.counts
     let summary =
       [("total", results.count)] + AnchorStatus.all.map { ($0.rawValue, counts[$0] ?? 0) }
-      + [("permalinks", results.reduce(0) { $0 + ($1.isPermalink ? 1 : 0) })]
+      + [("permalinks", tally.total.permalinks)]
     emit(
       Array(
         ((results.isEmpty ? "],\n" : "\n ],\n") + " \"summary\": {"
@@ -195,6 +200,18 @@ extension AnchorReport {
     }
     return String(decoding: bytes, as: UTF8.self)
   }
+}
+
+/// What the threads that render a report counted, added up as each finishes.
+private final class SharedTally: @unchecked Sendable {
+  private let lock = Lock()
+  private var sum = StatusTally()
+
+  /// Adds what one thread counted.
+  func add(_ counted: StatusTally) { lock.withCriticalSection { sum.add(counted) } }
+
+  /// Everything counted so far.
+  var total: StatusTally { lock.withCriticalSection { sum } }
 }
 
 /// Hands out turns `0..<count` and writes each turn's bytes in turn order, whichever thread

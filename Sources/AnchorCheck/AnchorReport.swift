@@ -29,31 +29,9 @@ public struct AnchorReport: Sendable {
 
   /// Counts by status, for every status (zero included).
   public var counts: [AnchorStatus: Int] {
-    // Counted by position, not by hashing each status's name; the position found by the name's
-    // length and first byte, and confirmed with one comparison, not ten: a report holds a
-    // hundred thousand results.
-    let all = AnchorStatus.all
-    var slots = [Int](repeating: -1, count: 1 << 12)
-    for (position, status) in all.enumerated() where slots[Self.slot(status)] < 0 {
-      slots[Self.slot(status)] = position
-    }
-    var tally = [Int](repeating: 0, count: all.count)
-    for result in results {
-      let status = result.status
-      let candidate = slots[Self.slot(status)]
-      if candidate >= 0, all[candidate] == status {
-        tally[candidate] += 1
-      } else if let index = all.firstIndex(of: status) {
-        tally[index] += 1
-      }
-    }
-    return Dictionary(uniqueKeysWithValues: zip(all, tally))
-  }
-
-  /// Where ``counts`` first looks for `status`: its name's length and first byte.
-  private static func slot(_ status: AnchorStatus) -> Int {
-    let name = status.rawValue.utf8
-    return (name.count & 31) << 7 | Int((name.first ?? 0) & 127)
+    var tally = StatusTally()
+    for result in results { tally.add(result) }
+    return tally.counts
   }
 
   /// The results that are not `ok`.
@@ -87,6 +65,56 @@ public struct AnchorReport: Sendable {
     guard permalinks > 0 else { return line }
     return line + "; \(permalinks) permalink\(permalinks == 1 ? "" : "s"): "
       + parts(permalinkTally).joined(separator: ", ")
+  }
+}
+
+/// Results counted by status, and permalinks among them.
+///
+/// Counted by position in ``AnchorStatus/all``, not by hashing each status's name: the position
+/// is found by the name's length and first byte, and confirmed with one comparison, not ten. A
+/// report holds a hundred thousand results.
+struct StatusTally {
+  /// Where each status's count is, by ``slot(_:)``; -1 for none.
+  private static let table: [Int] = {
+    var slots = [Int](repeating: -1, count: 1 << 12)
+    for (position, status) in AnchorStatus.all.enumerated() where slots[slot(status)] < 0 {
+      slots[slot(status)] = position
+    }
+    return slots
+  }()
+
+  /// ``table``, held here: read once per result.
+  private let slots = Self.table
+  /// The count of each of ``AnchorStatus/all``, in order.
+  private var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
+  /// How many results are permalinks.
+  private(set) var permalinks = 0
+
+  /// Counts `result`.
+  mutating func add(_ result: AnchorResult) {
+    let status = result.status
+    let candidate = slots[Self.slot(status)]
+    if candidate >= 0, AnchorStatus.all[candidate] == status {
+      tally[candidate] += 1
+    } else if let index = AnchorStatus.all.firstIndex(of: status) {
+      tally[index] += 1
+    }
+    if result.isPermalink { permalinks += 1 }
+  }
+
+  /// Adds what `other` counted.
+  mutating func add(_ other: StatusTally) {
+    for index in tally.indices { tally[index] += other.tally[index] }
+    permalinks += other.permalinks
+  }
+
+  /// Counts by status, for every status (zero included).
+  var counts: [AnchorStatus: Int] { Dictionary(uniqueKeysWithValues: zip(AnchorStatus.all, tally)) }
+
+  /// Where ``table`` holds `status`'s position: its name's length and first byte.
+  private static func slot(_ status: AnchorStatus) -> Int {
+    let name = status.rawValue.utf8
+    return (name.count & 31) << 7 | Int((name.first ?? 0) & 127)
   }
 }
 

@@ -117,6 +117,69 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
   }
 }
 
+/// What `work` hands to `deliver`, worked out on a thread of its own, returned as soon as it is
+/// handed over: whatever `work` still holds then is freed after, on that thread, while the caller
+/// goes on. A check ends holding hundreds of thousands of strings and arrays its report does not
+/// need, and freeing them takes tens of milliseconds.
+///
+/// `work` calls `deliver` once, as its last step, or throws; what it throws, this throws.
+func handedOver<Value: Sendable>(
+  _ work: @escaping @Sendable (_ deliver: (Value) -> Void) throws -> Void
+) throws -> Value {
+  let handoff = Handoff<Value>()
+  startThread {
+    do {
+      try work {
+        handoff.set(.success($0))
+        yieldToEveryOtherThread()
+      }
+      handoff.set(.failure(HandoffError()))
+    } catch {
+      handoff.set(.failure(error))
+    }
+  }
+  return try handoff.value()
+}
+
+/// Lowers the calling thread to the lowest priority there is: it then runs only on a core that
+/// nothing else wants (Linux's `SCHED_IDLE`, Darwin's background QoS class).
+private func yieldToEveryOtherThread() {
+  #if canImport(Glibc)
+    // SCHED_IDLE, from <linux/sched.h>: Glibc's module shows it only to _GNU_SOURCE builds.
+    let idle: Int32 = 5
+    var parameters = sched_param()
+    _ = pthread_setschedparam(pthread_self(), idle, &parameters)
+  #elseif canImport(Darwin)
+    _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
+  #endif
+}
+
+/// The one result of a ``handedOver(_:)`` work: the first one set is kept.
+private final class Handoff<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = Lock()
+  private var result: Result<Value, Error>?
+
+  func set(_ result: Result<Value, Error>) {
+    let first = lock.withCriticalSection {
+      guard self.result == nil else { return false }
+      self.result = result
+      return true
+    }
+    if first { done.signal() }
+  }
+
+  func value() throws -> Value {
+    done.wait()
+    return try lock.withCriticalSection { result! }.get()
+  }
+}
+
+/// A ``handedOver(_:)`` work that ended without handing over a value: a bug in the work.
+private struct HandoffError: Error, CustomStringConvertible {
+  var description: String { "internal error: a check ended without its report" }
+}
+
 /// A value worked out on another thread from the moment something shows it will be wanted
 /// (`start()`), so that it is ready, or nearly, when it is asked for; never worked out when
 /// nothing starts it or asks.

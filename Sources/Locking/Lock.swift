@@ -62,6 +62,12 @@ package final class Condition: @unchecked Sendable {
 
   package func unlock() { mutex.unlock() }
 
+  /// `body`'s result, run holding the lock (released however `body` ends); `body` may
+  /// ``wait()``.
+  package func withCriticalSection<T>(_ body: () throws -> T) rethrows -> T {
+    try mutex.withCriticalSection(body)
+  }
+
   /// Gives up the lock until a broadcast, then takes it again. Call it holding the lock, in a
   /// loop over what is waited for: a wait may also end without one.
   package func wait() { pthread_cond_wait(condition, mutex.mutex) }

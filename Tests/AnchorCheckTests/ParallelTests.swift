@@ -62,6 +62,45 @@ import Testing
     #expect(runs.total == 0)
   }
 
+  /// Holds its work's leftovers: says when they are freed.
+  final class Leftovers: @unchecked Sendable {
+    let freed: Runs
+    init(freed: Runs) { self.freed = freed }
+    deinit { freed.add() }
+  }
+
+  @Test func handedOverReturnsTheValueBeforeTheWorkFreesWhatItHolds() throws {
+    let freed = Runs()
+    let release = DispatchSemaphore(value: 0)
+    let value = try handedOver { (deliver: (Int) -> Void) in
+      let leftovers = Leftovers(freed: freed)
+      deliver(42)
+      // The caller has the value while this still holds its leftovers.
+      _ = release.wait(timeout: .now() + 2)
+      withExtendedLifetime(leftovers) {}
+    }
+    #expect(value == 42)
+    #expect(freed.total == 0)
+    release.signal()
+    for _ in 0..<200 where freed.total == 0 { Thread.sleep(forTimeInterval: 0.01) }
+    #expect(freed.total == 1)
+  }
+
+  @Test func handedOverPassesOnWhatItsWorkThrewAndSaysWhenItGaveNothing() {
+    #expect(throws: Failure.self) {
+      try handedOver { (_: (Int) -> Void) in throw Failure() }
+    }
+    #expect(throws: (any Error).self) {
+      try handedOver { (_: (Int) -> Void) in }
+    }
+    // Only the first value handed over counts.
+    let first = try? handedOver { (deliver: (Int) -> Void) in
+      deliver(1)
+      deliver(2)
+    }
+    #expect(first == 1)
+  }
+
   @Test func prefetchPassesOnWhatItsWorkThrew() {
     let prefetch = Prefetch { () throws -> Int in throw Failure() }
     prefetch.start()

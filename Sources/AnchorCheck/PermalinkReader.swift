@@ -1,0 +1,146 @@
+import KitJSON
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reads the files that permalinks cite, at their commits, while the docs are still being
+/// checked: each permalink is asked for as its doc is parsed, and a thread of the reader's own
+/// hands them to the repository in batches, each file split into lines as it comes. Asked for
+/// after every doc is read, they would keep the check waiting on git for tens of milliseconds.
+final class PermalinkReader: @unchecked Sendable {
+  /// A file at a commit, with the repository the permalink names (`org/repo`, lowercased): only
+  /// permalinks into a repository that a remote names are read.
+  struct Asked: Hashable, Sendable {
+    let slug: String
+    let request: PermalinkHistory.Request
+  }
+
+  /// What the repository held for a request: the file split into lines, when it held one.
+  struct Read: Sendable {
+    let answer: PermalinkHistory.Answer
+    let lines: FileLines?
+  }
+
+  /// How many requests wait for a batch of their own, until the last: each batch is a git
+  /// process, whose start costs about as much as reading fifty files.
+  static let batch = 64
+
+  private let repository: Prefetch<PermalinkHistory.Repository?>
+  private let condition = Condition()
+  private var seen: Set<Asked> = []
+  private var queued: [Asked] = []
+  private var read: [PermalinkHistory.Request: Read] = [:]
+  private var started = false
+  private var finishing = false
+  private var finished = false
+
+  /// A reader of `repository`'s files, which opens it when the first permalink is asked for.
+  init(repository: Prefetch<PermalinkHistory.Repository?>) { self.repository = repository }
+
+  /// Asks for a permalink's file at its commit; the first call starts the reader's thread.
+  func ask(_ asked: Asked) {
+    let start = condition.withCriticalSection { () -> Bool in
+      guard !finishing, seen.insert(asked).inserted else { return false }
+      queued.append(asked)
+      if queued.count >= Self.batch { condition.broadcast() }
+      defer { started = true }
+      return !started
+    }
+    if start {
+      repository.start()
+      startThread { self.work() }
+    }
+  }
+
+  /// Every request asked for, with what the repository held; waits for the last batch. Each
+  /// request of a repository no remote names is left out.
+  func finish() -> [PermalinkHistory.Request: Read] {
+    condition.lock()
+    defer { condition.unlock() }
+    finishing = true
+    condition.broadcast()
+    while started, !finished { condition.wait() }
+    return read
+  }
+
+  /// The reader's thread: a batch each time enough requests are queued, and the rest once
+  /// ``finish()`` is called.
+  private func work() {
+    let repository = (try? self.repository.value()) ?? nil
+    // A file asked for through two remotes' names is read once.
+    var asked: Set<PermalinkHistory.Request> = []
+    while true {
+      let (taken, last) = condition.withCriticalSection { () -> ([Asked], Bool) in
+        while queued.count < Self.batch, !finishing { condition.wait() }
+        defer { queued = [] }
+        return (queued, finishing)
+      }
+      if let repository {
+        let batch = Self.read(
+          taken.filter {
+            repository.facts.remotes.contains($0.slug) && asked.insert($0.request).inserted
+          }
+          .map(\.request),
+          from: repository)
+        condition.withCriticalSection {
+          for (request, answer) in zip(batch.requests, batch.read) { read[request] = answer }
+        }
+      }
+      guard !last else { break }
+    }
+    condition.withCriticalSection {
+      finished = true
+      condition.broadcast()
+    }
+  }
+}
+
+extension PermalinkReader {
+  /// `requests` read from `repository` with one request, each file split into lines.
+  static func read(
+    _ requests: [PermalinkHistory.Request], from repository: PermalinkHistory.Repository
+  )
+    -> (requests: [PermalinkHistory.Request], read: [Read])
+  {
+    guard !requests.isEmpty else { return ([], []) }
+    let read = repository.read(requests).map { answer in
+      guard case .file(_, let data) = answer else { return Read(answer: answer, lines: nil) }
+      return Read(answer: answer, lines: FileLines(data))
+    }
+    return (requests, read)
+  }
+}
+
+/// A file's text at a commit, and where each of its lines stands in it: split at `\n`, each line
+/// without a `\r` before it. Only the lines a permalink cites are made strings.
+struct FileLines: Sendable {
+  private let text: [UInt8]
+  private let bounds: [Range<Int>]
+
+  init(_ data: Data) {
+    var text = [UInt8](data)
+    if !text.withUnsafeBufferPointer(isASCII) {
+      var decoded = decodeUTF8Leniently(text).text
+      text = decoded.withUTF8 { Array($0) }
+    }
+    self.text = text
+    bounds = text.withUnsafeBufferPointer { AnchorParser.lineBounds($0) }
+  }
+
+  /// The number of lines.
+  var count: Int { bounds.count }
+
+  /// Lines `lines` (1-based), joined with `\n`.
+  func text(_ lines: Range<Int>) -> String {
+    var joined: [UInt8] = []
+    for line in lines {
+      if line > lines.lowerBound { joined.append(UInt8(ascii: "\n")) }
+      joined.append(contentsOf: text[bounds[line - 1]])
+    }
+    return String(decoding: joined, as: UTF8.self)
+  }
+}
