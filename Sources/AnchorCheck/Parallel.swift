@@ -129,29 +129,13 @@ func handedOver<Value: Sendable>(
   let handoff = Handoff<Value>()
   startThread {
     do {
-      try work {
-        handoff.set(.success($0))
-        yieldToEveryOtherThread()
-      }
+      try work { handoff.set(.success($0)) }
       handoff.set(.failure(HandoffError()))
     } catch {
       handoff.set(.failure(error))
     }
   }
   return try handoff.value()
-}
-
-/// Lowers the calling thread to the lowest priority there is: it then runs only on a core that
-/// nothing else wants (Linux's `SCHED_IDLE`, Darwin's background QoS class).
-private func yieldToEveryOtherThread() {
-  #if canImport(Glibc)
-    // SCHED_IDLE, from <linux/sched.h>: Glibc's module shows it only to _GNU_SOURCE builds.
-    let idle: Int32 = 5
-    var parameters = sched_param()
-    _ = pthread_setschedparam(pthread_self(), idle, &parameters)
-  #elseif canImport(Darwin)
-    _ = pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0)
-  #endif
 }
 
 /// The one result of a ``handedOver(_:)`` work: the first one set is kept.
@@ -219,6 +203,12 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
 /// Runs `body` on a new thread of its own, detached: a pthread, since Foundation's `Thread` is
 /// not in FoundationEssentials. Where no thread can be made, `body` runs here.
 func startThread(_ body: @escaping @Sendable () -> Void) {
+  if !tryStartThread(body) { body() }
+}
+
+/// Runs `body` on a new thread of its own, detached, as ``startThread(_:)`` does; `false`, and
+/// `body` not run, where no thread can be made.
+func tryStartThread(_ body: @escaping @Sendable () -> Void) -> Bool {
   final class Body {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -243,5 +233,6 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
       }, box)
     if made == 0 { pthread_detach(thread) }
   #endif
-  if made != 0 { Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run() }
+  if made != 0 { Unmanaged<Body>.fromOpaque(box).release() }
+  return made == 0
 }

@@ -29,17 +29,34 @@ final class PermalinkReader: @unchecked Sendable {
   /// process, whose start costs about as much as reading fifty files.
   static let batch = 64
 
+  /// Whether the reader's thread runs.
+  private enum ThreadState {
+    /// Nothing was asked yet.
+    case none
+    case running
+    /// No thread could be made: what is asked is read when ``finish()`` is called.
+    case unavailable
+  }
+
   private let repository: Prefetch<PermalinkHistory.Repository?>
+  private let startThread: (@escaping @Sendable () -> Void) -> Bool
   private let condition = Condition()
   private var seen: Set<Asked> = []
   private var queued: [Asked] = []
   private var read: [PermalinkHistory.Request: Read] = [:]
-  private var started = false
+  private var thread = ThreadState.none
   private var finishing = false
   private var finished = false
 
   /// A reader of `repository`'s files, which opens it when the first permalink is asked for.
-  init(repository: Prefetch<PermalinkHistory.Repository?>) { self.repository = repository }
+  /// `startThread` makes the reader's thread (`false` where none can be made).
+  init(
+    repository: Prefetch<PermalinkHistory.Repository?>,
+    startThread: @escaping (@escaping @Sendable () -> Void) -> Bool = tryStartThread
+  ) {
+    self.repository = repository
+    self.startThread = startThread
+  }
 
   /// Asks for a permalink's file at its commit; the first call starts the reader's thread.
   func ask(_ asked: Asked) {
@@ -47,28 +64,34 @@ final class PermalinkReader: @unchecked Sendable {
       guard !finishing, seen.insert(asked).inserted else { return false }
       queued.append(asked)
       if queued.count >= Self.batch { condition.broadcast() }
-      defer { started = true }
-      return !started
+      guard thread == .none else { return false }
+      thread = .running
+      return true
     }
-    if start {
-      repository.start()
-      startThread { self.work() }
+    guard start else { return }
+    repository.start()
+    if !startThread({ self.work() }) {
+      condition.withCriticalSection { thread = .unavailable }
     }
   }
 
   /// Every request asked for, with what the repository held; waits for the last batch. Each
   /// request of a repository no remote names is left out.
   func finish() -> [PermalinkHistory.Request: Read] {
-    condition.lock()
-    defer { condition.unlock() }
-    finishing = true
-    condition.broadcast()
-    while started, !finished { condition.wait() }
-    return read
+    let readHere = condition.withCriticalSection { () -> Bool in
+      finishing = true
+      condition.broadcast()
+      return thread == .unavailable && !finished
+    }
+    if readHere { work() }
+    return condition.withCriticalSection {
+      while thread == .running, !finished { condition.wait() }
+      return read
+    }
   }
 
   /// The reader's thread: a batch each time enough requests are queued, and the rest once
-  /// ``finish()`` is called.
+  /// ``finish()`` is called (or all of them then, on its caller's thread, when there is none).
   private func work() {
     let repository = (try? self.repository.value()) ?? nil
     // A file asked for through two remotes' names is read once.

@@ -133,6 +133,23 @@ import Testing
     #expect(recording.read.map(\.count) == [PermalinkReader.batch - 1])
   }
 
+  /// Where no thread can be made, what is asked is read when the reader is finished, on the
+  /// caller's thread: nothing is lost and nothing waits forever.
+  @Test func withoutAThreadEverythingIsReadAtFinish() {
+    let recording = Recording(files: [:])
+    let repository = recording.repository
+    let reader = PermalinkReader(repository: Prefetch { repository }, startThread: { _ in false })
+    let count = PermalinkReader.batch * 2 + 5
+    for file in 0..<count {
+      reader.ask(
+        .init(slug: "acme/widgets", request: .init(commit: "c0", path: "Sources/F\(file).swift")))
+    }
+    #expect(recording.read.isEmpty)
+    #expect(reader.finish().count == count)
+    #expect(recording.read.map(\.count) == [count])
+    #expect(reader.finish().count == count)
+  }
+
   /// A reader nothing asked of has no thread to wait for, and one without a repository (no git,
   /// or no work tree) answers nothing.
   @Test func aReaderAskedNothingOrWithoutARepositoryAnswersNothing() {
