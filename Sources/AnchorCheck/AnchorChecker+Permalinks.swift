@@ -128,7 +128,7 @@ extension AnchorChecker {
     let facts = repository.facts
     let request = PermalinkHistory.Request(
       commit: permalink.commit.lowercased(), path: anchor.path)
-    let read = files[request] ?? PermalinkReader.read([request], from: repository).read[0]
+    let read = files[request] ?? PermalinkReader.read([request], from: repository)[0]
     switch read.answer {
     case .noCommit:
       return .settled(

@@ -103,14 +103,13 @@ final class PermalinkReader: @unchecked Sendable {
         return (queued, finishing)
       }
       if let repository {
-        let batch = Self.read(
-          taken.filter {
-            repository.facts.remotes.contains($0.slug) && asked.insert($0.request).inserted
-          }
-          .map(\.request),
-          from: repository)
+        let requests = taken.filter {
+          repository.facts.remotes.contains($0.slug) && asked.insert($0.request).inserted
+        }
+        .map(\.request)
+        let answers = Self.read(requests, from: repository)
         condition.withCriticalSection {
-          for (request, answer) in zip(batch.requests, batch.read) { read[request] = answer }
+          for (request, answer) in zip(requests, answers) { read[request] = answer }
         }
       }
       guard !last else { break }
@@ -123,18 +122,16 @@ final class PermalinkReader: @unchecked Sendable {
 }
 
 extension PermalinkReader {
-  /// `requests` read from `repository` with one request, each file split into lines.
+  /// `requests` read from `repository` with one request, in their order, each file split into
+  /// lines.
   static func read(
     _ requests: [PermalinkHistory.Request], from repository: PermalinkHistory.Repository
-  )
-    -> (requests: [PermalinkHistory.Request], read: [Read])
-  {
-    guard !requests.isEmpty else { return ([], []) }
-    let read = repository.read(requests).map { answer in
+  ) -> [Read] {
+    guard !requests.isEmpty else { return [] }
+    return repository.read(requests).map { answer in
       guard case .file(_, let data) = answer else { return Read(answer: answer, lines: nil) }
       return Read(answer: answer, lines: FileLines(data))
     }
-    return (requests, read)
   }
 }
 
