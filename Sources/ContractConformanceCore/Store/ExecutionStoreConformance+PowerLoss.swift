@@ -21,27 +21,26 @@ extension ExecutionStoreConformance {
   /// built as a power loss could leave it. A new process of the store loads from each state.
   func powerLoss() async throws -> CheckOutcome {
     if let skip = skipUnlessDurable { return skip }
-    return try await inSandbox { sandbox in
-      let first = try await open(sandbox.store)
-      #if os(macOS) || os(Linux)
+    #if os(macOS) || os(Linux)
+      return try await inSandbox { sandbox in
+        let first = try await open(sandbox.store)
         guard let process = first as? ProcessExecutionStore else {
           return .skipped(
             "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
           )
         }
         await process.process.close(within: .seconds(5))
-        #if os(Linux)
+        #if os(Linux) && canImport(Glibc)
           return try await powerLoss(command: process.process.command, sandbox: sandbox)
         #else
           return .skipped(FileOperationRecorder.library().failureMessage ?? "")
         #endif
-      #else
-        _ = first
-        return .skipped(
-          "a power loss is tried on a store in a process of its own, which this platform cannot start: run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
-        )
-      #endif
-    }
+      }
+    #else
+      return .skipped(
+        "a power loss is tried on a store in a process of its own, which this platform cannot start: run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
+      )
+    #endif
   }
 
   /// What a reopened store did with one crash state.
@@ -59,7 +58,7 @@ extension ExecutionStoreConformance {
   }
 
   // The recorder is preloaded into the store's process, and the replay reads Linux's /proc.
-  #if os(Linux)
+  #if os(Linux) && canImport(Glibc)
     private func powerLoss(command: String, sandbox: Sandbox) async throws -> CheckOutcome {
       let library: URL
       switch FileOperationRecorder.library() {
