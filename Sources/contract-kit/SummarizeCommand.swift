@@ -115,8 +115,11 @@ enum SummarizeCommand: Subcommand {
       targetLanguage: target)
     // Bad input is named here, in one line, before the core turns it into an outcome.
     _ = try await documents.pageCount(for: command.attachmentID)
-    if isPDF, try await documents.originalPageCount(for: command.attachmentID) == 0 {
-      throw InputError("\(path) is a PDF of 0 pages; there is nothing to summarize")
+    if try await documents.originalPageCount(for: command.attachmentID) == 0 {
+      throw InputError(
+        isPDF
+          ? "\(path) is a PDF of 0 pages; there is nothing to summarize"
+          : "\(path) is empty; there is nothing to summarize")
     }
     _ = try await store.loadCheckpoint(for: command)
 
