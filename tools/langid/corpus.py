@@ -5,14 +5,32 @@
   LC_MESSAGES/*.mo; English from their message IDs), written by each project's translators: short
   texts, the evaluation set (`mo_snippets`);
 - the translated manual pages of manpages-l10n (/usr/share/man/<lang>/), longer running text,
-  for training (`snippets`, `man_lines`), with lines left untranslated filtered out.
+  for training (`snippets`, `man_lines`), with lines left untranslated filtered out. Only the pages
+  of the packages in `MAN_PACKAGES` are read, so the training text, and the tables
+  build-model.py learns from it, are the same on any machine with the same package versions,
+  whatever else it has installed.
 """
+import functools
 import glob
 import gzip
 import os
 import random
 import re
 import struct
+import subprocess
+import sys
+
+# The packages whose manual pages are the training text (install-sources installs them): the
+# English pages of manpages and of the base tools manpages-l10n translates, and the translations.
+MAN_PACKAGES = [
+    "manpages", "manpages-dev", "coreutils", "apt", "dpkg", "bash", "tar", "grep", "sed",
+    "findutils", "diffutils", "manpages-de", "manpages-fr", "manpages-es", "manpages-it",
+    "manpages-nl", "manpages-pt-br", "manpages-ru", "manpages-ja", "manpages-zh",
+]
+# The packages whose gettext catalogs install-sources makes sure are there (the evaluation reads
+# every installed catalog; see evaluate.py).
+CATALOG_PACKAGES = ["coreutils", "apt", "dpkg", "bash", "tar", "grep", "sed", "findutils",
+                    "diffutils", "gettext-base"]
 
 # The kit's languages and the locale / man-page folders that hold them.
 LOCALES = {
@@ -76,11 +94,25 @@ def translations(language):
 ROFF = re.compile(r"\\f[BIRP]|\\f\(..|\\\(..|\\\*\(..|\\\*.|\\[-&|^e]|\\s[-+]?\d|\\.")
 
 
+@functools.lru_cache(maxsize=None)
+def packaged_files():
+    """Every file the packages of `MAN_PACKAGES` install, from dpkg's own lists."""
+    listed = subprocess.run(["dpkg-query", "-L"] + MAN_PACKAGES, capture_output=True, text=True)
+    if listed.returncode != 0:
+        missing = " ".join(line.split("'")[1] if "'" in line else line
+                           for line in listed.stderr.splitlines() if "not installed" in line)
+        sys.exit("corpus.py: the training packages are not all installed (%s); run "
+                 "tools/langid/install-sources" % (missing or listed.stderr.strip()))
+    return frozenset(listed.stdout.splitlines())
+
+
 def man_paths(language):
+    """The manual pages of `language` that a package of `MAN_PACKAGES` installs, in name order."""
+    owned = packaged_files()
     paths = []
     for folder in MAN[language]:
         root = os.path.join("/usr/share/man", folder) if folder else "/usr/share/man"
-        paths += sorted(glob.glob(os.path.join(root, "man[1-8]", "*.gz")))
+        paths += sorted(p for p in glob.glob(os.path.join(root, "man[1-8]", "*.gz")) if p in owned)
     return paths
 
 
