@@ -55,7 +55,7 @@ public struct AnchorConfig: Hashable, Sendable {
       )
     }
     var config = AnchorConfig()
-    for key in members.keys.sorted() {
+    for (key, member) in members.sorted(by: { $0.key < $1.key }) {
       guard keys.contains(key) else {
         let hint =
           keys.first { $0.hasPrefix(String(key.prefix(3))) }.map { "; did you mean \"\($0)\"?" }
@@ -64,7 +64,7 @@ public struct AnchorConfig: Hashable, Sendable {
           "\(url.lastPathComponent): unknown key \"\(key)\"; known keys are \(keys.joined(separator: ", "))\(hint)"
         )
       }
-      guard case .array(let items) = members[key]!,
+      guard case .array(let items) = member,
         let globs = Optional(
           items.compactMap { item -> Glob? in
             if case .string(let text) = item { return Glob(text) }

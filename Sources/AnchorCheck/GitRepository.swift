@@ -179,7 +179,7 @@
         for position in more where found[position] == nil { found[position] = [] }
       }
       // Newest first, as `git log` lists them.
-      return Self.renames(in: [history.uncommitted] + found.keys.sorted().map { found[$0]! })
+      return Self.renames(in: [history.uncommitted] + found.sorted { $0.key < $1.key }.map(\.value))
     }
 
     /// What checking permalinks needs to know of the repository: its GitHub remotes, where the
