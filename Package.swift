@@ -161,7 +161,7 @@ let package = Package(
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",
-      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
+      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking"]),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
       name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],

@@ -187,6 +187,7 @@ private final class LineWriter: Sendable {
 }
 
 /// What a host process holds between requests: the adapter it made or opened.
+// @unchecked: its four slots, of Sendable adapters, are read and written only under `lock`.
 final class HostState: @unchecked Sendable {
   private let lock = Lock()
   private var madeTranslator: (any SummaryTranslating)?

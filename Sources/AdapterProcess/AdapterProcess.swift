@@ -23,6 +23,7 @@ import ProfileContracts
   /// Calls may overlap; responses are matched by `id`. When the process exits or is killed, every
   /// pending call (and every later one) throws ``AdapterProcessError`` naming the exit status or
   /// the signal, the request it was answering, and the last lines it wrote to standard error.
+  // @unchecked: every `var` is touched only under `lock`, writes to `input` under `writeLock`.
   public final class AdapterProcess: @unchecked Sendable {
     /// The command line, as given.
     public let command: String

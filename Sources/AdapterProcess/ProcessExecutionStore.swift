@@ -9,7 +9,7 @@ import ProfileContracts
   /// ```swift
   /// let store = try await ProcessExecutionStore.open(command: "python3 my_store.py", directory: url)
   /// ```
-  public final class ProcessExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
+  public final class ProcessExecutionStore: ProfileExecutionStoring, Sendable {
     /// The process serving the store.
     public let process: AdapterProcess
 

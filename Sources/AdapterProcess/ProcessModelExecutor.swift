@@ -7,7 +7,7 @@ import ProfileContracts
   /// A ``ProfileModelExecuting`` served by an adapter process. An error whose `data.kind` is one
   /// of the four kinds becomes that ``ProfileModelExecutionError``; any other error is a native
   /// error, thrown as it came.
-  public final class ProcessModelExecutor: ProfileModelExecuting, @unchecked Sendable {
+  public final class ProcessModelExecutor: ProfileModelExecuting, Sendable {
     /// The process serving the executor.
     public let process: AdapterProcess
 

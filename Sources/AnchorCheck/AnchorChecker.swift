@@ -214,7 +214,7 @@ public enum AnchorChecker {
     // compared where they stand in them. Cited files are read once and shared; each worker keeps
     // its own memo of resolved paths, since thousands of anchors cite the same few files.
     let aheadOfScope = readAhead
-    var perDoc = parallelMap(Array(docs.indices), state: { Worker() }) {
+    var perDoc = parallelMap(Array(docs.indices), state: Worker.init) {
       position, worker -> DocOutcome in
       let doc = docs[position]
       let data =
@@ -642,6 +642,7 @@ struct Worker {
 }
 
 /// Cited files, each read once and shared between threads.
+// @unchecked: `files` and `scanned` are read and written only under `lock`; `root` is a `let`.
 final class SourceCache: @unchecked Sendable {
   private let root: String
   private let lock = Lock()
@@ -679,6 +680,7 @@ final class SourceCache: @unchecked Sendable {
   }
 
   /// One file's scan, done once whichever thread asks first.
+  // @unchecked: `declarations` is read and written only under `lock`.
   private final class Scan: @unchecked Sendable {
     private let lock = Lock()
     private var declarations: FileDeclarations?

@@ -203,6 +203,7 @@ extension AnchorReport {
 }
 
 /// What the threads that render a report counted, added up as each finishes.
+// @unchecked: `sum` is read and written only under `lock`.
 private final class SharedTally: @unchecked Sendable {
   private let lock = Lock()
   private var sum = StatusTally()
@@ -216,6 +217,7 @@ private final class SharedTally: @unchecked Sendable {
 
 /// Hands out turns `0..<count` and writes each turn's bytes in turn order, whichever thread
 /// rendered them: a thread with a later turn waits until the earlier ones are written.
+// @unchecked: `taken`, `written` change under `condition`; turn order serializes `write` calls.
 private final class OrderedWriter: @unchecked Sendable {
   private let write: (UnsafeRawBufferPointer) -> Void
   private let condition = Condition()

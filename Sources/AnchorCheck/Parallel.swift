@@ -48,6 +48,7 @@ func parallelMap<T: Sendable, State, R: Sendable>(
 }
 
 /// Hands out consecutive ranges of `0..<count`, `step` at a time, to whichever thread asks.
+// @unchecked: `next` is read and written only under `lock`; `count` and `step` are `let`s.
 private final class Cursor: @unchecked Sendable {
   private let lock = Lock()
   private let count: Int
@@ -69,6 +70,7 @@ private final class Cursor: @unchecked Sendable {
   }
 }
 
+// @unchecked: `set` writes under `lock`; `values()` reads only after `concurrentPerform` returns.
 private final class ResultStorage<R: Sendable>: @unchecked Sendable {
   private let lock = Lock()
   private var items: [R?]
@@ -85,6 +87,7 @@ private final class ResultStorage<R: Sendable>: @unchecked Sendable {
 ///
 /// The thread is one of its own, not Dispatch's: the work (git, mostly waiting) must start while
 /// `parallelMap` keeps every one of Dispatch's threads busy.
+// @unchecked: `result` is set once before `done` is signalled, and read only after waiting on it.
 final class Pending<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var result: Result<Value, Error>?
@@ -139,6 +142,7 @@ func handedOver<Value: Sendable>(
 }
 
 /// The one result of a ``handedOver(_:)`` work: the first one set is kept.
+// @unchecked: `result` is read and written only under `lock`; `done` is a semaphore.
 private final class Handoff<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let lock = Lock()
@@ -167,6 +171,7 @@ private struct HandoffError: Error, CustomStringConvertible {
 /// A value worked out on another thread from the moment something shows it will be wanted
 /// (`start()`), so that it is ready, or nearly, when it is asked for; never worked out when
 /// nothing starts it or asks.
+// @unchecked: `pending` is read and written only under `lock`; `work` is a `@Sendable` `let`.
 final class Prefetch<Value: Sendable>: @unchecked Sendable {
   private let lock = Lock()
   private let work: @Sendable () throws -> Value

@@ -11,6 +11,7 @@ import Locking
 /// checked: each permalink is asked for as its doc is parsed, and a thread of the reader's own
 /// hands them to the repository in batches, each file split into lines as it comes. Asked for
 /// after every doc is read, they would keep the check waiting on git for tens of milliseconds.
+// @unchecked: every `var` is touched only under `condition`; `startThread` runs once, in `ask`.
 final class PermalinkReader: @unchecked Sendable {
   /// A file at a commit, with the repository the permalink names (`org/repo`, lowercased): only
   /// permalinks into a repository that a remote names are read.

@@ -121,6 +121,7 @@ func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () 
 }
 
 /// Resumes a continuation once, from whichever side gets there first.
+// @unchecked: `continuation` and `pending` are read and written only under `lock`.
 final class ResumeOnce<T: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<T, Never>?

@@ -119,6 +119,7 @@ struct GoldenModel: ProfileModelExecuting {
   }
 
   /// Call numbers, and answers used per step, shared by copies of the model.
+  // @unchecked: `calls` and `perStep` are read and written only under `lock`.
   final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var calls = 0

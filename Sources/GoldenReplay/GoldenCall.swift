@@ -65,6 +65,7 @@ public struct GoldenDivergence: Hashable, Sendable {
 
 /// The calls of one run: appended while recording; checked against the recording while
 /// replaying, keeping the first divergence.
+// @unchecked: every `var` changes only under `lock`; the runner reads them after its run returns.
 final class CallLog: @unchecked Sendable {
   private let lock = NSLock()
   private let recorded: [GoldenCall]?

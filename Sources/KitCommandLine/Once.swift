@@ -8,6 +8,7 @@ import Locking
 
 /// A value worked out the first time it is asked for, then kept: the same answer, or the same
 /// error, every time.
+// @unchecked: `result` is read and written only under `lock`; `work` is a `@Sendable` `let`.
 package final class Once<Value: Sendable>: @unchecked Sendable {
   private let lock = Lock()
   private let work: @Sendable () throws -> Value

@@ -67,6 +67,7 @@ package enum ExitCode {
 /// costs more than checking a tenth of them, and `exit` reclaims the memory anyway.
 package enum RetainedUntilExit {
   /// Safe to share: its one list is touched only under its lock.
+  // @unchecked: `items` is only appended to, under `lock` (in `keep`), and never read.
   private final class Values: @unchecked Sendable {
     let lock = Lock()
     var items: [Any] = []

@@ -88,13 +88,13 @@
         if command.input != nil {
           code = ckit_pipe(&inputPipe)
           if code != 0 {
-            outputPipe.forEach { _ = close($0) }
+            for end in outputPipe { _ = close(end) }
             throw failed(code)
           }
         }
         let argv: [UnsafeMutablePointer<CChar>?] =
           ([command.executable] + command.arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         code = argv.withUnsafeBufferPointer {
           ckit_spawn(&pid, command.executable, $0.baseAddress, nil, inputPipe[0], outputPipe[1])

@@ -8,6 +8,7 @@
 /// however the closure ends. It needs no Foundation, so `contract-kit-anchors`, which loads
 /// none, can use it. (`NSLocking.withLock` needs macOS 14, and `Synchronization.Mutex`
 /// macOS 15; the kit supports macOS 13.)
+// @unchecked: the mutex is used only through pthread calls, at a fixed address for the lock's life.
 package final class Lock: @unchecked Sendable {
   // Safe to share: the mutex is touched only through pthread's calls, which are made for
   // threads to share it, and lives, at a fixed address, as long as the lock does.
@@ -41,6 +42,7 @@ package final class Lock: @unchecked Sendable {
 
 /// A lock with a condition to wait on: the thread that holds it waits, giving it up, until
 /// another broadcasts. A ``Lock``'s mutex and a pthread condition variable, without Foundation.
+// @unchecked: `condition` is used only via pthread calls, at a fixed address; `mutex` is a Lock.
 package final class Condition: @unchecked Sendable {
   // Safe to share: the condition is touched only through pthread's calls, and lives, at a fixed
   // address, as long as the condition does.

@@ -203,6 +203,7 @@ private final class SessionOwner: Sendable {
 
 /// A call in flight: its URL task and the continuation that ends it, resumed exactly once, by
 /// the answer or by cancellation, whichever comes first.
+// @unchecked: `task`, `continuation` and `cancelled` are read and written only under `lock`.
 private final class PendingCall: @unchecked Sendable {
   typealias Answer = Result<(Data, HTTPURLResponse), any Error>
 

@@ -49,6 +49,7 @@ struct PlainHTTPClient: Sendable {
 
   /// Set when the calling task is cancelled (read by the socket loop), and the continuation
   /// that ends the call, resumed exactly once: by the answer or by cancellation.
+  // @unchecked: `value`, `continuation` and `early` are read and written only under `lock`.
   final class CancelFlag: @unchecked Sendable {
     private let lock = Lock()
     private var value = false
@@ -82,9 +83,9 @@ struct PlainHTTPClient: Sendable {
     _ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: TimeInterval,
     cancelled: CancelFlag
   ) throws -> Response {
-    let where_ = url.absoluteString
+    let address = url.absoluteString
     func transport(_ kind: OpenAINativeError.Transport, _ detail: String) -> OpenAINativeError {
-      .transport(kind, url: where_, detail: detail)
+      .transport(kind, url: address, detail: detail)
     }
     guard let host = url.host else { throw transport(.other, "no host in the URL") }
     let port = url.port ?? 80

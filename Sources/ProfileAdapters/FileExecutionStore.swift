@@ -21,6 +21,7 @@ import ProfileContracts
 /// try await store.saveCheckpoint(checkpoint)
 /// let again = try await store.loadCheckpoint(for: checkpoint.command)  // survives a crash
 /// ```
+// @unchecked: `keys`, `openDescriptors` change only under `lock`; slot state only under its key's.
 public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
   /// The directory that holds the slot files.
   public let directory: URL
@@ -111,6 +112,7 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
 
   /// The newest whole record of a key, and which slot holds it, once scanned; and the slots'
   /// open descriptors, kept so a save costs one write and one sync.
+  // @unchecked: its `var`s are touched only inside `withLock` (holding `lock`), or by `deinit`.
   private final class KeyState: @unchecked Sendable {
     let lock = Lock()
     var scanned = false

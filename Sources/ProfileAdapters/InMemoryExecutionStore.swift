@@ -8,6 +8,7 @@ import ProfileContracts
 /// It keeps the same promises as a durable store within one instance's lifetime: saves replace,
 /// keys are whole commands, and removing nothing is fine. Run the store suite on it with
 /// `durability: .volatile`.
+// @unchecked: `checkpoints` and `summaries` are read and written only under `lock`.
 public final class InMemoryExecutionStore: ProfileExecutionStoring, @unchecked Sendable {
   private let lock = Lock()
   private var checkpoints: [ProfileCommand: ProfileCheckpoint] = [:]

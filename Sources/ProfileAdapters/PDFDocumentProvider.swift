@@ -45,6 +45,7 @@ import ProfileContracts
   /// try await documents.pageCount(for: "report.pdf")          // 30
   /// try await documents.originalPageCount(for: "report.pdf")  // 100
   /// ```
+  // @unchecked: `loads` is read and written only under `lock`; the rest are Sendable `let`s.
   public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sendable {
     /// The directory attachments are read from.
     public let directory: URL

@@ -17,6 +17,7 @@ import ProfileContracts
 /// try await documents.pageCount(for: "report.txt")          // 30
 /// try await documents.originalPageCount(for: "report.txt")  // 100
 /// ```
+// @unchecked: `indexes` is read and written only under `lock`; the rest are Sendable `let`s.
 public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Sendable {
   /// The directory attachments are read from.
   public let directory: URL

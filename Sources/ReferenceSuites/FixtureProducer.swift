@@ -5,6 +5,7 @@ import Locking
 /// (`{"spec": PATH, "out": PATH}`) per PDF and answers `ok` or `error: …`, so fpdf2 is imported
 /// once per builder rather than once per PDF (the import is most of a small PDF's half second).
 /// It is started on first use, restarted if it dies, and ends when its standard input closes.
+// @unchecked: every `var` is touched only on the serial `queue` (in `send`), or by `deinit`.
 final class FixtureProducer: @unchecked Sendable {
   private let arguments: [String]
   private let python: URL

@@ -152,6 +152,7 @@ public enum ReferenceSuites {
   }
 
   /// Hands out fixture numbers to concurrent factory calls.
+  // @unchecked: `value` is read and written only under `lock`.
   private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0

@@ -12,6 +12,7 @@
 import AdapterHost
 import ContractConformanceCore
 import Foundation
+import Locking
 import ProfileAdapters
 import ProfileContracts
 
@@ -38,13 +39,18 @@ struct TrappingDocuments: ProfileDocumentProviding {
 }
 
 /// A store that gives up, exiting the process, on its third save.
+// @unchecked: `saves` is read and written only under `lock`; `base` is Sendable.
 final class ExitingStore: ProfileExecutionStoring, @unchecked Sendable {
   let base: InMemoryExecutionStore
+  private let lock = Lock()
   private var saves = 0
   init() { base = InMemoryExecutionStore() }
   func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
-    saves += 1
-    if saves == 3 {
+    let save = lock.withCriticalSection {
+      saves += 1
+      return saves
+    }
+    if save == 3 {
       FileHandle.standardError.write(Data("exiting-store: giving up on save 3\n".utf8))
       exit(3)
     }

@@ -259,6 +259,7 @@ struct ProgressExecutor: ProfileModelExecuting {
   }
 
   /// A shared, locked slot for the last error.
+  // @unchecked: `stored` is read and written only under `lock`.
   private final class LastError: @unchecked Sendable {
     private let lock = Lock()
     private var stored: ProfileModelExecutionError?

@@ -1,6 +1,6 @@
 import Foundation
-import Locking
 import LanguageIdentification
+import Locking
 import ProfileAdapters
 import ProfileContracts
 

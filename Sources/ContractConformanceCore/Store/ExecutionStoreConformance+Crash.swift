@@ -86,6 +86,7 @@ import ProfileContracts
   }
 
   /// The saves of the real crash test: what was sent, by number, and the last that returned.
+  // @unchecked: `records` and `latest` are read and written only under `lock`.
   final class SaveLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var records: [Int: ProfileCheckpoint] = [:]
