@@ -9,25 +9,30 @@ let package = Package(
   name: "ProfileContractKit",
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
-    .library(name: "KitJSON", targets: ["KitJSON"]),
+    // Eight libraries, each a job a user has; every other target is internal.
+    // The four adapter protocols and every value that crosses them (re-exports KitJSON).
     .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
-    .library(name: "LanguageIdentification", targets: ["LanguageIdentification"]),
-    .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
+    // The four conformance suites, for a test target (re-exports the suites' core and
+    // LanguageIdentification).
     .library(name: "ContractConformance", targets: ["ContractConformance"]),
-    .library(name: "ProfileCore", targets: ["ProfileCore"]),
-    .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
-    .library(name: "GoldenReplay", targets: ["GoldenReplay"]),
+    // Golden replays of a core's decisions, for a test target (re-exports GoldenReplay).
     .library(name: "GoldenReplayTesting", targets: ["GoldenReplayTesting"]),
-    // The kit's own wiring (the suites over the bundled adapters, the reference core over golden
-    // adapters), a product so that tools/benchmarks drives the core exactly as the tests do.
-    .library(name: "ReferenceSuites", targets: ["ReferenceSuites"]),
-    .library(name: "AdapterHost", targets: ["AdapterHost"]),
-    .library(name: "AdapterProcess", targets: ["AdapterProcess"]),
+    // The prose-anchor checker.
+    .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
+    // The reference core over the four protocols (re-exports LanguageIdentification).
+    .library(name: "ProfileCore", targets: ["ProfileCore"]),
+    // The reference adapters: stores, text and PDF providers, the extractive executor.
+    .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
+    // An executor and a translator over OpenAI-compatible model servers.
     .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
+    // Adapters out of process: AdapterHost serves one over JSON-RPC on stdio, AdapterProcess
+    // starts one and calls it (macOS and Linux).
+    .library(name: "AdapterProcess", targets: ["AdapterProcess", "AdapterHost"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
     // `contract-kit anchors` alone, for CI gates: it links only the anchor checker, so it starts
     // without the model-server client (on Linux, FoundationNetworking and libcurl).
     .executable(name: "contract-kit-anchors", targets: ["contract-kit-anchors"]),
+    // The bundled adapters served over JSON-RPC, an example of AdapterHost.
     .executable(name: "adapter-host-example", targets: ["adapter-host-example"]),
     // swift package contract-kit …: the CLI as a command plugin, read-only, and
     // swift package --allow-writing-to-package-directory contract-kit-write … for --fix,
@@ -42,48 +47,63 @@ let package = Package(
     .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
     .target(name: "LanguageIdentification"),
     // The kit's settings from the environment, under their names and with xcodebuild's
-    // TEST_RUNNER_ prefix.
+    // TEST_RUNNER_ prefix, and the one PATH lookup.
     .target(name: "KitEnvironment"),
     // The package's one lock helper.
     .target(name: "Locking"),
-    .target(name: "ProfileAdapters", dependencies: ["ProfileContracts", "Locking"]),
+    .target(
+      name: "ProfileAdapters", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
     // The one place that picks Swift Testing or XCTest for a failure, for the two testing modules.
     .target(name: "TestingBridge"),
     // The suites and reports, free of any test framework so the CLI can link them.
     .target(
       name: "ContractConformanceCore",
       dependencies: [
-        "ProfileContracts", "LanguageIdentification", "AdapterProcess", "Locking", "KitEnvironment",
+        "ProfileContracts", "LanguageIdentification", "AdapterSupervision", "Locking",
+        "KitEnvironment",
       ]),
-    // What users import: the core re-exported, plus recordIssues() for XCTest and Swift Testing.
+    // What users import: the core re-exported (with the language identifiers the translator suite
+    // takes and the store suite's crash harness), plus recordIssues() for XCTest and Swift
+    // Testing.
     .target(
       name: "ContractConformance",
-      dependencies: ["ContractConformanceCore", "TestingBridge", "KitEnvironment"]),
+      dependencies: [
+        "ContractConformanceCore", "LanguageIdentification", "AdapterSupervision", "TestingBridge",
+        "KitEnvironment",
+      ]),
     // The kit's process launcher (posix_spawn, poll, waitpid) for the programs it runs to their
     // end, git first; macOS and Linux only.
     .target(name: "CKitProcess"),
     .target(name: "KitProcess", dependencies: ["CKitProcess"]),
-    .target(name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess", "Locking"]),
-    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
-    // Recording and replay of boundary calls; ProfileAdapters supplies the offline model it
-    // records from.
     .target(
-      name: "GoldenReplay", dependencies: ["ProfileContracts", "ProfileAdapters", "KitEnvironment"]),
-    // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets.
-    .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay", "TestingBridge"]),
+      name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess", "KitEnvironment", "Locking"]),
+    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
+    // Recording and replay of boundary calls, over any core and whatever offline model it is
+    // given.
+    .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
+    // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets, and
+    // the runner over the kit's offline model (ProfileAdapters' ExtractiveModelExecutor).
+    .target(
+      name: "GoldenReplayTesting",
+      dependencies: ["GoldenReplay", "ProfileAdapters", "TestingBridge"]),
     // The kit's own wiring, for the CLI, the tests and the benchmarks: the suites over the
     // bundled adapters, and the reference core over golden adapters.
     .target(
       name: "ReferenceSuites",
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
-        "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment",
+        "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment", "Locking",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.
     .target(name: "AdapterWire", dependencies: ["ProfileContracts"]),
     .target(name: "AdapterHost", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
-    .target(name: "AdapterProcess", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
+    // What the suites learn from an adapter process without knowing how it runs: the breakdowns
+    // noted during a check (AdapterFaults) and the store suite's crash harness.
+    .target(name: "AdapterSupervision", dependencies: ["ProfileContracts", "Locking"]),
+    .target(
+      name: "AdapterProcess",
+      dependencies: ["AdapterWire", "AdapterSupervision", "ProfileContracts", "Locking"]),
     // An executor and a translator over OpenAI-compatible chat-completions servers.
     .target(
       name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
@@ -138,7 +158,9 @@ let package = Package(
       resources: [.copy("Labelled")]),
     .testTarget(
       name: "ContractConformanceTests",
-      dependencies: ["ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking"]),
+      dependencies: [
+        "ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking", "KitEnvironment",
+      ]),
     .testTarget(
       name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "TestSupport"],
       exclude: ["Fixtures"]),
@@ -156,12 +178,13 @@ let package = Package(
       name: "ContractKitCLITests",
       dependencies: [
         "contract-kit", "contract-kit-anchors", "KitCommandLine", "AnchorsCommandLine",
-        "ReferenceSuites", "TestSupport", "ContractConformanceCore",
+        "ReferenceSuites", "TestSupport", "ContractConformanceCore", "GoldenReplayTesting",
       ]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",
-      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking"]),
+      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking"],
+      path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
       name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],
@@ -173,14 +196,34 @@ let package = Package(
         "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport",
       ],
       exclude: ["Fixtures"]),
+    // The child the file store's crash test kills with SIGKILL in the middle of saves.
     .executableTarget(
-      name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"]),
+      name: "store-crash-child", dependencies: ["ProfileAdapters", "ProfileContracts"],
+      path: "Tests/Executables/store-crash-child"),
     .testTarget(
       name: "OpenAICompatibleTests",
       dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport"]),
     .testTarget(
       name: "ProfileAdaptersTests",
-      dependencies: ["ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport"]),
+      dependencies: [
+        "ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport", "KitEnvironment",
+      ]),
+    // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
+    // Targets of this package, not products, so they reach the kit's internal wiring.
+    .executableTarget(
+      name: "bench-golden",
+      dependencies: [
+        "GoldenReplay", "ProfileAdapters", "ProfileContracts", "ProfileCore", "ReferenceSuites",
+      ],
+      path: "tools/benchmarks/bench-golden"),
+    .executableTarget(
+      name: "bench-store", dependencies: ["ProfileAdapters", "ProfileContracts"],
+      path: "tools/benchmarks/bench-store"),
+    .executableTarget(
+      name: "bench-pdf", dependencies: ["ProfileAdapters"], path: "tools/benchmarks/bench-pdf"),
+    .executableTarget(
+      name: "langid-eval", dependencies: ["LanguageIdentification"],
+      path: "tools/benchmarks/langid-eval"),
   ],
   swiftLanguageModes: [.v6]
 )

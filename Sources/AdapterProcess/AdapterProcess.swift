@@ -1,3 +1,4 @@
+import AdapterSupervision
 import AdapterWire
 import Foundation
 import Locking

@@ -6,6 +6,7 @@
 
 // Git runs as a process; iOS, tvOS and watchOS start none.
 #if os(macOS) || os(Linux)
+  import KitEnvironment
   import KitProcess
 
   /// What the checker asks git about the root: which files changed since a revision, and where
@@ -18,12 +19,9 @@
     /// The repository at `root`, or `nil` when git is not installed or `root` is not inside a
     /// git work tree.
     public init?(root: URL) {
-      let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-      guard
-        let git = path.split(separator: ":").map({
-          URL(fileURLWithPath: String($0)).appendingPathComponent("git")
-        }).first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-      else { return nil }
+      guard let git = ExecutableSearch.find("git").map({ URL(fileURLWithPath: $0) }) else {
+        return nil
+      }
       self.root = root
       self.git = git
       // A work tree has `.git` (a folder, or a file in linked work trees and submodules) in

@@ -1,4 +1,4 @@
-import AdapterProcess
+import AdapterSupervision
 import Foundation
 
 /// One check of a suite: the rule it proves, paired with the body that proves it. A body

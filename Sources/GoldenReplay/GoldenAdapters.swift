@@ -1,5 +1,5 @@
 import Foundation
-import ProfileAdapters
+import Locking
 import ProfileContracts
 
 /// The four adapters a scenario runs a core against, and its clock. While recording, the model
@@ -23,8 +23,11 @@ public struct GoldenAdapters: Sendable {
   /// How the scenario drives the core: `run`, `resume` or `rerun`.
   public let entry: String
 
-  init(scenario: GoldenScenario, log: CallLog, live: (any ProfileModelExecuting)? = nil) {
-    model = GoldenModel(scenario: scenario, log: log, live: live)
+  init(
+    scenario: GoldenScenario, log: CallLog, offline: any ProfileModelExecuting,
+    live: (any ProfileModelExecuting)? = nil
+  ) {
+    model = GoldenModel(scenario: scenario, log: log, offline: offline, live: live)
     translator = scenario.translator.map {
       GoldenTranslator(batches: $0, faults: scenario.faults, log: log)
     }
@@ -45,13 +48,20 @@ let divergedError = ProfileModelExecutionError.permanent(
 struct GoldenModel: ProfileModelExecuting {
   let scenario: GoldenScenario
   let log: CallLog
+  /// The runner's offline model, answering `extractive` scenarios (see ``GoldenRunner/model``).
+  let offline: any ProfileModelExecuting
   /// The real model answering while a `live` scenario records.
   let live: (any ProfileModelExecuting)?
+  /// Call numbers, and answers used per step, shared by copies of the model.
   private let counter = Counter()
 
-  init(scenario: GoldenScenario, log: CallLog, live: (any ProfileModelExecuting)?) {
+  init(
+    scenario: GoldenScenario, log: CallLog, offline: any ProfileModelExecuting,
+    live: (any ProfileModelExecuting)?
+  ) {
     self.scenario = scenario
     self.log = log
+    self.offline = offline
     self.live = live
   }
 
@@ -63,7 +73,7 @@ struct GoldenModel: ProfileModelExecuting {
       if let recorded = log.log(call) {
         // Keep the scripted answers in step with a recording, which takes one per unfaulted call.
         if scenario.model.source == "scripted", fault(number) == nil {
-          _ = counter.used(request.stepID)
+          _ = counter.count(request.stepID)
         }
         log.respond(recorded.response)
         if let error = recorded.response["error"] {
@@ -109,34 +119,13 @@ struct GoldenModel: ProfileModelExecuting {
     if let live, scenario.model.source == "live" { return try await live.generate(request) }
     if scenario.model.source == "scripted" {
       let answers = scenario.model.answers?[request.stepID] ?? []
-      let used = counter.used(request.stepID)
+      let used = counter.count(request.stepID)
       guard used < answers.count else {
         throw ProfileModelExecutionError.permanent("no scripted answer for \(request.stepID)")
       }
       return Data(answers[used].utf8)
     }
-    return try await ExtractiveModelExecutor().generate(request)
-  }
-
-  /// Call numbers, and answers used per step, shared by copies of the model.
-  // @unchecked: `calls` and `perStep` are read and written only under `lock`.
-  final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
-    private var perStep: [String: Int] = [:]
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      calls += 1
-      return calls
-    }
-    func used(_ step: String) -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      let used = perStep[step, default: 0]
-      perStep[step] = used + 1
-      return used
-    }
+    return try await offline.generate(request)
   }
 }
 
@@ -144,7 +133,7 @@ struct GoldenTranslator: SummaryTranslating {
   let batches: [[String]]
   let faults: [GoldenScenario.Fault]
   let log: CallLog
-  private let counter = GoldenModel.Counter()
+  private let counter = Counter()
 
   init(batches: [[String]], faults: [GoldenScenario.Fault], log: CallLog) {
     self.batches = batches
@@ -183,7 +172,7 @@ struct GoldenDocuments: ProfileDocumentProviding {
   let document: GoldenScenario.Document
   let faults: [GoldenScenario.Fault]
   let log: CallLog
-  private let reads = GoldenModel.Counter()
+  private let reads = Counter()
 
   init(document: GoldenScenario.Document, faults: [GoldenScenario.Fault], log: CallLog) {
     self.document = document
@@ -258,15 +247,23 @@ public struct GoldenClock: Sendable {
 }
 
 struct GoldenStore: ProfileExecutionStoring {
-  let base: InMemoryExecutionStore
+  /// What the store holds: the scenario's starting state, then what the core saved, by command.
+  struct Saved {
+    var checkpoints: [ProfileCommand: ProfileCheckpoint] = [:]
+    var summaries: [ProfileCommand: ProfileSummary] = [:]
+  }
+
+  let saved: Locked<Saved>
   let unavailable: String?
   let log: CallLog
 
   struct Unavailable: Error {}
 
   init(state: GoldenScenario.Store, log: CallLog) {
-    base = InMemoryExecutionStore(
-      checkpoints: state.checkpoint.map { [$0] } ?? [], summaries: state.summary.map { [$0] } ?? [])
+    var start = Saved()
+    if let checkpoint = state.checkpoint { start.checkpoints[checkpoint.command] = checkpoint }
+    if let summary = state.summary { start.summaries[summary.command] = summary }
+    saved = Locked(start)
     unavailable = state.unavailable
     self.log = log
   }
@@ -278,7 +275,7 @@ struct GoldenStore: ProfileExecutionStoring {
   func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
     call("loadCheckpoint")
     if unavailable == "load" { throw Unavailable() }
-    let checkpoint = try await base.loadCheckpoint(for: command)
+    let checkpoint = saved.withValue { $0.checkpoints[command] }
     log.respond(
       checkpoint.map {
         .object(["phase": .string($0.phase), "payloadBytes": .integer(Int64($0.payload.count))])
@@ -291,22 +288,22 @@ struct GoldenStore: ProfileExecutionStoring {
     call("saveCheckpoint", .object(["phase": .string(checkpoint.phase)]))
     log.respond(.object(["payloadBytes": .integer(Int64(checkpoint.payload.count))]))
     if unavailable == "save" { throw Unavailable() }
-    try await base.saveCheckpoint(checkpoint)
+    saved.withValue { $0.checkpoints[checkpoint.command] = checkpoint }
   }
 
   func removeCheckpoint(for command: ProfileCommand) async throws {
     call("removeCheckpoint")
-    try await base.removeCheckpoint(for: command)
+    _ = saved.withValue { $0.checkpoints.removeValue(forKey: command) }
   }
 
   func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
     call("loadSummary")
-    return try await base.loadSummary(for: command)
+    return saved.withValue { $0.summaries[command] }
   }
 
   func saveSummary(_ summary: ProfileSummary) async throws {
     call("saveSummary", (try? CanonicalJSON.jsonValue(of: summary)) ?? .null)
     if unavailable == "save" { throw Unavailable() }
-    try await base.saveSummary(summary)
+    saved.withValue { $0.summaries[summary.command] = summary }
   }
 }

@@ -70,7 +70,8 @@ public struct GoldenResult: Hashable, Sendable {
 /// Replays (and, when asked, records) the scenarios in a folder against any core.
 ///
 /// ```swift
-/// let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")  // mode from GOLDEN_RECORD
+/// // mode from GOLDEN_RECORD; GoldenReplayTesting's init passes the kit's offline model for you
+/// let runner = try GoldenRunner(directory: goldenURL, core: "MyCore", model: myOfflineModel)
 /// let results = try await runner.replayAll { adapters, command in
 ///   await MyCore(adapters: adapters).run(command)
 /// }
@@ -94,6 +95,10 @@ public struct GoldenRunner: Sendable {
   /// The policy names the core under test reads, or `nil` to accept any. A scenario overriding
   /// another name is an error naming the file and `$.policy.<name>`.
   public let policyKeys: Set<String>?
+  /// The offline model that answers scenarios whose model source is `extractive`, when they
+  /// record and when a replay runs on past a divergence to write its artifact. The kit's is
+  /// `ExtractiveModelExecutor`, which `GoldenReplayTesting` passes for you.
+  public let model: any ProfileModelExecuting
   /// The real model that records scenarios, when recording from one; `nil` otherwise.
   public let live: LiveModel?
   /// Where each replayed scenario's name is appended, one line each (`$GOLDEN_REFERENCES`), for
@@ -146,6 +151,7 @@ public struct GoldenRunner: Sendable {
   /// - Parameters:
   ///   - directory: the scenarios' folder.
   ///   - core: the core's name, written into what it records (see ``core``).
+  ///   - model: the offline model `extractive` scenarios record from (see ``model``).
   ///   - mode: when to record (default: `GOLDEN_RECORD`, else `.never`).
   ///   - force: record even when `CI` is set, and over a scenario another core recorded.
   ///   - policyKeys: the policy names the core reads (the reference core's are
@@ -157,12 +163,14 @@ public struct GoldenRunner: Sendable {
   ///     are read, each also as `TEST_RUNNER_<name>` (see `KitEnvironment`).
   /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
   public init(
-    directory: URL, core: String? = nil, mode: RecordMode? = nil, force: Bool = false,
+    directory: URL, core: String? = nil, model: any ProfileModelExecuting,
+    mode: RecordMode? = nil, force: Bool = false,
     policyKeys: Set<String>? = nil, live: LiveModel? = nil, driver: Driver = .tests,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     self.directory = directory.standardizedFileURL.resolvingSymlinksInPath()
     self.core = core
+    self.model = model
     self.live = live
     self.force = force
     self.driver = driver
@@ -296,7 +304,8 @@ public struct GoldenRunner: Sendable {
     if mode == .all { return await record(scenario, name: name, url: url, body) }
 
     let log = CallLog(replaying: recording)
-    let outcome = await body(GoldenAdapters(scenario: scenario, log: log), scenario.command)
+    let outcome = await body(
+      GoldenAdapters(scenario: scenario, log: log, offline: model), scenario.command)
     log.finish()
     let actual = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
     var lines: [String] = log.divergence?.lines ?? []
@@ -377,7 +386,8 @@ public struct GoldenRunner: Sendable {
     }
     let log = CallLog(replaying: nil)
     let outcome = await body(
-      GoldenAdapters(scenario: scenario, log: log, live: live?.recorded), scenario.command)
+      GoldenAdapters(scenario: scenario, log: log, offline: model, live: live?.recorded),
+      scenario.command)
     var recorded = scenario
     recorded.recording = log.calls
     recorded.expected = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null

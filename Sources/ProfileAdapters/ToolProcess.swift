@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 
 // Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
@@ -8,11 +9,7 @@ import Foundation
   package enum ToolProcess {
     /// The first executable called `name` in the colon-separated `searchPath`, or `nil`.
     package static func find(_ name: String, in searchPath: String) -> URL? {
-      for directory in searchPath.split(separator: ":") {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-      return nil
+      ExecutableSearch.find(name, in: searchPath).map { URL(fileURLWithPath: $0) }
     }
 
     /// One finished run of a tool.

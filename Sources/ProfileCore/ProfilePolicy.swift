@@ -37,11 +37,17 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   /// three attempts per step, 64 calls per run, and a rejected chunk halved up to 6 times.
   public static let `default` = ProfilePolicy()
 
-  /// The names of the numbers, as scenarios and configuration files spell them.
-  public static let names: [String] = [
-    "contextTokens", "chunkResponseTokens", "titleResponseTokens", "maxAttempts",
-    "maxModelCalls", "backoffMilliseconds", "maxSplitDepth",
+  /// Every number by name, as scenarios and configuration files spell them: the one table
+  /// ``names`` and ``overriding(_:)`` are read from.
+  static let fields: [(name: String, value: WritableKeyPath<ProfilePolicy, Int> & Sendable)] = [
+    ("contextTokens", \.contextTokens), ("chunkResponseTokens", \.chunkResponseTokens),
+    ("titleResponseTokens", \.titleResponseTokens), ("maxAttempts", \.maxAttempts),
+    ("maxModelCalls", \.maxModelCalls), ("backoffMilliseconds", \.backoffMilliseconds),
+    ("maxSplitDepth", \.maxSplitDepth),
   ]
+
+  /// The names of the numbers, as scenarios and configuration files spell them.
+  public static let names: [String] = fields.map(\.name)
 
   /// This policy with the numbers in `overrides` replaced, by name.
   ///
@@ -50,16 +56,10 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   public func overriding(_ overrides: [String: Int]) throws(UnknownPolicyName) -> ProfilePolicy {
     var policy = self
     for (name, value) in overrides.sorted(by: { $0.key < $1.key }) {
-      switch name {
-      case "contextTokens": policy.contextTokens = value
-      case "chunkResponseTokens": policy.chunkResponseTokens = value
-      case "titleResponseTokens": policy.titleResponseTokens = value
-      case "maxAttempts": policy.maxAttempts = value
-      case "maxModelCalls": policy.maxModelCalls = value
-      case "backoffMilliseconds": policy.backoffMilliseconds = value
-      case "maxSplitDepth": policy.maxSplitDepth = value
-      default: throw UnknownPolicyName(name: name)
+      guard let field = Self.fields.first(where: { $0.name == name }) else {
+        throw UnknownPolicyName(name: name)
       }
+      policy[keyPath: field.value] = value
     }
     return policy
   }

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplay
+import ProfileAdapters
 import ProfileContracts
 import ProfileCore
 
@@ -31,8 +32,8 @@ extension ProfileCore {
     live: GoldenRunner.LiveModel? = nil, driver: GoldenRunner.Driver = .tests
   ) throws -> GoldenRunner {
     try GoldenRunner(
-      directory: directory, core: goldenName, mode: mode, force: force,
-      policyKeys: Set(ProfilePolicy.names), live: live, driver: driver)
+      directory: directory, core: goldenName, model: ExtractiveModelExecutor(), mode: mode,
+      force: force, policyKeys: Set(ProfilePolicy.names), live: live, driver: driver)
   }
 
   /// What a golden scenario asks of the reference core: `run`, `resume`, or `rerun` (run, then

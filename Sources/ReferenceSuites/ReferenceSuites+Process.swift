@@ -34,8 +34,9 @@ extension ReferenceSuites {
       }.run()
       return [Run(label: label, note: nil, report: report)]
     case "store":
-      let report = await ExecutionStoreConformance(durability: durability, scratch: scratch) {
-        directory in
+      let report = await ExecutionStoreConformance(
+        durability: durability, scratch: scratch, crashHarness: .adapterProcess
+      ) { directory in
         try await ProcessExecutionStore.open(command: command, directory: directory)
       }.run()
       return [Run(label: label, note: nil, report: report)]

@@ -2,6 +2,7 @@ import ContractConformanceCore
 import Foundation
 import KitEnvironment
 import LanguageIdentification
+import Locking
 import ProfileAdapters
 import ProfileContracts
 
@@ -149,18 +150,5 @@ public enum ReferenceSuites {
       "contract-kit-\(label)-\(UUID().uuidString)", isDirectory: true)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
-  }
-
-  /// Hands out fixture numbers to concurrent factory calls.
-  // @unchecked: `value` is read and written only under `lock`.
-  private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func next() -> Int {
-      lock.lock()
-      defer { lock.unlock() }
-      value += 1
-      return value
-    }
   }
 }

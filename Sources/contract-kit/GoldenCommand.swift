@@ -2,6 +2,7 @@ import Foundation
 import GoldenReplay
 import KitCommandLine
 import OpenAICompatible
+import ProfileAdapters
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
@@ -112,7 +113,9 @@ enum GoldenCommand: Subcommand {
           "--unreferenced needs --references FILE: the file GOLDEN_REFERENCES=FILE swift test writes"
         )
       }
-      let review = GoldenReview(runner: try GoldenRunner(directory: directory, mode: .never))
+      let review = GoldenReview(
+        runner: try GoldenRunner(
+          directory: directory, model: ExtractiveModelExecutor(), mode: .never))
       var status = try reviewPending(
         review, accept: accept, reject: reject, acceptAll: acceptAll, rejectAll: rejectAll)
       if let references {
@@ -234,7 +237,8 @@ enum GoldenCommand: Subcommand {
   }
 
   private static func list(_ directory: URL) throws -> Int32 {
-    let runner = try GoldenRunner(directory: directory, mode: .never)
+    let runner = try GoldenRunner(
+      directory: directory, model: ExtractiveModelExecutor(), mode: .never)
     for name in try runner.scenarios() {
       let scenario = try GoldenScenario.load(
         directory.appendingPathComponent(name + ".json"), policyKeys: Set(ProfilePolicy.names))

@@ -49,8 +49,10 @@ import Testing
 
   @Test func aStoreThatExitsWhereItShouldThrowFailsTheUnusableLocationCheck() async {
     let command = Products.command("adapter-host-fixtures", "exiting-store-open")
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(60)) {
-      directory in try await ProcessExecutionStore.open(command: command, directory: directory)
+    let report = await ExecutionStoreConformance(
+      durability: .durable, timeout: .seconds(60), crashHarness: .adapterProcess
+    ) { directory in
+      try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
     let result = report.result("store.unusableLocation")
     #expect(result?.status == .failed)

@@ -30,8 +30,9 @@ enum Products {
     let command = Products.command("adapter-host-example", "store")
     // Generous timeouts: an 8 MiB payload crosses the pipe as Base64 JSON, slow in a debug or
     // coverage build.
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(60)) {
-      directory in
+    let report = await ExecutionStoreConformance(
+      durability: .durable, timeout: .seconds(60), crashHarness: .adapterProcess
+    ) { directory in
       try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
     #expect(report.failures.map(\.id) == [], "\(report.renderText())")
@@ -92,7 +93,10 @@ enum Products {
 
   @Test func aStoreThatExitsFailsItsCheckNamingTheExitAndItsStandardError() async {
     let command = Products.command("adapter-host-fixtures", "exiting-store")
-    let report = await ExecutionStoreConformance(durability: .volatile) { directory in
+    let report = await ExecutionStoreConformance(
+      durability: .volatile, crashHarness: .adapterProcess
+    ) {
+      directory in
       try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
     let keys = report.result("store.keys")

@@ -14,7 +14,8 @@ import Testing
     let settings = ConformanceSettings(selection: ["store.powerLoss"])
     let report = await ConformanceSettings.$scoped.withValue(settings) {
       await ExecutionStoreConformance(
-        durability: .durable, timeout: .seconds(60), powerLossModel: model
+        durability: .durable, timeout: .seconds(60), powerLossModel: model,
+        crashHarness: .adapterProcess
       ) { directory in
         try await ProcessExecutionStore.open(command: command, directory: directory)
       }.run()

@@ -13,9 +13,12 @@ import Testing
     Backends.python3.map { "'\($0)' '\(root.appendingPathComponent(relativePath).path)'" }
   }
 
-  static func crash(_ command: String) async -> CheckResult? {
-    let report = await ExecutionStoreConformance(durability: .durable, timeout: .seconds(60)) {
-      directory in
+  static func crash(_ command: String, harness: StoreCrashHarness? = .adapterProcess) async
+    -> CheckResult?
+  {
+    let report = await ExecutionStoreConformance(
+      durability: .durable, timeout: .seconds(60), crashHarness: harness
+    ) { directory in
       try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
     return report.result("store.crash")
@@ -46,5 +49,13 @@ import Testing
     #expect(result?.status == .failed)
     let message = result?.message ?? ""
     #expect(message.contains("torn"), "\(message)")
+  }
+
+  /// The harness is what makes the crash real: without one, the same process store gets the
+  /// in-process approximation, and says so.
+  @Test func withoutAHarnessTheCrashIsApproximated() async {
+    let result = await Self.crash(Products.command("adapter-host-example", "store"), harness: nil)
+    #expect(result?.status == .passed, "\(result?.message ?? "")")
+    #expect(result?.message.contains("a second instance stood in for a kill") == true)
   }
 }

@@ -1,5 +1,6 @@
 import ContractConformance
 import Foundation
+import KitEnvironment
 import ProfileAdapters
 import ProfileContracts
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import GoldenReplay
+import GoldenReplayTesting
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites

@@ -29,10 +29,10 @@ def evaluation_set(per_language, seed, long):
 
 def kit(rows):
     binary = subprocess.run(
-        ["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "tools", "benchmarks"),
+        ["swift", "build", "-c", "release", "--package-path", ROOT,
          "--show-bin-path"], capture_output=True, text=True, check=True).stdout.strip()
     subprocess.run(
-        ["swift", "build", "-c", "release", "--package-path", os.path.join(ROOT, "tools", "benchmarks"),
+        ["swift", "build", "-c", "release", "--package-path", ROOT,
          "--product", "langid-eval"], capture_output=True, check=True)
     text = "\n".join(t.replace("\n", " ") for _, t in rows) + "\n"
     out = subprocess.run([os.path.join(binary, "langid-eval")], input=text, capture_output=True,

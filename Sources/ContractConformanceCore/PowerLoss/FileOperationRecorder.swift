@@ -42,7 +42,12 @@ enum FileOperationRecorder {
         KitEnvironment.value(compilerVariable, in: environment).map { [$0] } ?? [
           "clang", "cc", "gcc",
         ]
-      guard let compiler = candidates.lazy.compactMap(executable).first else {
+      // A name is looked for on PATH; a path is taken as it is.
+      guard
+        let compiler = candidates.lazy.compactMap({ ExecutableSearch.find($0) }).first.map({
+          URL(fileURLWithPath: $0)
+        })
+      else {
         return .failure(
           CheckFailure(
             "no C compiler to build the file-operation recorder with; install clang (apt-get install clang) or set \(compilerVariable)"
@@ -90,21 +95,6 @@ enum FileOperationRecorder {
           "the file-operation recorder of store.powerLoss uses LD_PRELOAD, on Linux only (on macOS, System Integrity Protection strips DYLD_INSERT_LIBRARIES from /usr/bin/env); run the store suite on Linux, a container will do"
         ))
     #endif
-  }
-
-  /// The program `name` on `PATH`, or at `name` when it is a path.
-  private static func executable(_ name: String) -> URL? {
-    if name.contains("/") {
-      return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
-    }
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for folder in path.split(separator: ":") {
-      let candidate = "\(folder)/\(name)"
-      if FileManager.default.isExecutableFile(atPath: candidate) {
-        return URL(fileURLWithPath: candidate)
-      }
-    }
-    return nil
   }
 
   /// The recorder's C source.

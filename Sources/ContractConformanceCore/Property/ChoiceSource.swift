@@ -1,3 +1,5 @@
+import KitEnvironment
+
 /// Where a generated input's randomness comes from: a sequence of bounded choices.
 ///
 /// While searching, the choices come from a seeded generator and are recorded; while shrinking,

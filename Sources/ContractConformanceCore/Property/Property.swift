@@ -1,3 +1,5 @@
+import KitEnvironment
+
 /// A promise stated over every input the contract admits: how to generate one, how to show
 /// one, and the test. A suite's check runs a property over hand-picked examples first (the
 /// inputs earlier versions of the suite sent, as Hypothesis's `@example`), then over generated

@@ -1,5 +1,6 @@
-import AdapterProcess
+import AdapterSupervision
 import Foundation
+import KitEnvironment
 import ProfileContracts
 
 extension ExecutionStoreConformance {
@@ -384,8 +385,9 @@ extension ExecutionStoreConformance {
       let first = try await open(sandbox.store)
       // A store in its own process can really be killed (on macOS and Linux, which run them).
       #if os(macOS) || os(Linux)
-        if let process = first as? ProcessExecutionStore {
-          return try await killedMidSave(sandbox.store, first: process)
+        if let harness = crashHarness, let process = harness.process(first) {
+          return try await killedMidSave(
+            sandbox.store, first: first, process: process, harness: harness)
         }
       #endif
       // In process, the approximation: the first instance stays alive and is never closed (no

@@ -1,5 +1,6 @@
-import AdapterProcess
+import AdapterSupervision
 import Foundation
+import KitEnvironment
 import ProfileContracts
 
 // The real crash test kills an adapter process: macOS and Linux only (iOS has no Process).
@@ -12,12 +13,15 @@ import ProfileContracts
     /// of saves, at seeded points, ``kills`` times; after each, a fresh process on the same
     /// directory must load a whole record that was saved, never one older than the last save that
     /// returned.
-    func killedMidSave(_ directory: URL, first: ProcessExecutionStore) async throws -> CheckOutcome
-    {
+    func killedMidSave(
+      _ directory: URL, first: any ProfileExecutionStoring, process: StoreCrashHarness.StoreProcess,
+      harness: StoreCrashHarness
+    ) async throws -> CheckOutcome {
       var random = SeededGenerator(seed: seed ^ 0x5EED_C4A5_0000_0001)
       var failures = Failures()
       let ledger = SaveLedger()
       var store = first
+      var process = process
       var next = 0
       for kill in 1...Self.kills {
         // A stream of saves of 1 to 256 KiB; the kill lands 0.5 to 15 ms into it.
@@ -41,12 +45,14 @@ import ProfileContracts
           }
         }
         try? await Task.sleep(for: delay)
-        current.process.kill()
+        process.kill()
         await writer.value
-        guard let reopened = try await open(directory) as? ProcessExecutionStore else {
+        let reopened = try await open(directory)
+        guard let reopenedProcess = harness.process(reopened) else {
           throw CheckFailure("the factory stopped returning a store in its own process")
         }
         store = reopened
+        process = reopenedProcess
         let acknowledged = ledger.lastAcknowledged
         let loaded: ProfileCheckpoint?
         do {
@@ -77,7 +83,8 @@ import ProfileContracts
           )
         }
       }
-      store.process.kill()
+      process.kill()
+      withExtendedLifetime(store) {}
       return failures.outcome(
         passed:
           "\(Self.kills) SIGKILLs in the middle of saves: every reopen loaded a whole record, never older than the last save that returned (seed \(seed))"

@@ -1,5 +1,6 @@
-import AdapterProcess
+import AdapterSupervision
 import Foundation
+import KitEnvironment
 import ProfileContracts
 
 #if canImport(Glibc)
@@ -24,14 +25,15 @@ extension ExecutionStoreConformance {
     #if os(macOS) || os(Linux)
       return try await inSandbox { sandbox in
         let first = try await open(sandbox.store)
-        guard let process = first as? ProcessExecutionStore else {
+        guard let harness = crashHarness, let process = harness.process(first) else {
           return .skipped(
             "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
           )
         }
-        await process.process.close(within: .seconds(5))
+        await process.close(.seconds(5))
+        withExtendedLifetime(first) {}
         #if os(Linux) && canImport(Glibc)
-          return try await powerLoss(command: process.process.command, sandbox: sandbox)
+          return try await powerLoss(command: process.command, harness: harness, sandbox: sandbox)
         #else
           return .skipped(FileOperationRecorder.library().failureMessage ?? "")
         #endif
@@ -59,7 +61,9 @@ extension ExecutionStoreConformance {
 
   // The recorder is preloaded into the store's process, and the replay reads Linux's /proc.
   #if os(Linux) && canImport(Glibc)
-    private func powerLoss(command: String, sandbox: Sandbox) async throws -> CheckOutcome {
+    private func powerLoss(command: String, harness: StoreCrashHarness, sandbox: Sandbox)
+      async throws -> CheckOutcome
+    {
       let library: URL
       switch FileOperationRecorder.library() {
       case .success(let built): library = built
@@ -73,17 +77,21 @@ extension ExecutionStoreConformance {
 
       // The recording: every save in one process with the recorder preloaded, each between two
       // marks the suite appends to the log.
-      let recorded: ProcessExecutionStore
+      let recorded: any ProfileExecutionStoring
+      let recording: StoreCrashHarness.StoreProcess
       do {
-        recorded = try await ProcessExecutionStore.open(
-          command: command, directory: root,
-          environment: FileOperationRecorder.environment(
-            library: library, log: log, root: root.path))
+        recorded = try await harness.open(
+          command, root,
+          FileOperationRecorder.environment(library: library, log: log, root: root.path))
       } catch {
         throw CheckFailure(
           "opening the store with the file-operation recorder threw \(describe(error))")
       }
-      let executable = Self.executable(of: recorded.process.processIdentifier)
+      guard let process = harness.process(recorded) else {
+        throw CheckFailure("the crash harness opened a store that runs in no process of its own")
+      }
+      recording = process
+      let executable = Self.executable(of: recording.processIdentifier)
       let marks = Glibc.open(log.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
       guard marks >= 0 else { throw CheckFailure("cannot append to \(log.path)") }
       defer { _ = Glibc.close(marks) }
@@ -94,7 +102,7 @@ extension ExecutionStoreConformance {
         }
         Self.append(FileOperationLog.mark(save: number + 1, returned: true), to: marks)
       }
-      await recorded.process.close(within: .seconds(10))
+      await recording.close(.seconds(10))
 
       let size = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
       guard size <= Self.maximumRecordingBytes else {
@@ -105,7 +113,7 @@ extension ExecutionStoreConformance {
       let operations = try FileOperationLog.parse(
         (try? Data(contentsOf: log)) ?? Data(), root: root.path)
       if let skip = Self.unrecorded(
-        operations, process: recorded.process.processIdentifier, executable: executable)
+        operations, process: recording.processIdentifier, executable: executable)
       {
         return .skipped(skip)
       }
@@ -120,13 +128,14 @@ extension ExecutionStoreConformance {
           "the recording does not account for what the store wrote (\(problem)): it writes by a route the recorder does not see (stdio's fwrite, io_uring, a helper process, a static binary), so store.powerLoss cannot judge it"
         )
       }
-      return try await judge(replay, plan: plan, command: command, root: root)
+      return try await judge(replay, plan: plan, command: command, harness: harness, root: root)
     }
 
     /// Loads from every distinct state, once, and judges each point's states.
-    private func judge(_ replay: PowerLossReplay, plan: PowerLossPlan, command: String, root: URL)
-      async throws -> CheckOutcome
-    {
+    private func judge(
+      _ replay: PowerLossReplay, plan: PowerLossPlan, command: String, harness: StoreCrashHarness,
+      root: URL
+    ) async throws -> CheckOutcome {
       // Distinct states by digest, so memory holds one point's states, not every state's bytes.
       var loads: [UInt64: PowerLossLoad] = [:]
       var first: String?
@@ -143,7 +152,8 @@ extension ExecutionStoreConformance {
               stopped = true
               return false
             }
-            loads[digest] = try await load(state.image, plan: plan, command: command, at: root)
+            loads[digest] = try await load(
+              state.image, plan: plan, command: command, harness: harness, at: root)
           }
           tried += 1
           guard let load = loads[digest], let problem = Self.problem(load, point: point, plan: plan)
@@ -183,18 +193,19 @@ extension ExecutionStoreConformance {
     }
 
     /// Builds `image` at `root`, opens the store on it in a new process and loads every key.
-    private func load(_ image: DiskImage, plan: PowerLossPlan, command: String, at root: URL)
-      async throws -> PowerLossLoad
-    {
+    private func load(
+      _ image: DiskImage, plan: PowerLossPlan, command: String, harness: StoreCrashHarness,
+      at root: URL
+    ) async throws -> PowerLossLoad {
       do {
         try image.write(to: root)
       } catch {
         throw CheckFailure(
           "cannot build a crash state at \(root.path): \(error.localizedDescription)")
       }
-      let store: ProcessExecutionStore
+      let store: any ProfileExecutionStoring
       do {
-        store = try await ProcessExecutionStore.open(command: command, directory: root)
+        store = try await harness.open(command, root, [:])
       } catch {
         return .unopenable(describe(error))
       }
@@ -212,7 +223,8 @@ extension ExecutionStoreConformance {
         }
       }
       // Gone before the next state is written into its directory.
-      await store.process.close(within: .seconds(5))
+      await harness.process(store)?.close(.seconds(5))
+      withExtendedLifetime(store) {}
       return .loaded(keys)
     }
 

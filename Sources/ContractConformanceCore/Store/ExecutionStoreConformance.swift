@@ -1,3 +1,4 @@
+import AdapterSupervision
 import Foundation
 import ProfileContracts
 
@@ -43,6 +44,8 @@ public struct ExecutionStoreConformance: Sendable {
   public let rules: RuleSet
   /// What survives a power loss in `store.powerLoss` (see ``PowerLossModel``).
   public let powerLossModel: PowerLossModel
+  /// How to crash a store that runs in a process of its own; `nil` for stores in this process.
+  public let crashHarness: StoreCrashHarness?
   let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
@@ -58,13 +61,17 @@ public struct ExecutionStoreConformance: Sendable {
   ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
   ///   - powerLossModel: what survives a power loss in `store.powerLoss` (default:
   ///     ``PowerLossModel/current(_:)``, ``PowerLossModel/posix`` unless set).
+  ///   - crashHarness: how to kill and restart the process a store runs in (`.adapterProcess`
+  ///     from `AdapterProcess` for a `ProcessExecutionStore`); with one, `store.crash` kills the
+  ///     process in the middle of saves and `store.powerLoss` runs. Default `nil`: the store runs
+  ///     in this process, `store.crash` approximates a kill and `store.powerLoss` is skipped.
   ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
   public init(
     durability: StoreDurability, timeout: Duration = .seconds(10),
     seed: UInt64 = ConformanceSeed.current(),
     scratch: URL = FileManager.default.temporaryDirectory,
     examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
-    powerLossModel: PowerLossModel = .current(),
+    powerLossModel: PowerLossModel = .current(), crashHarness: StoreCrashHarness? = nil,
     _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) {
     self.durability = durability
@@ -74,6 +81,7 @@ public struct ExecutionStoreConformance: Sendable {
     self.examples = examples
     self.rules = rules
     self.powerLossModel = powerLossModel
+    self.crashHarness = crashHarness
     self.makeStore = makeStore
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 import LanguageIdentification
 import ProfileContracts
 

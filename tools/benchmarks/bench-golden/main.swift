@@ -6,6 +6,7 @@
 // replay_seconds=S per_second=P decode_seconds=D replay/decode=X`.
 import Foundation
 import GoldenReplay
+import ProfileAdapters
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
@@ -23,7 +24,8 @@ func median(_ values: [Double]) -> Double {
 /// Replays (and, separately, only decodes) every scenario in `folder`, `rounds` times each, and
 /// prints the medians.
 func measure(_ label: String, _ folder: URL, rounds: Int) async throws {
-  let runner = try GoldenRunner(directory: folder, mode: .never, environment: [:])
+  let runner = try GoldenRunner(
+    directory: folder, model: ExtractiveModelExecutor(), mode: .never, environment: [:])
   let names = try runner.scenarioNames()
   let clock = ContinuousClock()
   var decodes: [Double] = []
@@ -90,6 +92,7 @@ for index in 0..<count {
     document: .init(pages: pages), policy: ["contextTokens": 440], faults: faults)
   try scenario.fileData().write(to: generated.appendingPathComponent("generated-\(index).json"))
 }
-let recorder = try GoldenRunner(directory: generated, mode: .all, environment: [:])
+let recorder = try GoldenRunner(
+  directory: generated, model: ExtractiveModelExecutor(), mode: .all, environment: [:])
 _ = try await recorder.replayAll(ProfileCore.golden)
 if count > 0 { try await measure("generated", generated, rounds: rounds) }
