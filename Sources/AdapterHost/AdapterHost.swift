@@ -37,7 +37,7 @@ public struct AdapterHost: Sendable {
     }
   }
 
-  /// A host for a model executor, made once per process. Its ``ProfileModelExecutionError``s go
+  /// A host for a model executor, made once per process. Its `ProfileModelExecutionError`s go
   /// out with their kind in `error.data.kind`.
   public static func executor(
     _ make: @escaping @Sendable () async throws -> any ProfileModelExecuting

@@ -112,7 +112,7 @@ import ProfileContracts
 
     /// Calls `method` with `params` and returns its result.
     ///
-    /// - Throws: ``RPCError`` when the adapter answers with an error; ``AdapterProcessError`` when
+    /// - Throws: `RPCError` when the adapter answers with an error; ``AdapterProcessError`` when
     ///   the process has ended, ends during the call, or answers something that is not JSON-RPC.
     public func call(_ method: String, _ params: [String: JSONValue]) async throws -> JSONValue {
       let id = lock.withCriticalSection {

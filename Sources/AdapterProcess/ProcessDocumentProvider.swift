@@ -4,7 +4,7 @@ import ProfileContracts
 
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
-  /// A ``ProfileDocumentProviding`` served by an adapter process.
+  /// A `ProfileDocumentProviding` served by an adapter process.
   public final class ProcessDocumentProvider: ProfileDocumentProviding, Sendable {
     /// The process serving the provider.
     public let process: AdapterProcess

@@ -4,7 +4,7 @@ import ProfileContracts
 
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
-  /// A ``ProfileExecutionStoring`` served by an adapter process: every call is one JSON-RPC call.
+  /// A `ProfileExecutionStoring` served by an adapter process: every call is one JSON-RPC call.
   ///
   /// ```swift
   /// let store = try await ProcessExecutionStore.open(command: "python3 my_store.py", directory: url)
@@ -15,8 +15,11 @@ import ProfileContracts
 
     /// Starts `command` and opens its store at `directory` (`open {directory}`).
     ///
-    /// - Parameter environment: variables set for the process on top of this process's own.
-    /// - Throws: ``AdapterProcessError`` when the process cannot start or ends; ``RPCError`` when
+    /// - Parameters:
+    ///   - command: the adapter's command line, shell-style (``ShellWords``).
+    ///   - directory: the store's directory, sent to the adapter's `open`.
+    ///   - environment: variables set for the process on top of this process's own.
+    /// - Throws: ``AdapterProcessError`` when the process cannot start or ends; `RPCError` when
     ///   the adapter refuses the directory.
     public static func open(
       command: String, directory: URL, environment: [String: String] = [:]

@@ -4,8 +4,8 @@ import ProfileContracts
 
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
-  /// A ``ProfileModelExecuting`` served by an adapter process. An error whose `data.kind` is one
-  /// of the four kinds becomes that ``ProfileModelExecutionError``; any other error is a native
+  /// A `ProfileModelExecuting` served by an adapter process. An error whose `data.kind` is one
+  /// of the four kinds becomes that `ProfileModelExecutionError`; any other error is a native
   /// error, thrown as it came.
   public final class ProcessModelExecutor: ProfileModelExecuting, Sendable {
     /// The process serving the executor.

@@ -4,7 +4,7 @@ import ProfileContracts
 
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
-  /// A ``SummaryTranslating`` served by an adapter process.
+  /// A `SummaryTranslating` served by an adapter process.
   public final class ProcessTranslator: SummaryTranslating, Sendable {
     /// The process serving the translator.
     public let process: AdapterProcess

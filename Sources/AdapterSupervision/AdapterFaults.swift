@@ -3,7 +3,7 @@ import Locking
 
 /// Where a check learns that an adapter process broke down during one of its calls: it died (by
 /// a signal or an exit the kit did not ask for), or it broke the protocol (a line that is not a
-/// response, or longer than ``AdapterProcess/maximumLineBytes``).
+/// response, or longer than `AdapterProcess.maximumLineBytes`).
 ///
 /// A check that expects an error would otherwise take the breakdown for the adapter's answer:
 /// a provider that aborts on an out-of-range page "threw". In an app the same adapter takes the

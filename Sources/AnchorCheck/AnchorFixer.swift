@@ -111,7 +111,7 @@ public enum AnchorFixer {
 
   /// Names the declaration beside each unverified prose range of a scanned language that cites
   /// exactly one (`PATH:LINES` becomes `PATH:LINES (SYMBOL)`, which is then checked): the whole
-  /// declaration, or its keyword line alone (``AnchorChecker/cites(_:start:end:)``). It never
+  /// declaration, or its keyword line alone (`AnchorChecker.cites(_:start:end:)`). It never
   /// guesses: a range over two declarations or over part of one, or over one of several
   /// overloads that no name tells apart, is left, and said why.
   ///

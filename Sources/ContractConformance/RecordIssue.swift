@@ -16,8 +16,13 @@ extension ConformanceReport {
   /// }
   /// ```
   ///
-  /// - Parameter verbose: also print the whole report, passes included, so a run that passes
-  ///   still shows which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
+  /// - Parameters:
+  ///   - verbose: also print the whole report, passes included, so a run that passes still shows
+  ///     which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
+  ///   - fileID: where the failure is recorded under Swift Testing; leave the default.
+  ///   - filePath: where the failure is recorded under XCTest; leave the default.
+  ///   - line: the line the failure is recorded at; leave the default.
+  ///   - column: the column the failure is recorded at; leave the default.
   public func recordIssues(
     verbose: Bool = KitEnvironment.value("CONTRACT_KIT_VERBOSE") == "1",
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,

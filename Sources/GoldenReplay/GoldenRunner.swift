@@ -130,8 +130,11 @@ public struct GoldenRunner: Sendable {
 
     /// Creates a live model.
     ///
-    /// - Parameter replacing: text of the executor's error messages to write otherwise, such as
-    ///   `["http://127.0.0.1:58997/v1": "{baseURL}"]`.
+    /// - Parameters:
+    ///   - executor: the real model that answers while the scenario records.
+    ///   - name: the model's name, written into the scenario as its model source's `name`.
+    ///   - replacing: text of the executor's error messages to write otherwise, such as
+    ///     `["http://127.0.0.1:58997/v1": "{baseURL}"]`.
     public init(
       executor: any ProfileModelExecuting, name: String, replacing: [String: String] = [:]
     ) {

@@ -5,8 +5,8 @@
 /// - Han with Hiragana, or with Kana for a fifth of the two, is `ja`; otherwise (Han alone, or
 ///   with a Katakana loanword) the character n-gram model tells `ja` from `zh`.
 /// - Latin-script texts are scored by a character n-gram model of `en`, `es`, `fr`, `de`, `it`,
-///   `pt` and `nl` (``NGramModel``, learnt from translated manual pages), with their frequent
-///   words, letters and endings (``LatinWordModel``) as further evidence.
+///   `pt` and `nl` (`NGramModel`, learnt from translated manual pages), with their frequent
+///   words, letters and endings (`LatinWordModel`) as further evidence.
 ///
 /// It returns `nil` for texts with fewer than three letters, and for Latin-script texts that
 /// carry no sign of any of the seven languages. Its accuracy on the kit's labelled set is in the

@@ -1,12 +1,12 @@
 import Foundation
 import ProfileContracts
 
-/// A ``ProfileModelExecuting`` over an OpenAI-compatible chat-completions server: llama.cpp's
+/// A `ProfileModelExecuting` over an OpenAI-compatible chat-completions server: llama.cpp's
 /// `llama-server`, llama-cpp-python, Ollama's `/v1`, LM Studio, vLLM or a hosted API.
 ///
 /// Each call is one `POST {baseURL}/chat/completions` with `stream: false`: the request's
 /// instructions as the system message, its prompt as the user message, `responseTokens` as
-/// `max_tokens`, and the JSON schema of its ``ProfileModelSchema`` (every field required, no
+/// `max_tokens`, and the JSON schema of its `ProfileModelSchema` (every field required, no
 /// other properties) in the configured ``OpenAICompatibleConfiguration/Dialect``. It returns the
 /// answer's content as it came, for the core to validate; it narrows every failure with
 /// ``map(_:)`` (its doc comment holds the table); cancelling the calling task cancels the HTTP
@@ -56,7 +56,7 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
 
   /// Runs one model call.
   ///
-  /// - Throws: a ``ProfileModelExecutionError`` (see ``map(_:)``), or `CancellationError`.
+  /// - Throws: a `ProfileModelExecutionError` (see ``map(_:)``), or `CancellationError`.
   public func generate(_ request: ProfileModelRequest) async throws -> Data {
     guard request.responseTokens > 0 else {
       throw ProfileModelExecutionError.rejected(

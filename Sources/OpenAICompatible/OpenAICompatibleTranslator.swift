@@ -1,7 +1,7 @@
 import Foundation
 import ProfileContracts
 
-/// A ``SummaryTranslating`` over an OpenAI-compatible chat-completions server: one call per
+/// A `SummaryTranslating` over an OpenAI-compatible chat-completions server: one call per
 /// batch, the texts sent numbered and in order, the answer asked for as
 /// `{"translations": [string]}` with exactly as many items.
 ///

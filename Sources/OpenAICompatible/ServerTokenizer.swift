@@ -4,7 +4,7 @@ import ProfileContracts
 /// The model's own tokenizer, where its server offers one: llama.cpp's `llama-server` answers
 /// `POST /tokenize` (at the server's root, beside `/v1`) with the tokens of its `content`.
 ///
-/// The contract plans by ``TokenEstimate`` on purpose, and this does not replace it: it measures
+/// The contract plans by `TokenEstimate` on purpose, and this does not replace it: it measures
 /// how far the model's count is from the estimate on a sample (``TokenCalibration``), so that
 /// the window a core plans against can be narrowed to what the model really holds.
 ///
@@ -51,7 +51,7 @@ public struct ServerTokenizer: Sendable {
   }
 }
 
-/// How a model's tokenizer counts a document against ``TokenEstimate``, measured on sample
+/// How a model's tokenizer counts a document against `TokenEstimate`, measured on sample
 /// pages: the window to plan against, narrowed so that a chunk the estimate fills still fits
 /// what the model counts.
 ///
@@ -61,7 +61,7 @@ public struct ServerTokenizer: Sendable {
 public struct TokenCalibration: Hashable, Sendable {
   /// One sample's counts.
   public struct Sample: Hashable, Sendable {
-    /// The tokens ``TokenEstimate`` gives the sample.
+    /// The tokens `TokenEstimate` gives the sample.
     public let estimated: Int
     /// The tokens the model's tokenizer counts in it.
     public let counted: Int

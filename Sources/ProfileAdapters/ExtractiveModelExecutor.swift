@@ -4,10 +4,10 @@ import ProfileContracts
 /// A deterministic, offline stand-in for the model: it answers from sentences of the prompt
 /// itself.
 ///
-/// For ``ProfileModelSchema/summaryChunk`` it ranks the prompt's sentences by the frequency of
+/// For `ProfileModelSchema/summaryChunk` it ranks the prompt's sentences by the frequency of
 /// their words, keeps the best ones in source order as points, and takes the best sentence's
-/// opening words as the title. For ``ProfileModelSchema/summaryTitle`` it answers `{"title": …}`
-/// from the best line of the prompt. Every answer fits in `responseTokens` by ``TokenEstimate``.
+/// opening words as the title. For `ProfileModelSchema/summaryTitle` it answers `{"title": …}`
+/// from the best line of the prompt. Every answer fits in `responseTokens` by `TokenEstimate`.
 /// Because it only copies source text, its answers never invent a fact.
 ///
 /// It is the kit's embedded default model for demos and golden recordings. Its own failures
@@ -60,7 +60,7 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
 
   /// Answers `request` from the prompt's own sentences.
   ///
-  /// - Throws: only ``ProfileModelExecutionError``.
+  /// - Throws: only `ProfileModelExecutionError`.
   public func generate(_ request: ProfileModelRequest) async throws -> Data {
     do {
       return try answer(request)

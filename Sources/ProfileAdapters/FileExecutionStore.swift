@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import ProfileContracts
 
-/// A durable ``ProfileExecutionStoring`` in a directory: every save survives a crash or power loss
+/// A durable `ProfileExecutionStoring` in a directory: every save survives a crash or power loss
 /// once it returns.
 ///
 /// Each key (a checkpoint or a summary of one command) has two slot files, written alternately, as

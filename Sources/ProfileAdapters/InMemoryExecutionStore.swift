@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import ProfileContracts
 
-/// A volatile ``ProfileExecutionStoring`` for previews and tests: it forgets everything when it
+/// A volatile `ProfileExecutionStoring` for previews and tests: it forgets everything when it
 /// is dropped.
 ///
 /// It keeps the same promises as a durable store within one instance's lifetime: saves replace,

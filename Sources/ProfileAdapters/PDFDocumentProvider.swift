@@ -5,7 +5,7 @@ import ProfileContracts
 // Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
 
-  /// A ``ProfileDocumentProviding`` over the PDFs in one directory, read through poppler's
+  /// A `ProfileDocumentProviding` over the PDFs in one directory, read through poppler's
   /// command-line tools (``PopplerTools``).
   ///
   /// An attachment ID is a file name (or a relative path) inside `directory`, refused when it would

@@ -2,7 +2,7 @@ import Foundation
 import Locking
 import ProfileContracts
 
-/// A ``ProfileDocumentProviding`` over UTF-8 text files in one directory.
+/// A `ProfileDocumentProviding` over UTF-8 text files in one directory.
 ///
 /// An attachment ID is a file name (or a relative path) inside `directory`; one that would escape
 /// the directory, by `..`, an absolute path or a symbolic link, is refused. Pages split at form

@@ -1,7 +1,7 @@
 import Foundation
 import ProfileContracts
 
-/// Counts tokens the way ``TokenEstimate`` does, but additively: Han, Kana and Hangul scalars one
+/// Counts tokens the way `TokenEstimate` does, but additively: Han, Kana and Hangul scalars one
 /// each, every other scalar one per four, rounded up once over the whole text.
 struct TokenCounter: Hashable, Sendable {
   var dense = 0

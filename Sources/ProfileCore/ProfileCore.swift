@@ -5,7 +5,7 @@ import ProfileContracts
 /// The reference summarization core: every decision of the design essay, written down as code.
 ///
 /// It talks to the world only through the four adapter protocols. It plans chunks by
-/// ``TokenEstimate`` before any model call, summarizes each chunk with one `summaryChunk` call,
+/// `TokenEstimate` before any model call, summarizes each chunk with one `summaryChunk` call,
 /// verifies every number, amount and name against the chunk's source, titles several sections
 /// with one `summaryTitle` call, translates in one batch and re-proves the target language, and
 /// saves a checkpoint after every chunk so the identical command continues where it stopped.
@@ -41,7 +41,7 @@ public struct ProfileCore: Sendable {
   ///   - documents: the page provider.
   ///   - store: the progress store.
   ///   - policy: the numbers to decide by (default ``ProfilePolicy/default``).
-  ///   - languages: re-proves languages (default ``BuiltinLanguageIdentifier``).
+  ///   - languages: re-proves languages (default `BuiltinLanguageIdentifier`).
   ///   - clock: waits between retries (default: the real clock; tests inject one that never sleeps).
   public init(
     model: any ProfileModelExecuting, translator: (any SummaryTranslating)?,

@@ -53,7 +53,7 @@ extension ProfileOutcome {
 
   /// The outcome's canonical JSON form, pretty-printed, without a trailing newline.
   ///
-  /// - Throws: ``JSONError`` only if the outcome cannot be encoded, which its types rule out.
+  /// - Throws: `JSONError` only if the outcome cannot be encoded, which its types rule out.
   public func renderJSON() throws -> String {
     String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)
       .trimmingCharacters(in: .newlines)

@@ -1,4 +1,4 @@
-/// The numbers the core decides by. Every budget decision uses ``TokenEstimate``.
+/// The numbers the core decides by. Every budget decision uses `TokenEstimate`.
 public struct ProfilePolicy: Codable, Hashable, Sendable {
   /// The model's context window, in tokens: instructions + prompt + response must fit.
   public var contextTokens: Int

@@ -4,7 +4,7 @@ import ProfileAdapters
 import ProfileContracts
 import Testing
 
-/// One rule per test case: the pattern the README gives Swift Testing users.
+/// One rule per test case: the pattern the suites guide gives Swift Testing users.
 @Suite struct ConformanceSuiteTests {
   static let pairs = [LanguagePair(source: "ko", target: "en")]
 

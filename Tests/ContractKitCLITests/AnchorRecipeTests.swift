@@ -2,28 +2,38 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's CI recipes for the anchors gate, run as written: every `contract-kit-anchors`
-/// line of its "CI recipes" section, in a git repository with an `origin/main` and a branch that
-/// edits, moves and renames cited code.
+/// The CI recipes for the anchors gate, run as written: every `contract-kit-anchors` line of the
+/// "CI recipes" section of the anchors guide (`KeepingDocsHonest.md`), in a git repository with
+/// an `origin/main` and a branch that edits, moves and renames cited code; and the README's
+/// shorter recipe, which must be lines of the guide's.
 @Suite(
   .enabled(
     if: RecipeRepository.git != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",
     "git is not installed; install it with apt-get install -y git"))
 struct AnchorRecipeTests {
-  /// The arguments of the `contract-kit-anchors …` command lines of the README's "CI recipes"
-  /// section, with GitHub's `${{ github.base_ref }}` as `main` and any redirection dropped (the
-  /// test reads standard output itself).
-  static func recipeCommands() throws -> [[String]] {
-    let readme = try String(
+  /// The guide whose "CI recipes" section holds the recipes, from the package root.
+  static let guide = "Sources/AnchorCheck/AnchorCheck.docc/KeepingDocsHonest.md"
+
+  /// The arguments of the `contract-kit-anchors …` command lines of a doc's code blocks (of its
+  /// `section`, up to the next heading of its level, when one is given), with GitHub's
+  /// `${{ github.base_ref }}` as `main` and any redirection dropped (the test reads standard
+  /// output itself).
+  static func recipeCommands(in path: String = guide, section heading: String? = "## CI recipes")
+    throws -> [[String]]
+  {
+    let text = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "### CI recipes"))
-    let section = readme[start.upperBound...]
-    let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        .appendingPathComponent("../../" + path), encoding: .utf8)
+    var section = text[...]
+    if let heading {
+      let start = try #require(text.range(of: "\n" + heading + "\n"), "\(path) has no \(heading)")
+      section = text[start.upperBound...]
+      section = section[..<(section.range(of: "\n## ")?.lowerBound ?? section.endIndex)]
+    }
     var inBlock = false
     var commands: [[String]] = []
-    for line in section[..<end].split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("```") {
         inBlock.toggle()
         continue
@@ -41,10 +51,19 @@ struct AnchorRecipeTests {
   /// What the recipes run.
   static let binary = "contract-kit-anchors"
 
-  @Test func theREADMEHasTheThreeRecipeLines() throws {
+  @Test func theGuideHasTheThreeRecipeLines() throws {
     let commands = try Self.recipeCommands()
     #expect(commands.count == 3, "\(commands)")
     #expect(commands.allSatisfy { $0.first == "--changed-since" })
+  }
+
+  /// The README's recipe is the guide's, shortened: every line it runs is one the guide's test
+  /// runs, so it cannot drift untested.
+  @Test func theREADMEsRecipeLinesAreTheGuides() throws {
+    let readme = try Self.recipeCommands(in: "README.md", section: nil)
+    #expect(!readme.isEmpty, "the README gives no contract-kit-anchors line")
+    let guide = try Self.recipeCommands()
+    for command in readme { #expect(guide.contains(command), "\(command) is not in \(Self.guide)") }
   }
 
   @Test func everyRecipeLineWorksOnAPullRequest() throws {

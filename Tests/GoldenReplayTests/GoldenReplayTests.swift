@@ -14,7 +14,7 @@ import Testing
     .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Golden")
 
-  /// The README's pattern: a folder that is missing, unreadable or empty fails the run here.
+  /// The golden guide's pattern: a folder that is missing, unreadable or empty fails the run here.
   @Test(arguments: try ProfileCore.goldenRunner(directory: folder).scenarios())
   func scenario(_ name: String) async throws {
     let result = try await ProfileCore.goldenRunner(directory: Self.folder).replay(

@@ -28,7 +28,7 @@ public struct DocumentFixture: Hashable, Sendable {
   }
 }
 
-/// The conformance suite for ``ProfileDocumentProviding``: both page counts, the cap, indexes,
+/// The conformance suite for `ProfileDocumentProviding`: both page counts, the cap, indexes,
 /// original page numbers, page text, errors for bad input, Unicode and concurrency.
 ///
 /// Besides its fixed fixtures, it generates documents of 0 to 30 pages (short, long, blank,

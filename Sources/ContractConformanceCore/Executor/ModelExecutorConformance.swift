@@ -4,17 +4,17 @@ import ProfileContracts
 /// One of the four kinds an executor narrows errors to, without its message: what a
 /// ``KnownError`` expects.
 public struct ExecutionErrorKind: Hashable, Sendable, CustomStringConvertible {
-  /// The kind's name, as in ``ProfileModelExecutionError/kind``.
+  /// The kind's name, as in `ProfileModelExecutionError/kind`.
   public let name: String
   private init(_ name: String) { self.name = name }
 
-  /// ``ProfileModelExecutionError/unavailable``.
+  /// `ProfileModelExecutionError/unavailable`.
   public static let unavailable = ExecutionErrorKind("unavailable")
-  /// ``ProfileModelExecutionError/transient(_:)``.
+  /// `ProfileModelExecutionError/transient(_:)`.
   public static let transient = ExecutionErrorKind("transient")
-  /// ``ProfileModelExecutionError/rejected(_:)``.
+  /// `ProfileModelExecutionError/rejected(_:)`.
   public static let rejected = ExecutionErrorKind("rejected")
-  /// ``ProfileModelExecutionError/permanent(_:)``.
+  /// `ProfileModelExecutionError/permanent(_:)`.
   public static let permanent = ExecutionErrorKind("permanent")
 
   /// The kind of `error`.
@@ -42,7 +42,7 @@ public struct KnownError: Sendable {
   }
 }
 
-/// The conformance suite for ``ProfileModelExecuting``: answer shapes for both schemas, that
+/// The conformance suite for `ProfileModelExecuting`: answer shapes for both schemas, that
 /// failures throw only the four kinds, that every native error maps as it should, cancellation,
 /// and concurrency.
 ///

@@ -17,7 +17,7 @@ public struct StoreDurability: Hashable, Sendable, CustomStringConvertible {
   public var description: String { name }
 }
 
-/// The conformance suite for ``ProfileExecutionStoring``: exact round trips, replacement, keys,
+/// The conformance suite for `ProfileExecutionStoring`: exact round trips, replacement, keys,
 /// hostile IDs, independence, and for durable stores reopen, crash and concurrent saves.
 ///
 /// ```swift

@@ -18,7 +18,7 @@ public struct LanguagePair: Codable, Hashable, Sendable, CustomStringConvertible
   public var description: String { "\(source) → \(target)" }
 }
 
-/// The conformance suite for ``SummaryTranslating``: count, order, blanks, duplicates, long
+/// The conformance suite for `SummaryTranslating`: count, order, blanks, duplicates, long
 /// texts, the real target language, concurrency, a batch against its parts, several targets on
 /// one instance, and refusing undeclared pairs.
 ///
@@ -60,7 +60,7 @@ public struct TranslatorConformance: Sendable {
   ///   - pairs: the language pairs the translator supports. Each needs samples in its source
   ///     language.
   ///   - samples: numbered sentences (default: the kit's, in ko, en, ja, zh, es, fr and de).
-  ///   - identifier: re-proves target languages (default: ``BuiltinLanguageIdentifier``).
+  ///   - identifier: re-proves target languages (default: `BuiltinLanguageIdentifier`).
   ///   - timeout: the limit for each check (default 10 s).
   ///   - seed: the seed for generated inputs (default: ``ConformanceSeed/current(_:)``).
   ///   - examples: how many batches each generated check sends (default:
