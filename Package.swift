@@ -45,6 +45,9 @@ let package = Package(
     // reads or writes JSON.
     .target(name: "KitJSON"),
     .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
+    // One finding model (an ID, a level, a location, expected, actual, advice) and the reports
+    // every check shares: SARIF 2.1.0, GitHub annotations, XML text for JUnit.
+    .target(name: "KitFindings", dependencies: ["KitJSON"]),
     .target(name: "LanguageIdentification"),
     // The kit's settings from the environment, under their names and with xcodebuild's
     // TEST_RUNNER_ prefix, and the one PATH lookup.
@@ -60,7 +63,7 @@ let package = Package(
       name: "ContractConformanceCore",
       dependencies: [
         "ProfileContracts", "LanguageIdentification", "AdapterSupervision", "Locking",
-        "KitEnvironment",
+        "KitEnvironment", "KitFindings",
       ]),
     // What users import: the core re-exported (with the language identifiers the translator suite
     // takes and the store suite's crash harness), plus recordIssues() for XCTest and Swift
@@ -76,11 +79,14 @@ let package = Package(
     .target(name: "CKitProcess"),
     .target(name: "KitProcess", dependencies: ["CKitProcess"]),
     .target(
-      name: "AnchorCheck", dependencies: ["KitJSON", "KitProcess", "KitEnvironment", "Locking"]),
+      name: "AnchorCheck",
+      dependencies: ["KitJSON", "KitFindings", "KitProcess", "KitEnvironment", "Locking"]),
     .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls, over any core and whatever offline model it is
     // given.
-    .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
+    .target(
+      name: "GoldenReplay",
+      dependencies: ["ProfileContracts", "Locking", "KitEnvironment", "KitFindings"]),
     // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets, and
     // the runner over the kit's offline model (ProfileAdapters' ExtractiveModelExecutor).
     .target(
@@ -152,6 +158,8 @@ let package = Package(
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(name: "KitProcessTests", dependencies: ["KitProcess", "CKitProcess"]),
     .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
+    .testTarget(
+      name: "KitFindingsTests", dependencies: ["KitFindings", "KitJSON", "KitEnvironment"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
       name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
@@ -160,6 +168,7 @@ let package = Package(
       name: "ContractConformanceTests",
       dependencies: [
         "ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking", "KitEnvironment",
+        "TestSupport",
       ]),
     .testTarget(
       name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "TestSupport"],
@@ -173,6 +182,7 @@ let package = Package(
       name: "GoldenReplayTests",
       dependencies: [
         "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
+        "TestSupport",
       ]),
     .testTarget(
       name: "ContractKitCLITests",
@@ -187,7 +197,7 @@ let package = Package(
       path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
-      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites"],
+      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites", "KitEnvironment"],
       path: "Tests/TestSupport", exclude: ["Fixtures"]),
     .testTarget(
       name: "AdapterProcessTests",

@@ -1,4 +1,5 @@
 import Dispatch
+import KitFindings
 import KitJSON
 import Locking
 
@@ -136,69 +137,49 @@ extension AnchorReport {
   /// stale permalinks and notes, `::notice` for unverified anchors and permalinks outside the
   /// history, then the summary line.
   public func renderGitHub() -> String {
-    var lines: [String] = []
-    for finding in findings {
-      let command = level(finding, note: "notice")
-      let detail =
-        finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
-      lines.append(
-        "::\(command) file=\(property(finding.doc)),line=\(finding.line),title=\(property("anchor \(finding.status)"))::\(data(detail + finding.message))"
-      )
-    }
-    for note in notes {
-      lines.append(
-        "::warning file=\(property(note.file)),line=\(max(note.line, 1))::\(data(note.message))")
-    }
-    lines.append(summaryLine)
-    return lines.joined(separator: "\n")
+    let anchors = GitHubAnnotations.render(sharedFindings) { "anchor \($0.id.dropFirst(7))" }
+    let notes = GitHubAnnotations.render(noteFindings) { _ in nil }
+    return (anchors + notes + [summaryLine]).joined(separator: "\n")
   }
 
   /// SARIF 2.1.0, for code-scanning dashboards: one rule per status, one result per finding.
   public func renderSARIF() -> String {
     let rules = AnchorStatus.all.dropFirst().map { status in
-      "{\"id\": \(CanonicalJSON.quoted("anchor/\(status.rawValue)")), \"name\": \(CanonicalJSON.quoted(status.rawValue)), \"shortDescription\": {\"text\": \(CanonicalJSON.quoted("A doc anchor is \(status.words)"))}}"
+      FindingRule(
+        id: "anchor/\(status.rawValue)", name: status.rawValue,
+        summary: "A doc anchor is \(status.words)")
     }
-    let results = findings.map { finding in
-      """
-      {"ruleId": \(CanonicalJSON.quoted("anchor/\(finding.status.rawValue)")), "level": "\(level(finding, note: "note"))", \
-      "message": {"text": \(CanonicalJSON.quoted(finding.suggestion.map { "\(finding.anchor) -> \($0): \(finding.message)" } ?? "\(finding.anchor): \(finding.message)"))}, \
-      "locations": [{"physicalLocation": {"artifactLocation": {"uri": \(CanonicalJSON.quoted(finding.doc))}, "region": {"startLine": \(finding.line)}}}]}
-      """
-    }
-    return """
-      {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [{\
-      "tool": {"driver": {"name": "contract-kit anchors", "informationUri": "https://github.com/", "rules": [\(rules.joined(separator: ", "))]}}, \
-      "results": [\(results.joined(separator: ",\n "))]}]}
-      """
+    return SARIFLog.render(tool: "contract-kit anchors", rules: rules, findings: sharedFindings)
   }
 
-  /// How severe a finding is, in GitHub's and SARIF's words: `note` (unverified, or a
-  /// permalink outside the history), `warning` (archived, or a stale permalink) or `error`.
-  private func level(_ finding: AnchorResult, note: String) -> String {
-    if finding.status == .unverified || finding.status == .outsideHistory { return note }
-    return finding.archived || finding.isPermalink ? "warning" : "error"
+  /// Every finding in the package's shared form: the rule is `anchor/<status>`, the location
+  /// the doc and line of the anchor, and the message names the anchor (and where it went).
+  var sharedFindings: [Finding] {
+    findings.map { finding in
+      let detail =
+        finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
+      return Finding(
+        id: "anchor/\(finding.status.rawValue)", level: level(finding),
+        location: Finding.Location(path: finding.doc, line: finding.line),
+        message: detail + finding.message)
+    }
   }
 
-  private func property(_ text: String) -> String { escaped(text, alsoPunctuation: true) }
-
-  private func data(_ text: String) -> String { escaped(text, alsoPunctuation: false) }
-
-  /// `%`, CR and LF as `%25`, `%0D` and `%0A` (and, in a property, `:` and `,` as `%3A` and
-  /// `%2C`), byte by byte: a CR LF pair is one `Character`, and must still become `%0D%0A`.
-  private func escaped(_ text: String, alsoPunctuation: Bool) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "%"): bytes += Array("%25".utf8)
-      case 0x0D: bytes += Array("%0D".utf8)
-      case 0x0A: bytes += Array("%0A".utf8)
-      case UInt8(ascii: ":") where alsoPunctuation: bytes += Array("%3A".utf8)
-      case UInt8(ascii: ",") where alsoPunctuation: bytes += Array("%2C".utf8)
-      default: bytes.append(byte)
-      }
+  /// The notes (a config or doc problem beside the anchors) as warnings on their line.
+  private var noteFindings: [Finding] {
+    notes.map { note in
+      Finding(
+        id: "anchor/note", level: .warning,
+        location: Finding.Location(path: note.file, line: max(note.line, 1)),
+        message: note.message)
     }
-    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// How severe a finding is: a note (unverified, or a permalink outside the history), a
+  /// warning (archived, or a stale permalink) or an error.
+  private func level(_ finding: AnchorResult) -> Finding.Level {
+    if finding.status == .unverified || finding.status == .outsideHistory { return .note }
+    return finding.archived || finding.isPermalink ? .warning : .error
   }
 }
 

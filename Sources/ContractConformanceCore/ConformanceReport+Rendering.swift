@@ -1,3 +1,4 @@
+import KitFindings
 import ProfileContracts
 
 extension ConformanceReport {
@@ -72,26 +73,28 @@ public enum JUnitReport {
       let (_, all, skipped) = report.counts
       let failed = all - report.pending.filter { $0.status == .failed }.count
       xml.append(
-        "  <testsuite name=\"\(escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped + all - failed)\">"
+        "  <testsuite name=\"\(XMLText.escape(label))\" tests=\"\(report.results.count)\" failures=\"\(failed)\" skipped=\"\(skipped + all - failed)\">"
       )
       for result in report.results {
-        let open = "    <testcase classname=\"\(escape(label))\" name=\"\(escape(result.id))\""
+        let open =
+          "    <testcase classname=\"\(XMLText.escape(label))\" name=\"\(XMLText.escape(result.id))\""
         switch result.status {
         case .passed:
           xml.append(open + "/>")
         case .skipped:
           xml.append(open + ">")
-          xml.append("      <skipped message=\"\(escape(result.message))\"/>")
+          xml.append("      <skipped message=\"\(XMLText.escape(result.message))\"/>")
           xml.append("    </testcase>")
         case _ where result.pending:
           // A pending finding fails nothing: shown as a skip that says what it found.
           xml.append(open + ">")
-          xml.append("      <skipped message=\"\(escape(result.message))\"/>")
+          xml.append("      <skipped message=\"\(XMLText.escape(result.message))\"/>")
           xml.append("    </testcase>")
         default:
           xml.append(open + ">")
           xml.append(
-            "      <failure type=\"\(result.level)\" message=\"\(escape(result.message))\"/>")
+            "      <failure type=\"\(result.level)\" message=\"\(XMLText.escape(result.message))\"/>"
+          )
           xml.append("    </testcase>")
         }
       }
@@ -99,21 +102,5 @@ public enum JUnitReport {
     }
     xml.append("</testsuites>")
     return xml.joined(separator: "\n")
-  }
-
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\n": out += "&#10;"
-      case _ where scalar.value < 0x20 && scalar != "\t": out += "&#\(scalar.value);"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
   }
 }

@@ -65,7 +65,6 @@ struct ChunkPlan: Sendable {
 struct ChunkPlanner: Sendable {
   let policy: ProfilePolicy
   static let separator = "\n\n"
-  static let sampleLength = 2000
 
   /// The most prompt tokens a chunk may hold.
   var promptBudget: Int {
@@ -132,8 +131,8 @@ struct ChunkPlanner: Sendable {
         continue
       }
       lastNumber = page.pageNumber
-      if plan.sample.count < Self.sampleLength {
-        plan.sample += String(page.text.prefix(Self.sampleLength)) + "\n"
+      if plan.sample.count < policy.languageSampleCharacters {
+        plan.sample += String(page.text.prefix(policy.languageSampleCharacters)) + "\n"
       }
       let parts: [(text: String, tokens: TokenCounter)]
       switch self.parts(of: page.text) {

@@ -17,12 +17,24 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   /// sentences and asks about each half, up to this depth (6: a chunk in as many as 64 pieces).
   /// Every call counts against ``maxModelCalls``; 0 turns splitting off.
   public var maxSplitDepth: Int
+  /// Model calls per step for answers that do not decode: 2 asks again once after a malformed
+  /// answer, then the step fails.
+  public var malformedAttempts: Int
+  /// How many times the backoff doubles at most, however many transient errors follow.
+  public var backoffDoublings: Int
+  /// The fewest letters a translated field needs for its language to be re-proved; a
+  /// translation with no field that long is not taken on trust.
+  public var languageProofLetters: Int
+  /// How many characters of each page, up to as many in all, the source language is identified
+  /// from.
+  public var languageSampleCharacters: Int
 
   /// Creates a policy.
   public init(
     contextTokens: Int = 4096, chunkResponseTokens: Int = 384, titleResponseTokens: Int = 48,
     maxAttempts: Int = 3, maxModelCalls: Int = 64, backoffMilliseconds: Int = 250,
-    maxSplitDepth: Int = 6
+    maxSplitDepth: Int = 6, malformedAttempts: Int = 2, backoffDoublings: Int = 16,
+    languageProofLetters: Int = 12, languageSampleCharacters: Int = 2000
   ) {
     self.contextTokens = contextTokens
     self.chunkResponseTokens = chunkResponseTokens
@@ -31,6 +43,10 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
     self.maxModelCalls = maxModelCalls
     self.backoffMilliseconds = backoffMilliseconds
     self.maxSplitDepth = maxSplitDepth
+    self.malformedAttempts = malformedAttempts
+    self.backoffDoublings = backoffDoublings
+    self.languageProofLetters = languageProofLetters
+    self.languageSampleCharacters = languageSampleCharacters
   }
 
   /// The on-device defaults: a 4,096-token window, 384-token chunk answers, 48-token titles,
@@ -43,7 +59,9 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
     ("contextTokens", \.contextTokens), ("chunkResponseTokens", \.chunkResponseTokens),
     ("titleResponseTokens", \.titleResponseTokens), ("maxAttempts", \.maxAttempts),
     ("maxModelCalls", \.maxModelCalls), ("backoffMilliseconds", \.backoffMilliseconds),
-    ("maxSplitDepth", \.maxSplitDepth),
+    ("maxSplitDepth", \.maxSplitDepth), ("malformedAttempts", \.malformedAttempts),
+    ("backoffDoublings", \.backoffDoublings), ("languageProofLetters", \.languageProofLetters),
+    ("languageSampleCharacters", \.languageSampleCharacters),
   ]
 
   /// The names of the numbers, as scenarios and configuration files spell them.
@@ -62,6 +80,36 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
       policy[keyPath: field.value] = value
     }
     return policy
+  }
+}
+
+extension ProfilePolicy {
+  /// A number's name as a coding key.
+  private struct Key: CodingKey {
+    let stringValue: String
+    init(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+  }
+
+  /// Reads a policy by its numbers' names; a number left out keeps its default, so a policy
+  /// written before a number existed still reads.
+  public init(from decoder: any Decoder) throws {
+    self.init()
+    let container = try decoder.container(keyedBy: Key.self)
+    for field in Self.fields {
+      if let value = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: field.name)) {
+        self[keyPath: field.value] = value
+      }
+    }
+  }
+
+  /// Writes every number under its name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    for field in Self.fields {
+      try container.encode(self[keyPath: field.value], forKey: Key(stringValue: field.name))
+    }
   }
 }
 

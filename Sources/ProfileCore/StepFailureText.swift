@@ -22,4 +22,13 @@ enum StepFailureText {
   static func stillFailing(attempts: Int, _ message: String) -> String {
     "\(stillFailingPrefix)\(attempts) attempts: \(message)"
   }
+
+  /// `once`, `twice`, or `N times`: how often something happened, in words.
+  static func times(_ count: Int) -> String {
+    switch count {
+    case 1: "once"
+    case 2: "twice"
+    default: "\(count) times"
+    }
+  }
 }

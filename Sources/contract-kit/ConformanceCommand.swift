@@ -20,7 +20,7 @@ enum ConformanceCommand: Subcommand {
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
@@ -40,7 +40,9 @@ enum ConformanceCommand: Subcommand {
                                  PDF provider needs poppler-utils, and python3 with fpdf2 to
                                  build its fixtures; without --provider it is skipped when
                                  they are missing)
-             --format json|junit machine-readable results
+             --format json|junit|sarif|github
+                                 machine-readable results: the reports, JUnit XML, SARIF 2.1.0
+                                 for code scanning, or GitHub Actions annotations
              --verbose           show what each passed check showed
              --scratch DIR       where fixtures and stores are written (default: the temp directory)
              --adapter-command "COMMAND"
@@ -206,7 +208,9 @@ enum ConformanceCommand: Subcommand {
 
   private static func runSuites(_ arguments: inout Arguments) async throws -> Int32 {
     let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
-    let format = try arguments.option("--format", allowed: ["text", "json", "junit"]) ?? "text"
+    let format =
+      try arguments.option("--format", allowed: ["text", "json", "junit", "sarif", "github"])
+      ?? "text"
     let verbose = arguments.flag("--verbose")
     let scratch =
       try arguments.option("--scratch").map(writableDirectory)
@@ -311,6 +315,10 @@ enum ConformanceCommand: Subcommand {
       Output.print(String(decoding: CanonicalJSON.render(value, pretty: true), as: UTF8.self))
     case "junit":
       Output.print(JUnitReport.render(runs.map { ($0.label, $0.report) }))
+    case "sarif":
+      Output.print(ConformanceReport.renderSARIF(runs.map { ($0.label, $0.report) }))
+    case "github":
+      Output.print(ConformanceReport.renderGitHub(runs.map { ($0.label, $0.report) }))
     default:
       for run in runs {
         Output.print(run.report.renderText(label: run.label, verbose: verbose))

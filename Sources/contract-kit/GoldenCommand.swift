@@ -19,7 +19,7 @@ enum GoldenCommand: Subcommand {
   ]
 
   static let usage = """
-    usage: contract-kit golden replay [--dir Golden] [--filter NAME] [--format text|json]
+    usage: contract-kit golden replay [--dir Golden] [--filter NAME] [--format text|json|sarif|github]
            contract-kit golden record [--dir Golden] [--filter NAME] [--mode missing|failed|all] [--force]
            contract-kit golden record --model openai \(ServerOptions.usage) --filter NAME [--mode …]
            contract-kit golden review [--dir Golden] [--accept NAME | --accept-all | --reject NAME | --reject-all]
@@ -33,7 +33,9 @@ enum GoldenCommand: Subcommand {
     \(usage)
 
     replay   Run every scenario (or those whose name contains NAME) and stop each at its first
-             divergence. Exit 1 when any fails.
+             divergence. Exit 1 when any fails. --format json writes one object per scenario;
+             sarif, SARIF 2.1.0 for code scanning; github, GitHub Actions annotations on the
+             scenario files.
     record   Record scenarios from their declared model source: missing (default), failed or all.
              Refused when CI is set, unless --force. Recording always exits 1: review with git diff.
              With --model openai, the scenarios NAME selects are recorded from a live model on an
@@ -56,14 +58,22 @@ enum GoldenCommand: Subcommand {
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
     let subcommand = arguments.nextPositional()
-    let directory = URL(
-      fileURLWithPath: try arguments.option("--dir") ?? "Golden", isDirectory: true)
+    let folder = try arguments.option("--dir") ?? "Golden"
+    let directory = URL(fileURLWithPath: folder, isDirectory: true)
     switch subcommand {
     case "replay":
       let filter = try arguments.option("--filter")
-      let format = try arguments.option("--format", allowed: ["text", "json"]) ?? "text"
+      let format =
+        try arguments.option("--format", allowed: ["text", "json", "sarif", "github"]) ?? "text"
       try arguments.finish()
-      return try await replay(directory, filter: filter, mode: .never, force: false, format: format)
+      let report = try await report(directory, filter: filter, mode: .never, force: false)
+      switch format {
+      case "json": Output.print(report.renderJSON())
+      case "sarif": Output.print(report.renderSARIF(folder: folder))
+      case "github": Output.print(report.renderGitHub(folder: folder))
+      default: Output.print(report.renderText())
+      }
+      return report.isPassing ? ExitCode.ok : ExitCode.failures
     case "record":
       let filter = try arguments.option("--filter")
       let mode = try arguments.option("--mode", allowed: ["missing", "failed", "all"]).flatMap(
@@ -88,7 +98,7 @@ enum GoldenCommand: Subcommand {
           replacing: [server.baseURL.absoluteString: "{baseURL}"])
       }
       return try await replay(
-        directory, filter: filter, mode: mode ?? .missing, force: force, format: "text",
+        directory, filter: filter, mode: mode ?? .missing, force: force,
         live: live)
     case "review":
       let accept = try arguments.option("--accept")
@@ -145,12 +155,12 @@ enum GoldenCommand: Subcommand {
   }
 
   private static func replay(
-    _ directory: URL, filter: String?, mode: RecordMode, force: Bool, format: String,
+    _ directory: URL, filter: String?, mode: RecordMode, force: Bool,
     live: GoldenRunner.LiveModel? = nil
   ) async throws -> Int32 {
     let report = try await report(
       directory, filter: filter, mode: mode, force: force, live: live)
-    Output.print(format == "json" ? report.renderJSON() : report.renderText())
+    Output.print(report.renderText())
     return report.isPassing ? ExitCode.ok : ExitCode.failures
   }
 

@@ -323,7 +323,7 @@ import Testing
     try folder.write("typo", scenario)
     #expect(
       throws: GoldenError(
-        "typo.json: $.policy.maxModelcalls: unknown policy name; use one of backoffMilliseconds, chunkResponseTokens, contextTokens, maxAttempts, maxModelCalls, maxSplitDepth, titleResponseTokens"
+        "typo.json: $.policy.maxModelcalls: unknown policy name; use one of backoffDoublings, backoffMilliseconds, chunkResponseTokens, contextTokens, languageProofLetters, languageSampleCharacters, malformedAttempts, maxAttempts, maxModelCalls, maxSplitDepth, titleResponseTokens"
       )
     ) {
       try GoldenScenario.load(

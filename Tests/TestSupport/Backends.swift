@@ -1,4 +1,5 @@
 import Foundation
+import KitEnvironment
 import ProfileAdapters
 import ReferenceSuites
 
@@ -11,12 +12,7 @@ public enum Backends {
     ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1"
 
   /// The path of the executable `name` on `PATH`, if there is one.
-  public static func executable(named name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
+  public static func executable(named name: String) -> String? { ExecutableSearch.find(name) }
 
   /// The path of `python3`, if it is installed.
   public static let python3 = executable(named: "python3")

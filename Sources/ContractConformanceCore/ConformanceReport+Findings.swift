@@ -1,0 +1,57 @@
+import KitFindings
+
+extension ConformanceReport {
+  /// Reports as SARIF 2.1.0, for code-scanning dashboards: every rule of the suites run, with its
+  /// page in the rule book, and one result per failed check (an error when the rule is
+  /// required, a warning when it is recommended, a note when the finding is pending), located at
+  /// the adapter under check by its label.
+  ///
+  /// ```swift
+  /// let sarif = ConformanceReport.renderSARIF([("store (MyStore)", report)])
+  /// ```
+  public static func renderSARIF(_ reports: [(label: String, report: ConformanceReport)]) -> String
+  {
+    var seen: Set<String> = []
+    let rules = reports.flatMap { RuleBook.suite($0.report.suite) }.filter {
+      seen.insert($0.id).inserted
+    }
+    .map { rule in
+      FindingRule(
+        id: rule.id, name: rule.id, summary: rule.asserts, helpURI: RuleBook.page(of: rule.id))
+    }
+    return SARIFLog.render(
+      tool: "contract-kit conformance", rules: rules,
+      findings: reports.flatMap { $0.report.findings(label: $0.label) })
+  }
+
+  /// Reports as GitHub Actions annotations, one per failed check, titled with the rule's ID and
+  /// the adapter's label, then one summary line per report.
+  public static func renderGitHub(_ reports: [(label: String, report: ConformanceReport)]) -> String
+  {
+    var lines: [String] = []
+    for (label, report) in reports {
+      lines += GitHubAnnotations.render(report.findings(label: label)) { "\($0.id) (\(label))" }
+      let (passed, failed, skipped) = report.counts
+      lines.append("\(label): \(passed) passed, \(failed) failed, \(skipped) skipped")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The failed checks as findings, under `label`: what the check found, and the rule's advice.
+  func findings(label: String) -> [Finding] {
+    results.filter { $0.status == .failed }.map { result in
+      let level: Finding.Level =
+        result.pending ? .note : result.level == .required ? .error : .warning
+      return Finding(
+        id: result.id, level: level, location: Finding.Location(name: label),
+        message: result.message, advice: RuleBook.rule(result.id)?.whenItFails)
+    }
+  }
+}
+
+extension RuleBook {
+  /// The rules of the suite called `name`; none for a name no suite has.
+  static func suite(_ name: String) -> [ConformanceRule] {
+    suites.first { $0.name == name }?.rules ?? []
+  }
+}
