@@ -32,14 +32,14 @@ extension AnchorChecker {
     files: [PermalinkHistory.Request: PermalinkReader.Read], index: RepositoryIndex,
     scope: AnchorScope?
   ) {
-    let permalinks = jobs.indices.filter { jobs[$0].anchor.form == .permalink }
+    let permalinks = jobs.indices.filter { jobs[$0].anchor.permalink != nil }
     func settle(_ position: Int, _ status: AnchorStatus, _ message: AnchorMessage) {
       let job = jobs[position]
       // Out of an incremental run's scope unless its doc changed or it cites a changed file of
       // this repository.
       if !job.covered, let scope {
         let facts = repository?.facts
-        let ours = facts?.remotes.contains(job.anchor.permalink!.slug) ?? false
+        let ours = job.anchor.permalink.map { facts?.remotes.contains($0.slug) ?? false } ?? false
         let prefix = facts?.prefix ?? ""
         guard ours, job.anchor.path.utf8.starts(with: prefix.utf8),
           scope.cites(
@@ -60,7 +60,7 @@ extension AnchorChecker {
       for position in permalinks {
         settle(
           position, .outsideHistory,
-          "the root is in no git work tree of its own (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink!.slug)"
+          "the root is in no git work tree of its own (or git is not installed), so the permalink was not checked; check it in a clone of \(jobs[position].anchor.permalink?.slug ?? "its repository")"
         )
       }
       return
@@ -68,7 +68,7 @@ extension AnchorChecker {
     let facts = repository.facts
     var asked: [Int] = []
     for position in permalinks {
-      let slug = jobs[position].anchor.permalink!.slug
+      let slug = jobs[position].anchor.permalink?.slug ?? ""
       guard facts.remotes.contains(slug) else {
         let remotes =
           facts.remotes.isEmpty
@@ -102,7 +102,7 @@ extension AnchorChecker {
         if !jobs[position].covered, let scope,
           !scope.cites(relative, resolution: resolution, from: "")
         {
-          jobs[position].permalink!.dropped = true
+          jobs[position].permalink?.dropped = true
         }
       }
     }
@@ -124,7 +124,9 @@ extension AnchorChecker {
     repository: PermalinkHistory.Repository, index: RepositoryIndex
   ) -> PermalinkReading {
     let anchor = job.anchor
-    let permalink = anchor.permalink!
+    guard let permalink = anchor.permalink else {
+      return .settled(.unverified, "not a permalink, so no commit was read for it")
+    }
     let facts = repository.facts
     let request = PermalinkHistory.Request(
       commit: permalink.commit.lowercased(), path: anchor.path)
@@ -141,7 +143,12 @@ extension AnchorChecker {
         "the permalink is broken: commit \(short(commit)) has no file \(anchor.path); link a file the commit holds"
       )
     case .file(let commit, _):
-      let lines = read.lines!
+      guard let lines = read.lines else {
+        return .settled(
+          .outsideHistory,
+          "git named the file at \(short(commit)) but gave no lines for it, so the permalink was not checked; run again"
+        )
+      }
       if anchor.start < 1 || anchor.end < anchor.start {
         return .settled(
           .outOfRange,
@@ -191,7 +198,7 @@ extension AnchorChecker {
     -> AnchorResult
   {
     let anchor = job.anchor
-    let permalink = anchor.permalink!
+    guard let permalink = anchor.permalink else { return there }
     let pinned = "the permalink's lines at \(short(target.commit))"
     func make(
       _ status: AnchorStatus, _ message: String, suggestion: String? = nil,
@@ -257,7 +264,7 @@ extension AnchorChecker {
 
   /// What the permalink writes after its commit, as bytes: its path, and its query.
   private static func tail(_ anchor: ParsedAnchor) -> (path: String, query: String) {
-    let permalink = anchor.permalink!
+    guard let permalink = anchor.permalink else { return (anchor.path, "") }
     let rest = anchor.text.utf8.dropFirst(
       permalink.base.utf8.count + permalink.commit.utf8.count + 1)
     let hash = rest.firstIndex(of: UInt8(ascii: "#")) ?? rest.endIndex

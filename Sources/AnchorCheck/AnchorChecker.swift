@@ -152,12 +152,13 @@ public enum AnchorChecker {
           if whole { outcome.suppressed += 1 }
           continue
         }
-        if parsed.anchors[position].anchor.form == .permalink {
+        if let permalink = parsed.anchors[position].anchor.permalink {
           // In an incremental run, a permalink cites a changed file only if it has the name of
           // one (its path is the file's, from the repository's top folder).
-          if !whole, !scope!.mayCite(path: parsed.anchors[position].anchor.path) { continue }
+          if !whole, let scope, !scope.mayCite(path: parsed.anchors[position].anchor.path) {
+            continue
+          }
           // Settled after every doc is read, once git has said what the commits hold.
-          let permalink = parsed.anchors[position].anchor.permalink!
           permalinkFiles.ask(
             .init(
               slug: permalink.slug,
@@ -172,9 +173,9 @@ public enum AnchorChecker {
           continue
         }
         let path = parsed.anchors[position].anchor.path
-        if !whole, !scope!.mayCite(path: path) { continue }
+        if !whole, let scope, !scope.mayCite(path: path) { continue }
         let (resolution, source) = worker.resolve(path, from: doc, index: index, cache: cache)
-        if !whole, !scope!.cites(path, resolution: resolution, from: doc) { continue }
+        if !whole, let scope, !scope.cites(path, resolution: resolution, from: doc) { continue }
         let quote = UnsafeBufferPointer(rebasing: bytes[parsed.anchors[position].quote])
         guard case .file(let file) = resolution else {
           // Settled after every doc is read: the quote is kept as text.
@@ -221,7 +222,7 @@ public enum AnchorChecker {
         position < aheadOfScope.count ? aheadOfScope[position] : folder.bytes(of: doc) ?? []
       // Out of scope unless the doc changed or may cite a changed file: not even parsed.
       let whole = scope?.covers(doc: doc) ?? true
-      if !whole, !(data.withUnsafeBytes { scope!.mayCite($0) }) { return DocOutcome() }
+      if !whole, let scope, !(data.withUnsafeBytes { scope.mayCite($0) }) { return DocOutcome() }
       // ASCII, most docs, is parsed where it was read; other text is decoded (and copied) first.
       if data.withUnsafeBufferPointer(isASCII) {
         return data.withUnsafeBufferPointer {
@@ -307,7 +308,8 @@ public enum AnchorChecker {
     for doc in perDoc.indices {
       for index in perDoc[doc].results.indices {
         // A pending permalink out of the scope settles to nil, and is left out.
-        if let result = perDoc[doc].results[index].take() ?? next.next()! {
+        // One settled result per pending one, in order.
+        if let result = perDoc[doc].results[index].take() ?? next.next() ?? nil {
           results.append(result)
         }
       }

@@ -57,8 +57,10 @@ enum FileSystem {
     var failed = false
     var buffer = [UInt8](unsafeUninitializedCapacity: max(Int(info.st_size), 0) + 1) {
       raw, initialized in
+      // The capacity is at least 1, so the buffer has an address.
+      guard let base = raw.baseAddress else { return }
       while count < raw.count {
-        let read = posixRead(descriptor, raw.baseAddress! + count, raw.count - count)
+        let read = posixRead(descriptor, base + count, raw.count - count)
         if read < 0 {
           if errno == EINTR { continue }
           failed = true
@@ -83,7 +85,7 @@ enum FileSystem {
         buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 4096)))
       }
       let read = buffer.withUnsafeMutableBytes { raw in
-        posixRead(descriptor, raw.baseAddress! + count, raw.count - count)
+        raw.baseAddress.map { posixRead(descriptor, $0 + count, raw.count - count) } ?? -1
       }
       if read < 0 {
         if errno == EINTR { continue }
@@ -109,8 +111,8 @@ enum FileSystem {
     defer { _ = posixClose(descriptor) }
     var done = 0
     while done < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        posixWrite(descriptor, $0.baseAddress! + done, $0.count - done)
+      let count = bytes.withUnsafeBytes { raw in
+        raw.baseAddress.map { posixWrite(descriptor, $0 + done, raw.count - done) } ?? -1
       }
       if count > 0 {
         done += count
@@ -142,7 +144,7 @@ enum FileSystem {
     var entries: [(name: String, kind: Kind)] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+        raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
       }
       if name == "." || name == ".." { continue }
       let kind: Kind

@@ -80,7 +80,12 @@ private final class ResultStorage<R: Sendable>: @unchecked Sendable {
     items[index] = value
     lock.unlock()
   }
-  func values() -> [R] { items.map { $0! } }
+  func values() -> [R] {
+    items.map { item in
+      guard let item else { preconditionFailure("parallelMap returned before every index was set") }
+      return item
+    }
+  }
 }
 
 /// A value worked out on another thread from the moment it is created, waited for when asked.
@@ -116,7 +121,8 @@ final class Pending<Value: Sendable>: @unchecked Sendable {
   func value() throws -> Value {
     done.wait()
     done.signal()
-    return try result!.get()
+    guard let result else { preconditionFailure("the work signalled before keeping its result") }
+    return try result.get()
   }
 }
 
@@ -159,7 +165,9 @@ private final class Handoff<Value: Sendable>: @unchecked Sendable {
 
   func value() throws -> Value {
     done.wait()
-    return try lock.withCriticalSection { result! }.get()
+    let result = lock.withCriticalSection { self.result }
+    guard let result else { preconditionFailure("the handoff signalled before keeping a result") }
+    return try result.get()
   }
 }
 
@@ -179,11 +187,15 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
 
   init(_ work: @escaping @Sendable () throws -> Value) { self.work = work }
 
-  /// Starts the work, unless it has started.
-  func start() {
+  /// Starts the work, unless it has started, and returns it.
+  @discardableResult
+  func start() -> Pending<Value> {
     lock.lock()
     defer { lock.unlock() }
-    if pending == nil { pending = Pending(work) }
+    if let pending { return pending }
+    let started = Pending(work)
+    pending = started
+    return started
   }
 
   /// The value, or what the work threw, when something started the work (waiting for it);
@@ -197,11 +209,7 @@ final class Prefetch<Value: Sendable>: @unchecked Sendable {
 
   /// The value, or what the work threw: starts the work if nothing has, and waits for it.
   func value() throws -> Value {
-    start()
-    lock.lock()
-    let pending = self.pending!
-    lock.unlock()
-    return try pending.value()
+    try start().value()
   }
 }
 
@@ -233,7 +241,9 @@ func tryStartThread(_ body: @escaping @Sendable () -> Void) -> Bool {
     let made = pthread_create(
       &thread, nil,
       { raw in
-        Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
+        // pthread hands back the box it was given, which is never null.
+        guard let raw else { return nil }
+        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
         return nil
       }, box)
     if made == 0 { pthread_detach(thread) }

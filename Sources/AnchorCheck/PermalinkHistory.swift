@@ -114,13 +114,12 @@ public struct PermalinkHistory: Sendable {
       let objects = try self.objects(
         commits.map { $0 + "^{commit}" } + files.map { $0.commit + ":" + $0.path })
       var full: [String: String] = [:]
-      for (commit, object) in zip(commits, objects) where object?.type == "commit" {
-        full[commit] = object!.id
+      for (commit, object) in zip(commits, objects) {
+        if let object, object.type == "commit" { full[commit] = object.id }
       }
       var content: [PermalinkHistory.Request: Data] = [:]
-      for (file, object) in zip(files, objects.dropFirst(commits.count))
-      where object?.type == "blob" {
-        content[file] = object!.content
+      for (file, object) in zip(files, objects.dropFirst(commits.count)) {
+        if let object, object.type == "blob" { content[file] = object.content }
       }
       return requests.map { request in
         guard let commit = full[request.commit] else { return .noCommit }

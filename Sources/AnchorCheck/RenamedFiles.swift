@@ -96,8 +96,10 @@ struct RenamedFiles: Sendable {
     guard !renames.isEmpty else { return nil }
     guard path.utf8.contains(UInt8(ascii: "/")) else {
       // A bare file name: only when exactly one renamed file had it.
-      guard let olds = byName[path], olds.count == 1 else { return nil }
-      return (olds[0], renames[olds[0]]!)
+      guard let olds = byName[path], olds.count == 1, let new = renames[olds[0]] else {
+        return nil
+      }
+      return (olds[0], new)
     }
     for candidate in Self.candidates(path, from: doc) {
       if let old = RepositoryIndex.normalize(candidate), let new = renames[old] {

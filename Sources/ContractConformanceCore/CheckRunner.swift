@@ -125,13 +125,15 @@ func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () 
 final class ResumeOnce<T: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private var continuation: CheckedContinuation<T, Never>?
-  private var pending: T??
+  /// The value resumed with, boxed: `T` may itself be optional.
+  private struct Resumed { let value: T }
+  private var pending: Resumed?
 
   func set(_ continuation: CheckedContinuation<T, Never>) {
     lock.lock()
     if let pending {
       lock.unlock()
-      continuation.resume(returning: pending!)
+      continuation.resume(returning: pending.value)
       return
     }
     self.continuation = continuation
@@ -146,7 +148,7 @@ final class ResumeOnce<T: Sendable>: @unchecked Sendable {
       lock.unlock()
       return false
     }
-    pending = .some(value)
+    pending = Resumed(value: value)
     let continuation = self.continuation
     self.continuation = nil
     lock.unlock()

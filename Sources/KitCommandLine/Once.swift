@@ -18,8 +18,10 @@ package final class Once<Value: Sendable>: @unchecked Sendable {
 
   package func value() throws -> Value {
     try lock.withCriticalSection {
-      if result == nil { result = Result(catching: work) }
-      return try result!.get()
+      if let result { return try result.get() }
+      let made = Result(catching: work)
+      result = made
+      return try made.get()
     }
   }
 }

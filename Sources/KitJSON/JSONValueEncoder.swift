@@ -92,9 +92,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let slot: Slot
   let codingPath: [any CodingKey]
 
-  private func child(_ key: Key) -> Slot {
+  private func child(_ key: Key) -> Slot { child(named: key.stringValue) }
+
+  /// A new slot under `name` in this container's object (made if the slot holds none yet).
+  private func child(named name: String) -> Slot {
     let child = Slot()
-    slot.object![key.stringValue] = child
+    if slot.object == nil { slot.object = [:] }
+    slot.object?[name] = child
     return child
   }
 
@@ -138,7 +142,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    TreeEncoder(slot: child(Key(stringValue: "super")!), codingPath: codingPath)
+    // By name: a `Key` type need not have a `super` case, as JSONEncoder's does not ask.
+    TreeEncoder(slot: child(named: "super"), codingPath: codingPath)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -153,7 +158,8 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   private func next() -> Slot {
     let child = Slot()
-    slot.array!.append(child)
+    if slot.array == nil { slot.array = [] }
+    slot.array?.append(child)
     return child
   }
 

@@ -132,8 +132,13 @@
       /// Writes what the input pipe takes now; closes it when all is written, or when the child
       /// will read no more.
       mutating func writeSome() {
+        guard written < input.count else {
+          closeInput()
+          return
+        }
+        // Not all written, so not empty: the bytes have an address.
         let count = input.withUnsafeBytes { raw in
-          ckit_write(inputEnd, raw.baseAddress! + written, raw.count - written)
+          raw.baseAddress.map { ckit_write(inputEnd, $0 + written, raw.count - written) } ?? 0
         }
         if count > 0 {
           written += count
@@ -145,7 +150,11 @@
 
       /// Reads what the output pipe holds now, through `scratch`; closes it at its end.
       mutating func readSome(through scratch: UnsafeMutableRawBufferPointer) {
-        let count = read(outputEnd, scratch.baseAddress!, scratch.count)
+        guard let base = scratch.baseAddress else {
+          closeOutput()
+          return
+        }
+        let count = read(outputEnd, base, scratch.count)
         if count > 0 {
           output.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<count]))
         } else if count == 0 || (errno != EAGAIN && errno != EINTR) {

@@ -79,7 +79,8 @@ enum LatinWordModel {
   static let endingsByLastCharacter: [Character: [(String, Int, Int, Double)]] = {
     var groups: [Character: [(String, Int, Int, Double)]] = [:]
     for (suffix, owner, weight) in endings {
-      groups[suffix.last!, default: []].append((suffix, suffix.count, owner, weight))
+      guard let last = suffix.last else { continue }
+      groups[last, default: []].append((suffix, suffix.count, owner, weight))
     }
     return groups
   }()

@@ -55,10 +55,13 @@ enum NGramModel {
   static let latin = ["en", "de", "fr", "es", "it", "nl", "pt"]
 
   /// The cost of `text` in each of `candidates` (default ``latin``), in their order: lower is
-  /// likelier.
+  /// likelier. A language the model has no table for costs `Int.max`, the least likely.
   static func costs(_ text: String, among candidates: [String] = latin) -> [Int] {
     let (table, floors) = model
-    let positions = candidates.map { languages.firstIndex(of: $0)! }
+    let positions = candidates.compactMap { languages.firstIndex(of: $0) }
+    guard positions.count == candidates.count else {
+      return candidates.map { languages.contains($0) ? costs(text, among: [$0])[0] : Int.max }
+    }
     var totals = Array(repeating: 0, count: candidates.count)
     for gram in grams(text) {
       let length = gram.unicodeScalars.count

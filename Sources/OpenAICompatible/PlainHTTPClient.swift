@@ -157,7 +157,8 @@ struct PlainHTTPClient: Sendable {
     while sent < request.count {
       try wait(Int16(POLLOUT))
       let written = request.withUnsafeBytes { raw in
-        send(descriptor, raw.baseAddress! + sent, raw.count - sent, sendFlags)
+        // Not all sent, so not empty: the bytes have an address.
+        raw.baseAddress.map { send(descriptor, $0 + sent, raw.count - sent, sendFlags) } ?? -1
       }
       guard written > 0 else {
         throw transport(.connectionLost, "the connection closed while sending")
@@ -169,7 +170,9 @@ struct PlainHTTPClient: Sendable {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       try wait(Int16(POLLIN))
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
+      let count = buffer.withUnsafeMutableBytes { raw in
+        raw.baseAddress.map { recv(descriptor, $0, raw.count, 0) } ?? -1
+      }
       if count < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         throw transport(.connectionLost, "the connection broke while receiving")

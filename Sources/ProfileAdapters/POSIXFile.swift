@@ -54,7 +54,9 @@ enum POSIXFile {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
-        pwrite(fd, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
+        // Not all written, so not empty: the bytes have an address.
+        buffer.baseAddress.map { pwrite(fd, $0 + offset, buffer.count - offset, off_t(offset)) }
+          ?? -1
       }
       if written < 0 {
         if errno == EINTR { continue }

@@ -35,8 +35,17 @@ struct FactCheck: Sendable {
     return missing.filter { seen.insert($0).inserted }
   }
 
-  /// Numbers (digits with `,` `.` `'` and spaces between digit groups ignored, leading zeros
-  /// dropped) and amounts (a currency sign, then a number), with how each was written.
+  /// Numbers (digits with a `,` or `'` between digit groups ignored, leading zeros dropped; a
+  /// `.` or a space ends a number) and amounts (a currency sign, then a number), with how each was written.
+  ///
+  /// "The numbers in a text" has three rules in the kit, each for its question; this one asks
+  /// whether a model's answer, written in its source's language, states numbers its source does
+  /// not. So a number is a whole value (a digit group regrouped, `1,000` as `1000`, is the same
+  /// number), amounts keep their currency, and only ASCII digits count: the answer and its source
+  /// share a script, and a model that writes `٣` for `3` is re-scripting, not inventing.
+  /// `Run.digits` asks the translation question (the script and order may change, the digits may
+  /// not), and the translator suite's `numbers(in:)` asks whether a translator kept each number
+  /// of a sentence in place.
   static func tokens(_ text: String) -> (
     numbers: [String], rawNumbers: [String], amounts: [String], rawAmounts: [String]
   ) {

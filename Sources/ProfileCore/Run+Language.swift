@@ -11,6 +11,11 @@ extension Run {
 
   /// The decimal digits `text` holds, sorted, in any script (Arabic-Indic, Devanagari… count as
   /// their values): separators and order may change in translation, the digits may not.
+  ///
+  /// Not `FactCheck.tokens`, on purpose: a translation may move a number within its sentence,
+  /// regroup it the target's way (`1.000`, `1 000`) and write it in the target's digits, so only
+  /// the multiset of digit values is compared, and a fact check's whole numbers would refuse
+  /// every one of those faithful translations.
   static func digits(_ text: String) -> [Double] {
     text.unicodeScalars.compactMap { scalar in
       scalar.properties.numericType == .decimal ? scalar.properties.numericValue : nil
