@@ -102,12 +102,13 @@ enum SummarizeCommand: Subcommand {
         context != nil
         ? nil
         : try await TokenCalibration.measure(
-          Self.samples(of: documents, attachmentID: file.lastPathComponent), with: tokenizer)
-      Output.error(
-        "contract-kit: "
-          + Self.contextLine(
-            given: context, server: info.context, policy: &policy,
-            tokenizer: context != nil ? nil : (tokenizer.url.absoluteString, calibration)))
+          ContextWindow.samples(of: documents, attachmentID: file.lastPathComponent),
+          with: tokenizer)
+      let window = ContextWindow.choose(
+        given: context, server: info.context, fallback: policy.contextTokens,
+        tokenizer: context != nil ? nil : (tokenizer.url.absoluteString, calibration))
+      policy.contextTokens = window.tokens
+      Output.error("contract-kit: " + window.line)
     }
     let store = try FileExecutionStore(directory: URL(fileURLWithPath: storePath))
     let command = ProfileCommand(
@@ -145,76 +146,6 @@ enum SummarizeCommand: Subcommand {
     return ExitCode.failures
   }
 
-  /// Where the context window the core plans against comes from, in one line, and that window
-  /// set into `policy`: `--context-tokens` when given, else the server's stated window less the
-  /// chat template's margin, else the contract's default estimate; then, unless
-  /// `--context-tokens` was given, narrowed by how the model's tokenizer (at `tokenizer.url`)
-  /// counts the document against the estimate, when the server offers one.
-  static func contextLine(
-    given: Int?, server: ServerContext?, policy: inout ProfilePolicy,
-    tokenizer: (url: String, calibration: TokenCalibration?)? = nil
-  ) -> String {
-    var line = windowLine(given: given, server: server, policy: &policy)
-    guard let tokenizer else { return line }
-    guard let calibration = tokenizer.calibration else {
-      return line
-        + "; no tokenizer at \(tokenizer.url) (or no page long enough to measure), so chunks are planned by the estimate alone, and a chunk the model rejects is split"
-    }
-    let ratio = String(format: "%.2f", calibration.ratio)
-    let measured =
-      "the model's tokenizer (\(tokenizer.url)) counts up to \(ratio) tokens per estimated token on \(calibration.samples.count) sampled page(s)"
-    guard calibration.ratio > 1 else { return line + "; \(measured), so the estimate stands" }
-    let window = policy.contextTokens
-    policy.contextTokens = calibration.planningTokens(window)
-    line +=
-      "; \(measured), so chunks are planned against \(policy.contextTokens) (\(window) / \(ratio))"
-    return line
-  }
-
-  /// The first half of ``contextLine(given:server:policy:tokenizer:)``: the window before any
-  /// calibration.
-  private static func windowLine(given: Int?, server: ServerContext?, policy: inout ProfilePolicy)
-    -> String
-  {
-    if let given {
-      policy.contextTokens = given
-      let stated = server.map { "; the server states \($0.tokens) (\($0.source))" } ?? ""
-      return "context window: \(given) tokens, from --context-tokens\(stated)"
-    }
-    guard let server else {
-      return
-        "context window: \(policy.contextTokens) tokens, the contract's default estimate: the server states none in its model list; pass --context-tokens N to set it"
-    }
-    guard server.planningTokens >= 512 else {
-      return
-        "context window: \(policy.contextTokens) tokens, the contract's default estimate: the server states \(server.tokens) (\(server.source)), too few to plan in; start it with a larger context, or pass --context-tokens N"
-    }
-    policy.contextTokens = server.planningTokens
-    return
-      "context window: \(server.planningTokens) tokens, from the server's \(server.tokens) (\(server.source)) less \(ServerContext.chatTemplateMargin) for the chat template"
-  }
-
-  /// The pages a tokenizer is asked about: up to ``sampleCount`` spread evenly over the
-  /// document, each to its first ``sampleCharacters`` characters. An unreadable page is left
-  /// out; the core names it in its outcome.
-  static func samples(of documents: any ProfileDocumentProviding, attachmentID: String)
-    async throws -> [String]
-  {
-    let count = try await documents.pageCount(for: attachmentID)
-    let taken = min(count, sampleCount)
-    var texts: [String] = []
-    for index in Set((0..<taken).map { $0 * count / taken }).sorted() {
-      guard let page = try? await documents.page(at: index, for: attachmentID) else { continue }
-      texts.append(String(page.text.prefix(sampleCharacters)))
-    }
-    return texts
-  }
-
-  /// Pages sampled for the tokenizer: 8 (at most 8 short requests before the run).
-  static let sampleCount = 8
-  /// Characters of each sampled page: about 500 estimated tokens, a chunk's worth of density.
-  static let sampleCharacters = 2000
-
   private static func number(_ text: String?, _ name: String, minimum: Int) throws -> Int? {
     guard let text else { return nil }
     guard let value = Int(text), value >= minimum else {
@@ -234,10 +165,10 @@ struct ProgressExecutor: ProfileModelExecuting {
   let base: any ProfileModelExecuting
   let show: Bool
   let delay: Int
-  private let last = LastError()
+  private let last = Locked<ProfileModelExecutionError?>(nil)
 
   /// The error the latest failed call ended with, if any.
-  var lastError: ProfileModelExecutionError? { last.value }
+  var lastError: ProfileModelExecutionError? { last.withValue { $0 } }
 
   init(base: any ProfileModelExecuting) {
     self.base = base
@@ -253,19 +184,8 @@ struct ProgressExecutor: ProfileModelExecuting {
     do {
       return try await base.generate(request)
     } catch let error as ProfileModelExecutionError {
-      last.value = error
+      last.withValue { $0 = error }
       throw error
-    }
-  }
-
-  /// A shared, locked slot for the last error.
-  // @unchecked: `stored` is read and written only under `lock`.
-  private final class LastError: @unchecked Sendable {
-    private let lock = Lock()
-    private var stored: ProfileModelExecutionError?
-    var value: ProfileModelExecutionError? {
-      get { lock.withCriticalSection { stored } }
-      set { lock.withCriticalSection { stored = newValue } }
     }
   }
 }

@@ -1,85 +1,82 @@
 import Foundation
 import OpenAICompatible
 import ProfileContracts
-import ProfileCore
 import Testing
 
-@testable import contract_kit
+/// Where the context window summarize plans against comes from, said in one line
+/// (`ContextWindow`, which `contract-kit summarize` prints).
+@Suite struct ContextWindowTests {
+  /// The core's default window, as summarize passes it.
+  static let fallback = 4096
 
-/// Where the context window summarize plans against comes from, said in one line.
-@Suite struct SummarizeContextTests {
   @Test func theServersWindowLessTheTemplateMarginIsTheDefault() {
-    var policy = ProfilePolicy.default
-    let line = SummarizeCommand.contextLine(
+    let window = ContextWindow.choose(
       given: nil,
       server: ServerContext(tokens: 4096, source: "llama-server's meta.n_ctx in /models"),
-      policy: &policy)
-    #expect(policy.contextTokens == 4032)
+      fallback: Self.fallback)
+    #expect(window.tokens == 4032)
     #expect(
-      line
+      window.line
         == "context window: 4032 tokens, from the server's 4096 (llama-server's meta.n_ctx in /models) less 64 for the chat template"
     )
   }
 
   @Test func contextTokensStillOverrides() {
-    var policy = ProfilePolicy.default
-    let line = SummarizeCommand.contextLine(
+    let window = ContextWindow.choose(
       given: 2048, server: ServerContext(tokens: 4096, source: "vLLM's max_model_len in /models"),
-      policy: &policy)
-    #expect(policy.contextTokens == 2048)
+      fallback: Self.fallback)
+    #expect(window.tokens == 2048)
     #expect(
-      line.hasPrefix("context window: 2048 tokens, from --context-tokens; the server states 4096"))
+      window.line.hasPrefix(
+        "context window: 2048 tokens, from --context-tokens; the server states 4096"))
   }
 
   @Test(arguments: [nil, ServerContext(tokens: 300, source: "context_length in /models")])
   func withoutAUsableWindowTheEstimateStaysAndSaysSo(server: ServerContext?) {
-    var policy = ProfilePolicy.default
-    let line = SummarizeCommand.contextLine(given: nil, server: server, policy: &policy)
-    #expect(policy.contextTokens == ProfilePolicy.default.contextTokens)
-    #expect(line.hasPrefix("context window: 4096 tokens, the contract's default estimate"))
-    #expect(line.contains("--context-tokens N"))
+    let window = ContextWindow.choose(given: nil, server: server, fallback: Self.fallback)
+    #expect(window.tokens == Self.fallback)
+    #expect(window.line.hasPrefix("context window: 4096 tokens, the contract's default estimate"))
+    #expect(window.line.contains("--context-tokens N"))
   }
 }
 
 /// How the model's tokenizer narrows the window, and what the line says when there is none.
-@Suite struct SummarizeCalibrationTests {
+@Suite struct ContextWindowCalibrationTests {
+  static let fallback = 4096
   static let server = ServerContext(tokens: 4096, source: "llama-server's meta.n_ctx in /models")
   static let url = "http://127.0.0.1:8080/tokenize"
 
   @Test func aDenserTokenizerNarrowsTheWindowAndSaysByHowMuch() throws {
-    var policy = ProfilePolicy.default
     let calibration = try #require(
       TokenCalibration(samples: [
         .init(estimated: 400, counted: 520), .init(estimated: 500, counted: 550),
       ]))
-    let line = SummarizeCommand.contextLine(
-      given: nil, server: Self.server, policy: &policy, tokenizer: (Self.url, calibration))
-    #expect(policy.contextTokens == 3101)
+    let window = ContextWindow.choose(
+      given: nil, server: Self.server, fallback: Self.fallback, tokenizer: (Self.url, calibration))
+    #expect(window.tokens == 3101)
     #expect(
-      line
+      window.line
         == "context window: 4032 tokens, from the server's 4096 (llama-server's meta.n_ctx in /models) less 64 for the chat template; the model's tokenizer (http://127.0.0.1:8080/tokenize) counts up to 1.30 tokens per estimated token on 2 sampled page(s), so chunks are planned against 3101 (4032 / 1.30)"
     )
   }
 
   @Test func aSparserTokenizerLeavesTheEstimate() throws {
-    var policy = ProfilePolicy.default
     let calibration = try #require(TokenCalibration(samples: [.init(estimated: 400, counted: 300)]))
-    let line = SummarizeCommand.contextLine(
-      given: nil, server: nil, policy: &policy, tokenizer: (Self.url, calibration))
-    #expect(policy.contextTokens == 4096)
+    let window = ContextWindow.choose(
+      given: nil, server: nil, fallback: Self.fallback, tokenizer: (Self.url, calibration))
+    #expect(window.tokens == 4096)
     #expect(
-      line.hasSuffix(
+      window.line.hasSuffix(
         "counts up to 0.75 tokens per estimated token on 1 sampled page(s), so the estimate stands")
     )
   }
 
   @Test func noTokenizerSaysTheEstimateAloneAndTheSplit() {
-    var policy = ProfilePolicy.default
-    let line = SummarizeCommand.contextLine(
-      given: nil, server: Self.server, policy: &policy, tokenizer: (Self.url, nil))
-    #expect(policy.contextTokens == 4032)
+    let window = ContextWindow.choose(
+      given: nil, server: Self.server, fallback: Self.fallback, tokenizer: (Self.url, nil))
+    #expect(window.tokens == 4032)
     #expect(
-      line.hasSuffix(
+      window.line.hasSuffix(
         "; no tokenizer at http://127.0.0.1:8080/tokenize (or no page long enough to measure), so chunks are planned by the estimate alone, and a chunk the model rejects is split"
       ))
   }
@@ -96,11 +93,11 @@ import Testing
           text: "page \(index) " + String(repeating: "x", count: 3000))
       }
     }
-    let few = try await SummarizeCommand.samples(of: Pages(count: 3), attachmentID: "a")
+    let few = try await ContextWindow.samples(of: Pages(count: 3), attachmentID: "a")
     #expect(few.map { $0.prefix(7) } == ["page 0 ", "page 1 ", "page 2 "])
-    let many = try await SummarizeCommand.samples(of: Pages(count: 40), attachmentID: "a")
+    let many = try await ContextWindow.samples(of: Pages(count: 40), attachmentID: "a")
     // Pages 0, 5, 10, … 35: page 5 cannot be read and is left out.
     #expect(many.map { $0.split(separator: " ")[1] } == ["0", "10", "15", "20", "25", "30", "35"])
-    #expect(many.allSatisfy { $0.count == SummarizeCommand.sampleCharacters })
+    #expect(many.allSatisfy { $0.count == ContextWindow.sampleCharacters })
   }
 }
