@@ -171,7 +171,7 @@ let package = Package(
         "TestSupport",
       ]),
     .testTarget(
-      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "TestSupport"],
+      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "Locking", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileCoreTests",

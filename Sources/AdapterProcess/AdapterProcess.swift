@@ -180,7 +180,7 @@ import ProfileContracts
     /// Closes the process's input and waits for it to exit: an orderly end.
     public func close() {
       lock.withCriticalSection { endedByOwner = true }
-      try? input.close()
+      writeLock.withCriticalSection { try? input.close() }
       exited.wait()
       exited.signal()
     }

@@ -72,7 +72,11 @@ final class PermalinkReader: @unchecked Sendable {
     guard start else { return }
     repository.start()
     if !startThread({ self.work() }) {
-      condition.withCriticalSection { thread = .unavailable }
+      // No thread: a finish() already waiting for one must wake, and read here.
+      condition.withCriticalSection {
+        thread = .unavailable
+        condition.broadcast()
+      }
     }
   }
 
@@ -82,13 +86,12 @@ final class PermalinkReader: @unchecked Sendable {
     let readHere = condition.withCriticalSection { () -> Bool in
       finishing = true
       condition.broadcast()
+      // Until the reader's thread ends, or turns out never to have started.
+      while thread == .running, !finished { condition.wait() }
       return thread == .unavailable && !finished
     }
     if readHere { work() }
-    return condition.withCriticalSection {
-      while thread == .running, !finished { condition.wait() }
-      return read
-    }
+    return condition.withCriticalSection { read }
   }
 
   /// The reader's thread: a batch each time enough requests are queued, and the rest once

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 
 @testable import AnchorCheck
@@ -148,6 +149,40 @@ import Testing
     #expect(reader.finish().count == count)
     #expect(recording.read.map(\.count) == [count])
     #expect(reader.finish().count == count)
+  }
+
+  /// A finish that is already waiting for the reader's thread when the thread turns out not to
+  /// start is woken, and reads on its own thread: it never waits forever.
+  @Test func aFinishWaitingForAThreadThatCannotStartStillReads() {
+    let recording = Recording(files: [:])
+    let repository = recording.repository
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let reader = PermalinkReader(
+      repository: Prefetch { repository },
+      startThread: { _ in
+        entered.signal()
+        release.wait()
+        return false
+      })
+    // Threads of their own: Dispatch's pool may have no thread free for the second while the
+    // first waits.
+    Thread {
+      reader.ask(.init(slug: "acme/widgets", request: .init(commit: "c0", path: "A.swift")))
+    }.start()
+    entered.wait()
+    let finished = DispatchSemaphore(value: 0)
+    let count = Locked(-1)
+    Thread {
+      let read = reader.finish()
+      count.withValue { $0 = read.count }
+      finished.signal()
+    }.start()
+    // Long enough for finish() to be waiting for the thread; then the thread fails to start.
+    Thread.sleep(forTimeInterval: 0.1)
+    release.signal()
+    #expect(finished.wait(timeout: .now() + 10) == .success, "finish() still waits")
+    #expect(count.withValue { $0 } == 1)
   }
 
   /// A reader nothing asked of has no thread to wait for, and one without a repository (no git,
