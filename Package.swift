@@ -203,7 +203,8 @@ let package = Package(
       name: "AdapterProcessTests",
       dependencies: [
         "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
-        "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport",
+        "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport", "Locking",
+        "KitJSON", "ProfileContracts",
       ],
       exclude: ["Fixtures"]),
     // The child the file store's crash test kills with SIGKILL in the middle of saves.

@@ -187,11 +187,11 @@ private final class LineWriter: Sendable {
 }
 
 /// What a host process holds between requests: the adapter it made or opened.
-// @unchecked: its four slots, of Sendable adapters, are read and written only under `lock`.
+// @unchecked: its two slots, of Sendable adapters, are read and written only under `lock`.
 final class HostState: @unchecked Sendable {
   private let lock = Lock()
-  private var madeTranslator: (any SummaryTranslating)?
-  private var madeExecutor: (any ProfileModelExecuting)?
+  private let madeTranslator = MadeOnce<any SummaryTranslating>()
+  private let madeExecutor = MadeOnce<any ProfileModelExecuting>()
   private var storedProvider: (any ProfileDocumentProviding)?
   private var storedStore: (any ProfileExecutionStoring)?
 
@@ -204,21 +204,38 @@ final class HostState: @unchecked Sendable {
     lock.withCriticalSection { storedStore = store }
   }
 
-  func translator(_ make: () async throws -> any SummaryTranslating) async throws
-    -> any SummaryTranslating
+  func translator(_ make: @escaping @Sendable () async throws -> any SummaryTranslating)
+    async throws -> any SummaryTranslating
   {
-    if let made = lock.withCriticalSection({ madeTranslator }) { return made }
-    let made = try await make()
-    lock.withCriticalSection { madeTranslator = made }
-    return made
+    try await madeTranslator.value(make)
   }
 
-  func executor(_ make: () async throws -> any ProfileModelExecuting) async throws
-    -> any ProfileModelExecuting
+  func executor(_ make: @escaping @Sendable () async throws -> any ProfileModelExecuting)
+    async throws -> any ProfileModelExecuting
   {
-    if let made = lock.withCriticalSection({ madeExecutor }) { return made }
-    let made = try await make()
-    lock.withCriticalSection { madeExecutor = made }
-    return made
+    try await madeExecutor.value(make)
+  }
+}
+
+/// An adapter made once per process, however many requests ask for it at once: the first starts
+/// `make`, the others wait for that same making. A making that throws is forgotten, so the next
+/// request tries again.
+final class MadeOnce<Value: Sendable>: Sendable {
+  private let making = Locked<Task<Value, any Error>?>(nil)
+
+  /// The value, made by `make` on the first call.
+  func value(_ make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    let task = making.withValue { slot in
+      if let slot { return slot }
+      let started = Task { try await make() }
+      slot = started
+      return started
+    }
+    do {
+      return try await task.value
+    } catch {
+      making.withValue { if $0 == task { $0 = nil } }
+      throw error
+    }
   }
 }
