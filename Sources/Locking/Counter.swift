@@ -14,7 +14,8 @@ package final class Counter: Sendable {
     }
   }
 
-  /// How many times `key` was counted before this call, counting this one.
+  /// How many times `key` was counted before this call (0 the first time); this call counts it
+  /// once more.
   package func count(_ key: String) -> Int {
     counts.withValue {
       let before = $0.perKey[key, default: 0]
