@@ -137,7 +137,9 @@ extension AnchorReport {
   /// stale permalinks and notes, `::notice` for unverified anchors and permalinks outside the
   /// history, then the summary line.
   public func renderGitHub() -> String {
-    let anchors = GitHubAnnotations.render(sharedFindings) { "anchor \($0.id.dropFirst(7))" }
+    let anchors = GitHubAnnotations.render(sharedFindings) {
+      "anchor " + $0.id.dropFirst(Self.rulePrefix.count)
+    }
     let notes = GitHubAnnotations.render(noteFindings) { _ in nil }
     return (anchors + notes + [summaryLine]).joined(separator: "\n")
   }
@@ -146,11 +148,14 @@ extension AnchorReport {
   public func renderSARIF() -> String {
     let rules = AnchorStatus.all.dropFirst().map { status in
       FindingRule(
-        id: "anchor/\(status.rawValue)", name: status.rawValue,
+        id: Self.rulePrefix + status.rawValue, name: status.rawValue,
         summary: "A doc anchor is \(status.words)")
     }
     return SARIFLog.render(tool: "contract-kit anchors", rules: rules, findings: sharedFindings)
   }
+
+  /// The opening of every anchor finding's rule ID: `anchor/<status>`.
+  static let rulePrefix = "anchor/"
 
   /// Every finding in the package's shared form: the rule is `anchor/<status>`, the location
   /// the doc and line of the anchor, and the message names the anchor (and where it went).
@@ -159,7 +164,7 @@ extension AnchorReport {
       let detail =
         finding.suggestion.map { "\(finding.anchor) -> \($0): " } ?? "\(finding.anchor): "
       return Finding(
-        id: "anchor/\(finding.status.rawValue)", level: level(finding),
+        id: Self.rulePrefix + finding.status.rawValue, level: level(finding),
         location: Finding.Location(path: finding.doc, line: finding.line),
         message: detail + finding.message)
     }

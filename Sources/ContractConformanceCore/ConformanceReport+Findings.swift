@@ -12,7 +12,8 @@ extension ConformanceReport {
   public static func renderSARIF(_ reports: [(label: String, report: ConformanceReport)]) -> String
   {
     var seen: Set<String> = []
-    let rules = reports.flatMap { RuleBook.suite($0.report.suite) }.filter {
+    let book = RuleBook.allRules()
+    let rules = reports.flatMap { book[$0.report.suite] ?? [] }.filter {
       seen.insert($0.id).inserted
     }
     .map { rule in
@@ -46,12 +47,5 @@ extension ConformanceReport {
         id: result.id, level: level, location: Finding.Location(name: label),
         message: result.message, advice: RuleBook.rule(result.id)?.whenItFails)
     }
-  }
-}
-
-extension RuleBook {
-  /// The rules of the suite called `name`; none for a name no suite has.
-  static func suite(_ name: String) -> [ConformanceRule] {
-    suites.first { $0.name == name }?.rules ?? []
   }
 }

@@ -31,7 +31,7 @@ package struct Finding: Hashable, Sendable {
     }
   }
 
-  /// The rule the finding breaks: `translator.order`, `golden.diverged`, `anchor/moved`.
+  /// The rule the finding breaks: `translator.order`, `golden.failed`, `anchor/moved`.
   package var id: String
   /// How severe it is.
   package var level: Level
