@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import ProfileContracts
 
 /// One call that crossed the boundary: which adapter, which function, its arguments, and what
@@ -64,18 +65,21 @@ public struct GoldenDivergence: Hashable, Sendable {
 }
 
 /// The calls of one run: appended while recording; checked against the recording while
-/// replaying, keeping the first divergence.
-// @unchecked: every `var` changes only under `lock`; the runner reads them after its run returns.
-final class CallLog: @unchecked Sendable {
-  private let lock = NSLock()
+/// replaying, keeping the first divergence. Every read and write holds one lock, so a call an
+/// adapter logs after the core's run returned (a task it left behind) cannot race the runner's
+/// reading of the log.
+final class CallLog: Sendable {
+  private struct State {
+    var calls: [GoldenCall] = []
+    var divergence: GoldenDivergence?
+    var stoppedAfter: Int?
+  }
+
+  private let state = Locked(State())
   private let recorded: [GoldenCall]?
-  private(set) var calls: [GoldenCall] = []
-  private(set) var divergence: GoldenDivergence?
   /// The calls after which a replay that left its recording gets no more model answers: four
   /// times the recording and 64 more, so a core that loops once it diverges ends its run.
   let limit: Int?
-  /// How many calls had been made when the model first refused past ``limit``.
-  private(set) var stoppedAfter: Int?
 
   /// A log that records (`recorded == nil`) or replays.
   init(replaying recorded: [GoldenCall]?) {
@@ -85,48 +89,58 @@ final class CallLog: @unchecked Sendable {
 
   var isReplaying: Bool { recorded != nil }
 
+  /// The calls logged so far.
+  var calls: [GoldenCall] { state.withValue { $0.calls } }
+
+  /// The first call that left the recording, or the first recorded call never made.
+  var divergence: GoldenDivergence? { state.withValue { $0.divergence } }
+
+  /// How many calls had been made when the model first refused past ``limit``.
+  var stoppedAfter: Int? { state.withValue { $0.stoppedAfter } }
+
   /// Whether a replay has gone past ``limit``; the first time, notes where.
   func isPastLimit() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let limit, calls.count > limit else { return false }
-    if stoppedAfter == nil { stoppedAfter = calls.count }
-    return true
+    state.withValue {
+      guard let limit, $0.calls.count > limit else { return false }
+      if $0.stoppedAfter == nil { $0.stoppedAfter = $0.calls.count }
+      return true
+    }
   }
 
   /// Logs `call`. While replaying, returns the recorded call at this position when it matches,
   /// or `nil` after noting the divergence.
   @discardableResult
   func log(_ call: GoldenCall) -> GoldenCall? {
-    lock.lock()
-    defer { lock.unlock() }
-    let index = calls.count
-    calls.append(call)
-    guard let recorded else { return call }
-    guard index < recorded.count, recorded[index].matches(call) else {
-      if divergence == nil {
-        divergence = GoldenDivergence(
-          index: index + 1, expected: index < recorded.count ? recorded[index] : nil, actual: call)
+    state.withValue {
+      let index = $0.calls.count
+      $0.calls.append(call)
+      guard let recorded else { return call }
+      guard index < recorded.count, recorded[index].matches(call) else {
+        if $0.divergence == nil {
+          $0.divergence = GoldenDivergence(
+            index: index + 1, expected: index < recorded.count ? recorded[index] : nil,
+            actual: call)
+        }
+        return nil
       }
-      return nil
+      return recorded[index]
     }
-    return recorded[index]
   }
 
   /// Sets the response of the last call logged, while recording.
   func respond(_ response: JSONValue) {
-    lock.lock()
-    defer { lock.unlock() }
-    if !calls.isEmpty { calls[calls.count - 1].response = response }
+    state.withValue {
+      if !$0.calls.isEmpty { $0.calls[$0.calls.count - 1].response = response }
+    }
   }
 
   /// Notes recorded calls that were never made.
   func finish() {
-    lock.lock()
-    defer { lock.unlock() }
-    if let recorded, divergence == nil, calls.count < recorded.count {
-      divergence = GoldenDivergence(
-        index: calls.count + 1, expected: recorded[calls.count], actual: nil)
+    state.withValue {
+      if let recorded, $0.divergence == nil, $0.calls.count < recorded.count {
+        $0.divergence = GoldenDivergence(
+          index: $0.calls.count + 1, expected: recorded[$0.calls.count], actual: nil)
+      }
     }
   }
 }

@@ -1,7 +1,9 @@
 /// Text inside an XML attribute or element, for JUnit reports: the package's one XML escaper.
 package enum XMLText {
-  /// `&`, `<`, `>` and `"` as entities, a line feed as `&#10;`, and every other control character
-  /// but the tab as its numeric reference.
+  /// `&`, `<`, `>` and `"` as entities; a line feed, carriage return and tab as numeric
+  /// references, so an attribute keeps them; and every scalar XML 1.0 cannot hold at all, not
+  /// even as a reference (the other C0 controls, U+FFFE and U+FFFF), as the text `\u{…}`, its
+  /// hexadecimal value, so a report with one is still XML that every reader accepts.
   package static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -11,7 +13,10 @@ package enum XMLText {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "\n": out += "&#10;"
-      case _ where scalar.value < 0x20 && scalar != "\t": out += "&#\(scalar.value);"
+      case "\r": out += "&#13;"
+      case "\t": out += "&#9;"
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: out.unicodeScalars.append(scalar)
       }
     }

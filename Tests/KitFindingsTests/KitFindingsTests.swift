@@ -162,6 +162,94 @@ import Testing
     let nowhere = Finding(id: "y", level: .note, location: Finding.Location(), message: "m")
     #expect(GitHubAnnotations.render([nowhere], title: { _ in nil }) == ["::notice::m"])
     #expect(!SARIFLog.render(tool: "t", rules: [], findings: [nowhere]).contains("locations"))
-    #expect(XMLText.escape("a<b & \"c\"\n\u{1}") == "a&lt;b &amp; &quot;c&quot;&#10;&#1;")
+    #expect(
+      XMLText.escape("a<b & \"c\"\n\u{1}\t\r\u{FFFF}")
+        == "a&lt;b &amp; &quot;c&quot;&#10;\\u{1}&#9;&#13;\\u{FFFF}")
+  }
+
+  /// The scalars XML 1.0 admits in a document, literally or as a reference (its `Char`).
+  static func isXMLChar(_ value: UInt32) -> Bool {
+    value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+      || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+  }
+
+  /// What an XML reader makes of escaped attribute text, or why it rejects it: the four entities
+  /// and numeric references decoded, a bare `<`, `&` or `"`, or a scalar or reference outside
+  /// `Char`, refused.
+  static func readAttribute(_ text: String) -> Result<String, XMLRejection> {
+    var out = String.UnicodeScalarView()
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      guard isXMLChar(scalar.value) else { return .failure(.init("U+\(scalar.value) is no Char")) }
+      if scalar == "<" || scalar == "\"" { return .failure(.init("a bare \(scalar)")) }
+      guard scalar == "&" else {
+        out.append(scalar)
+        continue
+      }
+      var name = ""
+      while let next = scalars.next(), next != ";" { name.unicodeScalars.append(next) }
+      let entities: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\""]
+      if let entity = entities[name] {
+        out.append(entity)
+      } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), isXMLChar(value),
+        let decoded = Unicode.Scalar(value)
+      {
+        out.append(decoded)
+      } else {
+        return .failure(.init("&\(name); is no entity or Char reference"))
+      }
+    }
+    return .success(String(out))
+  }
+
+  struct XMLRejection: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Every text, drawn from every class of scalar (each C0 control, the XML specials, the edges
+  /// of the surrogate gap, U+FFFE and U+FFFF, astral planes), escapes to attribute text an XML
+  /// reader accepts and reads back as the text itself, but for the scalars XML cannot hold,
+  /// which read as their `\u{…}` spelling. A failing text is shrunk to the one scalar that fails.
+  @Test func escapedTextIsXMLThatReadsBack() {
+    let classes: [ClosedRange<UInt32>] = [
+      0x0...0x1F, 0x20...0x7E, 0x7F...0x9F, 0xA0...0xD7FF, 0xE000...0xFFFD, 0xFFFE...0xFFFF,
+      0x10000...0x10FFFF,
+    ]
+    let specials: [Unicode.Scalar] = ["&", "<", ">", "\"", "'", "\n", "\r", "\t", ";", "#"]
+    var random = SeededGenerator(seed: Self.seed)
+    func failure(_ scalars: [Unicode.Scalar]) -> String? {
+      let text = String(String.UnicodeScalarView(scalars))
+      let expected = scalars.map { scalar -> String in
+        scalar.value == 0xFFFE || scalar.value == 0xFFFF
+          || (scalar.value < 0x20 && !["\n", "\r", "\t"].contains(scalar))
+          ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+      }.joined()
+      switch Self.readAttribute(XMLText.escape(text)) {
+      case .failure(let rejection): return "rejected: \(rejection)"
+      case .success(let read) where read != expected:
+        return "read back as \(read.debugDescription), expected \(expected.debugDescription)"
+      case .success: return nil
+      }
+    }
+    for example in 0..<300 {
+      let count = Int.random(in: 0...12, using: &random)
+      let scalars = (0..<count).compactMap { _ -> Unicode.Scalar? in
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          return specials.randomElement(using: &random)
+        }
+        let range = classes.randomElement(using: &random) ?? 0x20...0x7E
+        return Unicode.Scalar(UInt32.random(in: range, using: &random))
+      }
+      guard let problem = failure(scalars) else { continue }
+      let smallest = scalars.first { failure([$0]) != nil }.map { [$0] } ?? scalars
+      Issue.record(
+        """
+        XMLText.escape, example \(example) of seed \(Self.seed) (replay: CONTRACT_KIT_SEED=\(Self.seed)): \
+        \(smallest.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")): \
+        \(failure(smallest) ?? problem)
+        """)
+      return
+    }
   }
 }
