@@ -219,6 +219,18 @@ let package = Package(
       dependencies: [
         "ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport", "KitEnvironment",
       ]),
+    // The app of the guide "Checking your own adapter": stand-ins over the reference adapters,
+    // so that the guides' Swift blocks, each a quote of a GuideExamplesTests file, build and run.
+    .target(
+      name: "MyApp",
+      dependencies: ["ContractConformance", "ProfileAdapters", "ProfileContracts", "Locking"],
+      path: "Tests/Examples/MyApp"),
+    .testTarget(
+      name: "GuideExamplesTests",
+      dependencies: [
+        "MyApp", "ContractConformance", "ProfileAdapters", "ProfileContracts", "ProfileCore",
+        "OpenAICompatible",
+      ]),
     // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
     // Targets of this package, not products, so they reach the kit's internal wiring.
     .executableTarget(

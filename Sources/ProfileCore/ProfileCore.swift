@@ -11,10 +11,11 @@ import ProfileContracts
 /// saves a checkpoint after every chunk so the identical command continues where it stopped.
 ///
 /// ```swift
-/// let core = ProfileCore(model: m, translator: t, documents: d, store: s, policy: .default,
-///                        languages: BuiltinLanguageIdentifier())
-/// let outcome = await core.run(command)     // start, or continue from the identical command's checkpoint
-/// let again = await core.resume(command)    // continue only: .failed(.missingCheckpoint) without one
+/// let core = ProfileCore(
+///   model: m, translator: t, documents: d, store: s, policy: .default,
+///   languages: BuiltinLanguageIdentifier())
+/// let outcome = await core.run(command)  // start, or continue from its checkpoint
+/// let again = await core.resume(command)  // continue only: .failed(.missingCheckpoint) without one
 /// ```
 ///
 /// `run` never throws and never traps: every path ends in a ``ProfileOutcome``.
