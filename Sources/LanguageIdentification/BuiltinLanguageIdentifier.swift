@@ -44,11 +44,9 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
     guard grams > 0, let cheapest = costs.min(),
       Double(cheapest) / Double(grams) < unlikely
     else { return LatinWordModel.identify(text) }
+    // Both models score the languages in LatinLanguages' one order.
     let words = LatinWordModel.scores(text)
-    let total = NGramModel.latin.enumerated().map { position, language -> Double in
-      let word = LatinWordModel.languages.firstIndex(of: language).map { words[$0] } ?? 0
-      return Double(costs[position]) - wordWeight * word
-    }
+    let total = costs.indices.map { Double(costs[$0]) - wordWeight * words[$0] }
     let ranked = total.indices.sorted { total[$0] < total[$1] }
     let margin = (total[ranked[1]] - total[ranked[0]]) / 100 / Double(grams)
     return (NGramModel.latin[ranked[0]], min(1, margin * 10))

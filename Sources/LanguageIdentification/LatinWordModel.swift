@@ -5,7 +5,8 @@
 /// `de` or `la` weigh less than `the` or `und`. Letters such as `ñ`, `ß` or `ã`, and endings such
 /// as `-ción` or `-zione`, add weight to their language.
 enum LatinWordModel {
-  static let languages = ["en", "es", "fr", "de", "it", "pt", "nl"]
+  /// The languages, in the identifier's one order of them (``LatinLanguages/all``).
+  static let languages = LatinLanguages.all
 
   /// The best language and a confidence (its share of the total score), or `nil` when no word,
   /// letter or ending matched any language.
@@ -59,51 +60,62 @@ enum LatinWordModel {
   /// For each listed word, the indexes of the languages it belongs to.
   static let wordOwners: [String: [Int]] = {
     var owners: [String: [Int]] = [:]
-    for (index, words) in frequentWords.enumerated() {
-      for word in words.split(separator: " ") { owners[String(word), default: []].append(index) }
+    for (index, language) in languages.enumerated() {
+      for word in (frequentWords[language] ?? "").split(separator: " ") {
+        owners[String(word), default: []].append(index)
+      }
     }
     return owners
   }()
 
-  /// Letters that mark a language: the letter, its language's index, and the weight.
-  static let letterCues: [Character: (Int, Double)] = [
-    "ñ": (1, 3), "¿": (1, 3), "¡": (1, 3),
-    "ê": (2, 1.5), "û": (2, 2), "î": (2, 2), "œ": (2, 3), "ë": (2, 1), "ù": (2, 1.5),
-    "ä": (3, 3), "ö": (3, 3), "ü": (3, 3), "ß": (3, 3),
-    "ì": (4, 2), "ò": (4, 2),
-    "ã": (5, 3), "õ": (5, 3),
+  /// ``letterCuesByLanguage`` by the language's index.
+  static let letterCues: [Character: (Int, Double)] = letterCuesByLanguage.compactMapValues {
+    language, weight in LatinLanguages.index(of: language).map { ($0, weight) }
+  }
+
+  /// Letters that mark a language: the letter, its language, and the weight.
+  static let letterCuesByLanguage: [Character: (String, Double)] = [
+    "ñ": ("es", 3), "¿": ("es", 3), "¡": ("es", 3),
+    "ê": ("fr", 1.5), "û": ("fr", 2), "î": ("fr", 2), "œ": ("fr", 3), "ë": ("fr", 1),
+    "ù": ("fr", 1.5),
+    "ä": ("de", 3), "ö": ("de", 3), "ü": ("de", 3), "ß": ("de", 3),
+    "ì": ("it", 2), "ò": ("it", 2),
+    "ã": ("pt", 3), "õ": ("pt", 3),
   ]
 
-  /// Word endings that mark a language: the ending, its language's index, and the weight.
-  /// ``endings`` grouped by their last character, each with its length, in listed order.
+  /// ``endings`` grouped by their last character, each with its length and its language's
+  /// index, in listed order.
   static let endingsByLastCharacter: [Character: [(String, Int, Int, Double)]] = {
     var groups: [Character: [(String, Int, Int, Double)]] = [:]
-    for (suffix, owner, weight) in endings {
-      guard let last = suffix.last else { continue }
+    for (suffix, language, weight) in endings {
+      guard let last = suffix.last, let owner = LatinLanguages.index(of: language) else { continue }
       groups[last, default: []].append((suffix, suffix.count, owner, weight))
     }
     return groups
   }()
 
-  static let endings: [(String, Int, Double)] = [
-    ("ing", 0, 1), ("ly", 0, 0.5), ("ness", 0, 1.5), ("ed", 0, 0.3),
-    ("ción", 1, 2), ("ciones", 1, 2), ("dad", 1, 1), ("mos", 1, 0.3),
-    ("ment", 2, 0.5), ("eux", 2, 2), ("euse", 2, 2), ("ait", 2, 1.5), ("aient", 2, 2),
-    ("ée", 2, 1.5), ("és", 2, 0.5),
-    ("ung", 3, 2), ("keit", 3, 2), ("heit", 3, 2), ("lich", 3, 1.5), ("schaft", 3, 2),
-    ("chen", 3, 1),
-    ("zione", 4, 2), ("zioni", 4, 2), ("mente", 4, 0.3), ("tà", 4, 2), ("gli", 4, 1),
-    ("ggio", 4, 1.5),
-    ("ção", 5, 3), ("ções", 5, 3), ("dade", 5, 1.5), ("inho", 5, 1.5), ("agem", 5, 1.5),
-    ("ou", 5, 1),
-    ("em", 5, 0.5), ("ões", 5, 3), ("ência", 5, 2), ("eira", 5, 1),
-    ("lijk", 6, 2), ("heid", 6, 2), ("ij", 6, 1), ("tje", 6, 2), ("en", 6, 0.2),
+  /// Word endings that mark a language: the ending, its language, and the weight.
+  static let endings: [(String, String, Double)] = [
+    ("ing", "en", 1), ("ly", "en", 0.5), ("ness", "en", 1.5), ("ed", "en", 0.3),
+    ("ción", "es", 2), ("ciones", "es", 2), ("dad", "es", 1), ("mos", "es", 0.3),
+    ("ment", "fr", 0.5), ("eux", "fr", 2), ("euse", "fr", 2), ("ait", "fr", 1.5),
+    ("aient", "fr", 2),
+    ("ée", "fr", 1.5), ("és", "fr", 0.5),
+    ("ung", "de", 2), ("keit", "de", 2), ("heit", "de", 2), ("lich", "de", 1.5),
+    ("schaft", "de", 2),
+    ("chen", "de", 1),
+    ("zione", "it", 2), ("zioni", "it", 2), ("mente", "it", 0.3), ("tà", "it", 2), ("gli", "it", 1),
+    ("ggio", "it", 1.5),
+    ("ção", "pt", 3), ("ções", "pt", 3), ("dade", "pt", 1.5), ("inho", "pt", 1.5),
+    ("agem", "pt", 1.5),
+    ("ou", "pt", 1),
+    ("em", "pt", 0.5), ("ões", "pt", 3), ("ência", "pt", 2), ("eira", "pt", 1),
+    ("lijk", "nl", 2), ("heid", "nl", 2), ("ij", "nl", 1), ("tje", "nl", 2), ("en", "nl", 0.2),
   ]
 
-  /// The frequent words of each language, in the order of ``languages``.
-  static let frequentWords: [String] = [
-    // en
-    """
+  /// The frequent words of each language.
+  static let frequentWords: [String: String] = [
+    "en": """
     the of and to in is was that for it with as on be at by this had not are but from or have an \
     they which one you were her all she there would their we him been has when who will more no if \
     out so said what up its about into than them can only other new some could time these two may \
@@ -115,8 +127,7 @@ enum LatinWordModel {
     children found next today tomorrow yesterday around until why our does doesn't isn't it's \
     don't can't won't i'm we're they're there's what's
     """,
-    // es
-    """
+    "es": """
     de la que el en y a los se del las un por con no una su para es al lo como más o pero sus le \
     ha me si sin sobre este ya entre cuando todo esta ser son dos también fue había era muy años \
     hasta desde está mi porque qué sólo solo han yo hay vez puede todos así nos ni parte tiene él \
@@ -126,8 +137,7 @@ enum LatinWordModel {
     están fueron semana hacer ayer nada algo alguien nadie aquí allí muy cómo dónde cuándo están \
     estaba estaban hemos habían tenemos vamos va van será serán sea
     """,
-    // fr
-    """
+    "fr": """
     de la le et les des en un du une que est pour qui dans a par plus pas au sur ne se ce il sont \
     mais ou avec été aux son elle nous vous ont leur on cette ses je tout sa comme lui y fait deux \
     être bien aussi entre après sans même très peut tous ces dont encore avait avant fois autres \
@@ -137,8 +147,7 @@ enum LatinWordModel {
     déjà chaque selon votre vos leurs celle celui ceux faut sera seront était étaient avons avez \
     peuvent fut quelques personne
     """,
-    // de
-    """
+    "de": """
     der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an \
     werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über einen so zum war \
     haben nur oder aber vor zur bis mehr durch man sein wurde sei kann gegen vom schon wenn habe \
@@ -147,8 +156,7 @@ enum LatinWordModel {
     neuen weil während zwischen ohne können gestern hier dort etwas nichts jeder jede jedes \
     unsere unser waren wurden wollen müssen sollen gibt geht kommt macht ab seit bereits
     """,
-    // it
-    """
+    "it": """
     di e il la che in a per un è del non della una le i con si da al dei sono alla più gli nel \
     anche come ha ma lo delle se nella questo ci o tra suo sua dal loro stato essere su molto era \
     fatto questa anni hanno dopo mi ancora solo già tutti quando sempre due cui ne degli dalla \
@@ -157,8 +165,7 @@ enum LatinWordModel {
     l' dell' all' un' nell' sull' dall' c' ieri domani qui lì ho abbiamo avete siamo siete erano \
     sarà saranno nostri nostre vostro degli agli sugli col uno
     """,
-    // pt
-    """
+    "pt": """
     de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele \
     das tem à seu sua ou ser quando muito há nos já está eu também só pelo pela até isso ela entre \
     era depois sem mesmo aos ter seus quem nas me esse eles estão você tinha foram essa num nem \
@@ -167,8 +174,7 @@ enum LatinWordModel {
     porque ainda sempre cada dois novo nova após sobre ontem amanhã aqui ali vai vão estava \
     estavam temos fazer pode podem todos todas muitos muitas também
     """,
-    // nl
-    """
+    "nl": """
     de het een van en in is dat op te zijn voor met die niet aan er om ook als dan maar bij of \
     uit nog naar worden door over wordt ze tot kan hij zij werd we wel jaar meer zo hun heeft \
     hebben al geen moet omdat onze ons deze dit was waren zich tussen na wat veel nu twee alle \

@@ -51,8 +51,8 @@ enum NGramModel {
     return grams
   }
 
-  /// The seven Latin-script languages.
-  static let latin = ["en", "de", "fr", "es", "it", "nl", "pt"]
+  /// The seven Latin-script languages (``LatinLanguages/all``).
+  static let latin = LatinLanguages.all
 
   /// The cost of `text` in each of `candidates` (default ``latin``), in their order: lower is
   /// likelier. A language the model has no table for costs `Int.max`, the least likely.
