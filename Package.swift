@@ -244,6 +244,14 @@ let package = Package(
       path: "tools/benchmarks/bench-store"),
     .executableTarget(
       name: "bench-pdf", dependencies: ["ProfileAdapters"], path: "tools/benchmarks/bench-pdf"),
+    // Not a bench: the adapters' HTTP requests, for tools/llm/compare-models.py to send.
+    .executableTarget(
+      name: "model-requests",
+      dependencies: [
+        "ContractConformanceCore", "GoldenReplay", "KitJSON", "OpenAICompatible",
+        "ProfileContracts",
+      ],
+      path: "tools/benchmarks/model-requests"),
     .executableTarget(
       name: "langid-eval", dependencies: ["LanguageIdentification"],
       path: "tools/benchmarks/langid-eval"),

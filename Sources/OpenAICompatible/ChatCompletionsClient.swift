@@ -32,6 +32,26 @@ struct ChatCompletionsClient: Sendable {
   func complete(system: String, user: String, schema: [String: Any], name: String, maxTokens: Int)
     async throws -> String
   {
+    let answer = try await exchange(
+      "POST", configuration.endpoint,
+      body: try Self.requestBody(
+        configuration, system: system, user: user, schema: schema, name: name,
+        maxTokens: maxTokens))
+    return try Self.content(
+      answer.body, status: answer.status, header: answer.header,
+      url: configuration.endpoint.absoluteString)
+  }
+
+  /// The body of the `POST {baseURL}/chat/completions` that
+  /// ``complete(system:user:schema:name:maxTokens:)`` sends, as it sends it: JSON with sorted
+  /// keys.
+  ///
+  /// - Throws: what `JSONSerialization` throws for a number JSON cannot hold (a temperature that
+  ///   is not finite).
+  static func requestBody(
+    _ configuration: OpenAICompatibleConfiguration, system: String, user: String,
+    schema: [String: Any], name: String, maxTokens: Int
+  ) throws -> Data {
     var body: [String: Any] = [
       "model": configuration.model,
       "messages": [
@@ -51,12 +71,7 @@ struct ChatCompletionsClient: Sendable {
     case .jsonObject:
       body["response_format"] = ["type": "json_object", "schema": schema]
     }
-    let answer = try await exchange(
-      "POST", configuration.endpoint,
-      body: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]))
-    return try Self.content(
-      answer.body, status: answer.status, header: answer.header,
-      url: configuration.endpoint.absoluteString)
+    return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
   }
 
   /// A status, a header lookup (any case) and a body.

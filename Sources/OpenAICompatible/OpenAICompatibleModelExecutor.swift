@@ -54,6 +54,24 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
     ]
   }
 
+  /// The answer's schema for `request`: bounded to its `responseTokens` with
+  /// ``OpenAICompatibleConfiguration/boundAnswers``.
+  private func schema(for request: ProfileModelRequest) -> [String: Any] {
+    Self.jsonSchema(
+      request.schema, boundedTo: configuration.boundAnswers ? request.responseTokens : nil)
+  }
+
+  /// The body of the one HTTP request ``generate(_:)`` sends for `request`, byte for byte: what
+  /// `tools/llm/compare-models.py` sends to compare model servers on the kit's own requests.
+  ///
+  /// - Throws: when the configuration holds a number JSON cannot (a temperature not finite).
+  package func requestBody(for request: ProfileModelRequest) throws -> Data {
+    try ChatCompletionsClient.requestBody(
+      configuration, system: request.instructions, user: request.prompt,
+      schema: schema(for: request), name: request.schema.rawValue,
+      maxTokens: request.responseTokens)
+  }
+
   /// Runs one model call.
   ///
   /// - Throws: a `ProfileModelExecutionError` (see ``map(_:)``), or `CancellationError`.
@@ -64,11 +82,8 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
     }
     do {
       let content = try await client.complete(
-        system: request.instructions, user: request.prompt,
-        schema: Self.jsonSchema(
-          request.schema, boundedTo: configuration.boundAnswers ? request.responseTokens : nil),
-        name: request.schema.rawValue,
-        maxTokens: request.responseTokens)
+        system: request.instructions, user: request.prompt, schema: schema(for: request),
+        name: request.schema.rawValue, maxTokens: request.responseTokens)
       return Data(content.utf8)
     } catch is CancellationError {
       throw CancellationError()

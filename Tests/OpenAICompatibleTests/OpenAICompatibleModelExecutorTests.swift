@@ -114,6 +114,32 @@ struct OpenAICompatibleModelExecutorTests {
     #expect(try await ok.generate(Self.request) == Data(#"{"title": "A", "points": ["one"]}"#.utf8))
   }
 
+  /// `requestBody(for:)`, which tools/llm/compare-models.py sends, is the body `generate` sends,
+  /// byte for byte, for both schemas, both dialects, bounded or not, and prompts of any script.
+  @Test func theRequestBodyIsTheOneGenerateSends() async throws {
+    let server = try FaultServer.shared()
+    let prompts = ["Text.", "부산항 3,400척 \"quoted\"\n/slash", ""]
+    for dialect in OpenAICompatibleConfiguration.Dialect.allCases {
+      for bounded in [false, true] {
+        let executor = OpenAICompatibleModelExecutor(
+          OpenAICompatibleConfiguration(
+            baseURL: URL(string: "http://127.0.0.1:\(server.port)/echo/v1")!, dialect: dialect,
+            boundAnswers: bounded))
+        for (schema, prompt) in zip(
+          [ProfileModelSchema.summaryChunk, .summaryTitle, .summaryChunk], prompts)
+        {
+          let request = ProfileModelRequest(
+            stepID: "chunk-1", schema: schema, instructions: "Summarize, é.", prompt: prompt,
+            responseTokens: 37)
+          let sent = try await executor.generate(request)
+          #expect(
+            sent == (try executor.requestBody(for: request)),
+            "\(dialect), bounded \(bounded), \(schema): \(String(decoding: sent, as: UTF8.self))")
+        }
+      }
+    }
+  }
+
   @Test func cancellingTheCallCancelsTheRequest() async throws {
     let server = try FaultServer.shared()
     let executor = OpenAICompatibleModelExecutor(

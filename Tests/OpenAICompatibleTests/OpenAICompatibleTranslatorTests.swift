@@ -16,6 +16,28 @@ struct OpenAICompatibleTranslatorTests {
         baseURL: URL(string: "http://127.0.0.1:\(server.port)/\(route)/v1")!))
   }
 
+  /// `requestBody(for:from:to:)`, which tools/llm/compare-models.py sends, is the body
+  /// `translate` sends, byte for byte, bounded or not, for batches of any script.
+  @Test func theRequestBodyIsTheOneTranslateSends() async throws {
+    let server = try FaultServer.shared()
+    let batches = [["One, 12 ships."], ["부산항", "", "\"quoted\"\n/slash é"]]
+    for bounded in [false, true] {
+      let translator = OpenAICompatibleTranslator(
+        OpenAICompatibleConfiguration(
+          baseURL: URL(string: "http://127.0.0.1:\(server.port)/echo_translations/v1")!,
+          boundAnswers: bounded))
+      for texts in batches {
+        // The route's one translation is the request body as the server read it.
+        let sent = try await translator.translate(texts, from: "ko", to: "en")
+        #expect(
+          sent.map { Data($0.utf8) } == [
+            try translator.requestBody(for: texts, from: "ko", to: "en")
+          ],
+          "bounded \(bounded), \(texts): \(sent)")
+      }
+    }
+  }
+
   @Test func aBatchGoesNumberedInOneCallAndComesBackAsAnswered() async throws {
     let texts = ["First point, 12 ships.", "", "Third point: Busan."]
     let echoed = try await Self.translator("numbered").translate(texts, from: "en", to: "fr")

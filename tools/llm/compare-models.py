@@ -2,22 +2,24 @@
 """Measures a running OpenAI-compatible model server on this kit's real requests.
 
 usage: compare-models.py URL [--label NAME] [--json FILE] [--samples N] [--only summary|translation]
+       compare-models.py --dry-run
 
 URL is the API base that `tools/llm-server start` prints (http://127.0.0.1:PORT/v1; a bare
 http://127.0.0.1:PORT works too). Nothing is started or stopped here: serve one model, run this,
 serve the next, run this again, and compare the tables.
 
-What it sends, exactly as the kit's adapters would (Sources/OpenAICompatible):
+What it sends is what the kit's adapters send, built by them: `model-requests`
+(tools/benchmarks/model-requests, built here in release) prints every request's body byte for byte,
+with the answers bounded as `--bound-answers` (what CI uses) bounds them; this script only sends
+it.
 
 * Summary requests: every distinct `model` call recorded in Golden/*.json (deduplicated by
-  prompt), sent as OpenAICompatibleModelExecutor does with `--bound-answers` (what CI uses):
-  system = instructions, user = prompt, max_tokens = responseTokens, temperature 0, seed 42,
-  response_format json_schema (strict) with title maxLength max(8, tokens/4), points maxItems 5
-  of maxLength max(8, tokens/8).
+  prompt), as OpenAICompatibleModelExecutor sends it.
 * Translation requests: batches of 1, 3 and 8 numbered sentences from the translator suite's
-  samples (Sources/ContractConformanceCore/TranslationSamples.swift, read at run time), sent as
-  OpenAICompatibleTranslator does: its system text, "1. …" lines, {"translations": [string]}
-  with minItems = maxItems = N, max_tokens = 64 + 2 × the texts' UTF-8 bytes.
+  samples, each batch with its own numbers, for English into each script family and the
+  reference suites' pairs, as OpenAICompatibleTranslator sends it.
+
+`--dry-run` builds the requests and prints how many there are, without a server (CI runs it).
 
 What it measures:
 
@@ -38,6 +40,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import time
 import unicodedata
@@ -46,33 +49,15 @@ import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))  # the package: tools/llm/ is two down
-GOLDEN = os.path.join(ROOT, "Golden")
-SAMPLES = os.path.join(ROOT, "Sources", "ContractConformanceCore", "TranslationSamples.swift")
-
-# Translation pairs: English into every script family we can check, plus the pairs the kit's
-# reference suites declare (Sources/ReferenceSuites/ReferenceSuites.swift).
-PAIRS = [("en", t) for t in ["ko", "ja", "zh", "ar", "ru", "hi", "de", "fr", "es"]] + [
-    ("ko", "en"), ("ja", "en"), ("zh", "en"), ("de", "en"), ("es", "fr")]
-BATCH_SIZES = [1, 3, 8]
 
 
 # --- HTTP ---------------------------------------------------------------------------------------
 
-def chat(base, system, user, schema, name, max_tokens, timeout):
-    """One chat completion as ChatCompletionsClient sends it; returns (content or None, seconds,
+def chat(base, body, timeout):
+    """One chat completion, the kit's request body as it is; returns (content or None, seconds,
     completion tokens, finish reason, generation tokens/s from llama-server's timings, error)."""
-    body = {
-        "model": "default",  # OpenAICompatibleConfiguration's default; local servers ignore it
-        "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
-        "stream": False,
-        "max_tokens": max_tokens,
-        "temperature": 0,
-        "seed": 42,
-        "response_format": {"type": "json_schema",
-                            "json_schema": {"name": name, "strict": True, "schema": schema}},
-    }
     request = urllib.request.Request(
-        base + "/chat/completions", json.dumps(body, sort_keys=True).encode(),
+        base + "/chat/completions", body.encode("utf-8"),
         {"Content-Type": "application/json", "Accept": "application/json"})
     start = time.monotonic()
     try:
@@ -102,31 +87,21 @@ def server_model(base, timeout):
 
 # --- Summary requests ---------------------------------------------------------------------------
 
-def bounded_schema(kind, tokens):
-    """OpenAICompatibleModelExecutor.jsonSchema(_:boundedTo:), with the bound (--bound-answers)."""
-    properties = {"title": {"type": "string", "maxLength": max(8, tokens // 4)}}
-    required = ["title"]
-    if kind == "summaryChunk":
-        properties["points"] = {"type": "array", "maxItems": 5,
-                                "items": {"type": "string", "maxLength": max(8, tokens // 8)}}
-        required.append("points")
-    return {"type": "object", "properties": properties, "required": required,
-            "additionalProperties": False}
-
-
-def golden_requests():
-    """Every distinct model request (by prompt) the core made in the golden scenarios."""
-    requests, seen = [], set()
-    for name in sorted(os.listdir(GOLDEN)):
-        if not name.endswith(".json"):
-            continue
-        with open(os.path.join(GOLDEN, name), encoding="utf-8") as file:
-            scenario = json.load(file)
-        for call in scenario.get("recording", []):
-            if call.get("adapter") == "model" and call["arguments"]["prompt"] not in seen:
-                seen.add(call["arguments"]["prompt"])
-                requests.append(dict(call["arguments"], scenario=name))
-    return requests
+def kit_requests():
+    """The kit's requests, as tools/benchmarks/model-requests prints them (one JSON object a
+    line; `body` is the request's body as the adapter sends it, a string)."""
+    build = subprocess.run(["swift", "build", "-c", "release", "--product", "model-requests"],
+                           cwd=ROOT, capture_output=True, text=True)
+    if build.returncode != 0:
+        sys.exit("compare-models: swift build --product model-requests failed:\n"
+                 + (build.stdout + build.stderr)[-2000:])
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout.strip()
+    run = subprocess.run([os.path.join(binary, "model-requests")], cwd=ROOT, capture_output=True,
+                         text=True)
+    if run.returncode != 0:
+        sys.exit("compare-models: model-requests failed:\n" + run.stderr[-2000:])
+    return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
 
 
 def numbers(text):
@@ -171,13 +146,11 @@ def decode_summary(content, kind):
     return answer
 
 
-def run_summaries(base, timeout, log):
+def run_summaries(base, requests, timeout, log):
     records = []
-    for index, request in enumerate(golden_requests()):
-        kind, tokens = request["schema"], request["responseTokens"]
-        content, seconds, used, finish, speed, error = chat(
-            base, request["instructions"], request["prompt"], bounded_schema(kind, tokens), kind,
-            tokens, timeout)
+    for index, request in enumerate(r for r in requests if r["kind"] == "summary"):
+        kind = request["schema"]
+        content, seconds, used, finish, speed, error = chat(base, request["body"], timeout)
         answer = decode_summary(content, kind) if content is not None else None
         source = {n for n, _ in numbers(request["prompt"])}
         invented, topical, pointless = [], False, False
@@ -199,50 +172,6 @@ def run_summaries(base, timeout, log):
 
 
 # --- Translation requests -----------------------------------------------------------------------
-
-def sample_templates():
-    """TranslationSamples.builtinTemplates, read from the Swift source: {language: [template]}."""
-    with open(SAMPLES, encoding="utf-8") as file:
-        source = file.read()
-    block = source[source.index("builtinTemplates: [String: [String]] = ["):]
-    templates = {}
-    for language, body in re.findall(r'"([a-z]{2})": \[(.*?)\n    \]', block, re.S):
-        templates[language] = [json.loads(f'"{s}"') for s in re.findall(r'"((?:[^"\\]|\\.)*)",', body)]
-    return templates
-
-
-def translation_messages(texts, source, target):
-    """OpenAICompatibleTranslator.messages(_:from:to:), word for word."""
-    system = (f"You translate texts from the language with BCP 47 code {source} into the language "
-              f"with BCP 47 code {target}. Translate every numbered text on its own, keep their "
-              f"order, keep numbers and names exactly, and answer {{\"translations\": [...]}} with "
-              f"exactly {len(texts)} strings, the translation of text 1 first. A blank text stays "
-              f"blank.")
-    user = "\n".join(f"{i + 1}. {text}" for i, text in enumerate(texts))
-    return system, user
-
-
-def translation_schema(count):
-    """OpenAICompatibleTranslator.schema(count:)."""
-    return {"type": "object",
-            "properties": {"translations": {"type": "array", "items": {"type": "string"},
-                                            "minItems": count, "maxItems": count}},
-            "required": ["translations"], "additionalProperties": False}
-
-
-SCRIPTS = {"HANGUL": "hangul", "HIRAGANA": "kana", "KATAKANA": "kana", "CJK": "han",
-           "ARABIC": "arabic", "CYRILLIC": "cyrillic", "DEVANAGARI": "devanagari", "LATIN": "latin"}
-
-# A crude stopword vote for Latin-script targets: the language whose list the text hits most.
-STOPWORDS = {
-    "en": "the and of to is in on for will with from every this at a are has was after before".split(),
-    "de": "der die das und ist im in mit von den dem des ein eine nach am auf für hat wird zu vor".split(),
-    "fr": "le la les de du des et est un une pour au aux dans avec sur a sera pendant après avant".split(),
-    "es": "el la los las de del y es un una para en con por al que cada se durante después antes".split(),
-}
-# Letters only one of them uses, as extra votes (é is shared by fr and es, so it votes for none).
-ACCENTS = {"de": "äöüß", "fr": "èêàçùœâîôûëï", "es": "ñáíóú¿¡"}
-
 
 def script_counts(text):
     counts = {}
@@ -285,41 +214,35 @@ def is_copy(output, source):
     return difflib.SequenceMatcher(None, strip(output), strip(source)).ratio() >= 0.9
 
 
-def run_translations(base, timeout, log):
-    templates = sample_templates()
+def run_translations(base, requests, timeout, log):
     records = []
-    for pair_index, (source, target) in enumerate(PAIRS):
-        for size in BATCH_SIZES:
-            number = 101 + 17 * pair_index + size  # each batch its own numbers, reproducibly
-            texts = [templates[source][i % len(templates[source])].replace("{n}", str(number + i))
-                     for i in range(size)]
-            system, user = translation_messages(texts, source, target)
-            budget = 64 + sum(len(t.encode("utf-8")) for t in texts) * 2
-            content, seconds, used, finish, speed, error = chat(
-                base, system, user, translation_schema(size), "translations", budget, timeout)
-            try:
-                items = json.loads(content)["translations"]
-                items = [i if isinstance(i, str) else json.dumps(i) for i in items]
-            except Exception:
-                items = None  # the adapter throws here: no list of strings came back
-            checks = []
-            for i, text in enumerate(texts):
-                output = items[i] if items is not None and i < len(items) else None
-                checks.append({
-                    "source": text, "output": output,
-                    "language": output is not None and in_language(output, target),
-                    "copy": output is not None and is_copy(output, text),
-                    "number": output is not None and str(number + i) in output,
-                    # the same output as an earlier item of the batch (from different sources)
-                    "repeat": output is not None and items[:i].count(output) > 0})
-            records.append({"pair": f"{source}:{target}", "size": size, "content": content,
-                            "kept": items is not None and len(items) == size, "items": checks,
-                            "seconds": seconds, "tokens": used, "finish": finish, "speed": speed,
-                            "error": error})
-            log(f"translate {source}:{target} x{size} {seconds:6.1f}s {used:4d} tok "
-                f"{'kept' if records[-1]['kept'] else 'COUNT LOST'} "
-                f"lang {sum(c['language'] for c in checks)}/{size} "
-                f"copies {sum(c['copy'] for c in checks)}{' ERROR ' + error if error else ''}")
+    for request in (r for r in requests if r["kind"] == "translation"):
+        source, target, texts = request["source"], request["target"], request["texts"]
+        size = len(texts)
+        content, seconds, used, finish, speed, error = chat(base, request["body"], timeout)
+        try:
+            items = json.loads(content)["translations"]
+            items = [i if isinstance(i, str) else json.dumps(i) for i in items]
+        except Exception:
+            items = None  # the adapter throws here: no list of strings came back
+        checks = []
+        for i, text in enumerate(texts):
+            output = items[i] if items is not None and i < len(items) else None
+            checks.append({
+                "source": text, "output": output,
+                "language": output is not None and in_language(output, target),
+                "copy": output is not None and is_copy(output, text),
+                "number": output is not None and str(request["numbers"][i]) in output,
+                # the same output as an earlier item of the batch (from different sources)
+                "repeat": output is not None and items[:i].count(output) > 0})
+        records.append({"pair": f"{source}:{target}", "size": size, "content": content,
+                        "kept": items is not None and len(items) == size, "items": checks,
+                        "seconds": seconds, "tokens": used, "finish": finish, "speed": speed,
+                        "error": error})
+        log(f"translate {source}:{target} x{size} {seconds:6.1f}s {used:4d} tok "
+            f"{'kept' if records[-1]['kept'] else 'COUNT LOST'} "
+            f"lang {sum(c['language'] for c in checks)}/{size} "
+            f"copies {sum(c['copy'] for c in checks)}{' ERROR ' + error if error else ''}")
     return records
 
 
@@ -360,7 +283,7 @@ def report(label, model, summaries, translations, wall):
         items = [c for r in translations for c in r["items"]]
         latin = [c for r in translations if r["pair"].split(":")[1] in STOPWORDS for c in r["items"]]
         script = [c for r in translations if r["pair"].split(":")[1] not in STOPWORDS for c in r["items"]]
-        rows += [("", ""), (f"TRANSLATION ({len(translations)} batches of {'/'.join(map(str, BATCH_SIZES))}, {len(items)} texts)", ""),
+        rows += [("", ""), (f"TRANSLATION ({len(translations)} batches of {'/'.join(sorted({str(r['size']) for r in translations}))}, {len(items)} texts)", ""),
                  ("count kept", rate(sum(r["kept"] for r in translations), len(translations))),
                  ("items in target language", rate(sum(c["language"] for c in items), len(items))),
                  ("  script targets (ko ja zh ar ru hi)", rate(sum(c["language"] for c in script), len(script))),
@@ -399,7 +322,9 @@ def samples(summaries, translations, count):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("url", help="the API base, such as http://127.0.0.1:8080/v1")
+    parser.add_argument("url", nargs="?", help="the API base, such as http://127.0.0.1:8080/v1")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="build the kit's requests and count them; send nothing")
     parser.add_argument("--label", default="model", help="a name for the table")
     parser.add_argument("--json", help="also write every request's record to this file")
     parser.add_argument("--samples", type=int, default=3, help="answers to print per kind")
@@ -407,14 +332,25 @@ def main():
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds per call (default 120, OpenAICompatibleConfiguration's)")
     arguments = parser.parse_args()
+    if not arguments.url and not arguments.dry_run:
+        parser.error("the API base URL is required (or --dry-run)")
+    requests = kit_requests()
+    if arguments.dry_run:
+        kinds = [r["kind"] for r in requests]
+        for kind in ("summary", "translation"):
+            if kinds.count(kind) == 0:
+                sys.exit(f"compare-models: model-requests printed no {kind} request")
+        print(f"compare-models: {kinds.count('summary')} summary and {kinds.count('translation')} "
+              "translation requests, as the kit's adapters build them")
+        return
     base = arguments.url.rstrip("/")
     if not base.endswith("/v1"):
         base += "/v1"
     log = lambda line: print(line, file=sys.stderr, flush=True)
     model = server_model(base, 10)
     start = time.monotonic()
-    summaries = run_summaries(base, arguments.timeout, log) if arguments.only != "translation" else []
-    translations = run_translations(base, arguments.timeout, log) if arguments.only != "summary" else []
+    summaries = run_summaries(base, requests, arguments.timeout, log) if arguments.only != "translation" else []
+    translations = run_translations(base, requests, arguments.timeout, log) if arguments.only != "summary" else []
     wall = time.monotonic() - start
     report(arguments.label, model, summaries, translations, wall)
     samples(summaries, translations, arguments.samples)

@@ -3,10 +3,11 @@
 POST /<case>/v1/chat/completions answers with the case's status, headers and body, as the real
 servers do (see ../shared/background/model-servers.md); `ok` answers in the shape the request's schema
 asks for, `slow` does so after 30 s, `reset` closes the connection without answering, `echo`
-answers a chat completion whose content is the request body; `numbered` answers a translation
+answers a chat completion whose content is the request body, `echo_translations` one whose one
+translation is; `numbered` answers a translation
 request with its numbered texts unchanged, `drops_last` without the last one.
 GET /<case>/v1/models (the preflight) answers a model list `m` for `ok`, `slow`, `echo`,
-`numbered` and `drops_last`, and the case's own answer otherwise.
+`echo_translations`, `numbered` and `drops_last`, and the case's own answer otherwise.
 Prints the port on its first line; exits when its standard input closes.
 
 usage: python3 fault_server.py
@@ -78,7 +79,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.request.shutdown(socket.SHUT_RDWR)
             return
-        if case in ("ok", "slow", "echo", "numbered", "drops_last"):
+        if case in ("ok", "slow", "echo", "echo_translations", "numbered", "drops_last"):
             self.answer(200, JSON, {"object": "list", "data": [{"id": "m", "object": "model"}]})
         else:
             self.answer(*CASES.get(case, CASES["wrong_path"]))
@@ -106,6 +107,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if case == "echo":
             status, headers, body = 200, JSON, chat(request.decode())
+        elif case == "echo_translations":
+            # A "translator" whose one translation is the request body, as it came.
+            status, headers, body = 200, JSON, chat(json.dumps({"translations": [request.decode()]}))
         elif case in ("numbered", "drops_last"):
             # A "translator" that answers each numbered text unchanged (or drops the last).
             sent = json.loads(request)
