@@ -3,10 +3,10 @@ import MyApp
 import ProfileContracts
 import Testing
 
-@Test(arguments: TranslatorConformance.rules)
+@Test(.serialized, arguments: TranslatorConformance.rules)
 func translatorRule(_ rule: ConformanceRule) async {
   let pairs = [LanguagePair(source: "ko", target: "en")]
-  await TranslatorConformance(pairs: pairs, timeout: .seconds(60)) { MyTranslator() }
+  await TranslatorConformance(pairs: pairs, timeout: .seconds(120)) { MyTranslator() }
     .run(rule).recordIssues()
 }
 
