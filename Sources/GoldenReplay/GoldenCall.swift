@@ -65,13 +65,17 @@ public struct GoldenDivergence: Hashable, Sendable {
 }
 
 /// The calls of one run: appended while recording; checked against the recording while
-/// replaying, keeping the first divergence. Every read and write holds one lock, so a call an
-/// adapter logs after the core's run returned (a task it left behind) cannot race the runner's
-/// reading of the log.
+/// replaying, keeping the first divergence. Every read and write holds one lock, and the runner
+/// reads the log once, whole (``finish()``), so a call an adapter logs after the core's run
+/// returned (a task it left behind) can neither race that read nor change the log between two
+/// reads of it.
 final class CallLog: Sendable {
-  private struct State {
+  /// What the log holds.
+  struct State {
     var calls: [GoldenCall] = []
+    /// The first call that left the recording, or the first recorded call never made.
     var divergence: GoldenDivergence?
+    /// How many calls had been made when the model first refused past ``CallLog/limit``.
     var stoppedAfter: Int?
   }
 
@@ -88,15 +92,6 @@ final class CallLog: Sendable {
   }
 
   var isReplaying: Bool { recorded != nil }
-
-  /// The calls logged so far.
-  var calls: [GoldenCall] { state.withValue { $0.calls } }
-
-  /// The first call that left the recording, or the first recorded call never made.
-  var divergence: GoldenDivergence? { state.withValue { $0.divergence } }
-
-  /// How many calls had been made when the model first refused past ``limit``.
-  var stoppedAfter: Int? { state.withValue { $0.stoppedAfter } }
 
   /// Whether a replay has gone past ``limit``; the first time, notes where.
   func isPastLimit() -> Bool {
@@ -134,13 +129,14 @@ final class CallLog: Sendable {
     }
   }
 
-  /// Notes recorded calls that were never made.
-  func finish() {
+  /// Notes recorded calls that were never made, and returns what the log holds, read at once.
+  func finish() -> State {
     state.withValue {
       if let recorded, $0.divergence == nil, $0.calls.count < recorded.count {
         $0.divergence = GoldenDivergence(
           index: $0.calls.count + 1, expected: recorded[$0.calls.count], actual: nil)
       }
+      return $0
     }
   }
 }

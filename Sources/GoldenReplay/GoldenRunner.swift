@@ -309,12 +309,12 @@ public struct GoldenRunner: Sendable {
     let log = CallLog(replaying: recording)
     let outcome = await body(
       GoldenAdapters(scenario: scenario, log: log, offline: model), scenario.command)
-    log.finish()
+    let made = log.finish()
     let actual = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
-    var lines: [String] = log.divergence?.lines ?? []
+    var lines: [String] = made.divergence?.lines ?? []
     let continued =
-      log.divergence != nil && scenario.model.source != "live" && log.stoppedAfter == nil
-    if log.divergence == nil || continued, actual != expected {
+      made.divergence != nil && scenario.model.source != "live" && made.stoppedAfter == nil
+    if made.divergence == nil || continued, actual != expected {
       lines +=
         ["the outcome differs"]
         + JSONDiff.differences(expected: expected, actual: actual).map { "  " + $0 }
@@ -329,17 +329,17 @@ public struct GoldenRunner: Sendable {
     }
     var failed = scenario
     failed.core = core ?? scenario.core
-    failed.recording = log.calls
+    failed.recording = made.calls
     failed.expected = actual
-    failed.artifact = log.divergence.map {
+    failed.artifact = made.divergence.map {
       GoldenScenario.Artifact(
-        divergence: $0, source: scenario.model.source, stoppedAfter: log.stoppedAfter)
+        divergence: $0, source: scenario.model.source, stoppedAfter: made.stoppedAfter)
     }
     if let artifact = failed.artifact { lines.append(artifact.after) }
     if let written = writeArtifact(failed, name: name) {
       lines.append("the run as made: \(written.path); diff it against \(url.lastPathComponent)")
     }
-    return GoldenResult(name: name, status: .failed, lines: lines, divergence: log.divergence)
+    return GoldenResult(name: name, status: .failed, lines: lines, divergence: made.divergence)
   }
 
   /// What this runner's user runs to record `name`.
@@ -391,8 +391,9 @@ public struct GoldenRunner: Sendable {
     let outcome = await body(
       GoldenAdapters(scenario: scenario, log: log, offline: model, live: live?.recorded),
       scenario.command)
+    let calls = log.finish().calls
     var recorded = scenario
-    recorded.recording = log.calls
+    recorded.recording = calls
     recorded.expected = (try? CanonicalJSON.jsonValue(of: outcome)) ?? .null
     do {
       try recorded.fileData().write(to: url)
@@ -404,7 +405,7 @@ public struct GoldenRunner: Sendable {
     removeArtifact(name)
     return GoldenResult(
       name: name, status: .recorded,
-      lines: ["recorded \(log.calls.count) calls; review with git diff and run again"],
+      lines: ["recorded \(calls.count) calls; review with git diff and run again"],
       divergence: nil)
   }
 

@@ -24,26 +24,19 @@ struct ChatCompletionsClient: Sendable {
     return ChatCompletionsClient(quick)
   }
 
-  /// The answer's content for a system and a user message, in the JSON shape `schema` (named
-  /// `name`), with at most `maxTokens` tokens.
+  /// The answer's content for a request `body` (``requestBody(_:system:user:schema:name:maxTokens:)``).
   ///
   /// - Throws: ``OpenAINativeError``, or `CancellationError` when the calling task is cancelled
   ///   (which cancels the HTTP request).
-  func complete(system: String, user: String, schema: [String: Any], name: String, maxTokens: Int)
-    async throws -> String
-  {
-    let answer = try await exchange(
-      "POST", configuration.endpoint,
-      body: try Self.requestBody(
-        configuration, system: system, user: user, schema: schema, name: name,
-        maxTokens: maxTokens))
+  func complete(body: Data) async throws -> String {
+    let answer = try await exchange("POST", configuration.endpoint, body: body)
     return try Self.content(
       answer.body, status: answer.status, header: answer.header,
       url: configuration.endpoint.absoluteString)
   }
 
-  /// The body of the `POST {baseURL}/chat/completions` that
-  /// ``complete(system:user:schema:name:maxTokens:)`` sends, as it sends it: JSON with sorted
+  /// The body of a `POST {baseURL}/chat/completions` for a system and a user message, the answer
+  /// in the JSON shape `schema` (named `name`) with at most `maxTokens` tokens: JSON with sorted
   /// keys.
   ///
   /// - Throws: what `JSONSerialization` throws for a number JSON cannot hold (a temperature that

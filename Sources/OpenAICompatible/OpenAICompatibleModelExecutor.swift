@@ -54,13 +54,6 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
     ]
   }
 
-  /// The answer's schema for `request`: bounded to its `responseTokens` with
-  /// ``OpenAICompatibleConfiguration/boundAnswers``.
-  private func schema(for request: ProfileModelRequest) -> [String: Any] {
-    Self.jsonSchema(
-      request.schema, boundedTo: configuration.boundAnswers ? request.responseTokens : nil)
-  }
-
   /// The body of the one HTTP request ``generate(_:)`` sends for `request`, byte for byte: what
   /// `tools/llm/compare-models.py` sends to compare model servers on the kit's own requests.
   ///
@@ -68,8 +61,9 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
   package func requestBody(for request: ProfileModelRequest) throws -> Data {
     try ChatCompletionsClient.requestBody(
       configuration, system: request.instructions, user: request.prompt,
-      schema: schema(for: request), name: request.schema.rawValue,
-      maxTokens: request.responseTokens)
+      schema: Self.jsonSchema(
+        request.schema, boundedTo: configuration.boundAnswers ? request.responseTokens : nil),
+      name: request.schema.rawValue, maxTokens: request.responseTokens)
   }
 
   /// Runs one model call.
@@ -81,9 +75,7 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
         "responseTokens is \(request.responseTokens); an answer needs at least 1 token")
     }
     do {
-      let content = try await client.complete(
-        system: request.instructions, user: request.prompt, schema: schema(for: request),
-        name: request.schema.rawValue, maxTokens: request.responseTokens)
+      let content = try await client.complete(body: requestBody(for: request))
       return Data(content.utf8)
     } catch is CancellationError {
       throw CancellationError()

@@ -67,9 +67,6 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
     return (system, user)
   }
 
-  /// The name of the answer's schema.
-  static let schemaName = "translations"
-
   /// The body of the one HTTP request ``translate(_:from:to:)`` sends for a batch of `texts`,
   /// byte for byte: what `tools/llm/compare-models.py` sends to compare model servers on the
   /// kit's own requests.
@@ -79,21 +76,12 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
     for texts: [String], from sourceLanguageIdentifier: String,
     to targetLanguageIdentifier: String
   ) throws -> Data {
-    let call = self.call(texts, from: sourceLanguageIdentifier, to: targetLanguageIdentifier)
-    return try ChatCompletionsClient.requestBody(
-      configuration, system: call.system, user: call.user, schema: call.schema,
-      name: Self.schemaName, maxTokens: call.maxTokens)
-  }
-
-  /// The one call that translates `texts`: its messages, the answer's schema and its budget.
-  private func call(_ texts: [String], from source: String, to target: String) -> (
-    system: String, user: String, schema: [String: Any], maxTokens: Int
-  ) {
-    let (system, user) = Self.messages(texts, from: source, to: target)
+    let (system, user) = Self.messages(
+      texts, from: sourceLanguageIdentifier, to: targetLanguageIdentifier)
     let bounded = configuration.boundAnswers
-    return (
-      system, user, Self.schema(texts, bounded: bounded), Self.budget(texts, bounded: bounded)
-    )
+    return try ChatCompletionsClient.requestBody(
+      configuration, system: system, user: user, schema: Self.schema(texts, bounded: bounded),
+      name: "translations", maxTokens: Self.budget(texts, bounded: bounded))
   }
 
   /// Translates the batch in one call.
@@ -105,10 +93,8 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
     to targetLanguageIdentifier: String
   ) async throws -> [String] {
     guard !texts.isEmpty else { return [] }
-    let call = self.call(texts, from: sourceLanguageIdentifier, to: targetLanguageIdentifier)
     let content = try await client.complete(
-      system: call.system, user: call.user, schema: call.schema, name: Self.schemaName,
-      maxTokens: call.maxTokens)
+      body: requestBody(for: texts, from: sourceLanguageIdentifier, to: targetLanguageIdentifier))
     guard
       let object = try? JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: Any],
       let translations = object["translations"] as? [Any]
