@@ -12,6 +12,7 @@ import KitCommandLine
 // `contract-kit` also links the model-server client, and with it, on Linux,
 // FoundationNetworking and the libcurl it loads. On Linux this binary loads FoundationEssentials
 // alone, not Foundation and its ICU data: no module it links imports Foundation there.
+HeapGrowth.growCoarsely()
 let program = "contract-kit-anchors"
 var arguments = Arguments(CommandLine.arguments.dropFirst())
 if arguments.wantsHelp() {

@@ -1,3 +1,5 @@
 import Foundation
+import KitCommandLine
 
+HeapGrowth.growCoarsely()
 exit(await ContractKit.main(Array(CommandLine.arguments.dropFirst())))
