@@ -21,16 +21,7 @@
 //   directly above the statement's first token (e.g. `template <…>` or a return type).
 
 /// Scans C, C++ and Objective-C source; see the rules at the top of this file.
-struct CDeclarationScanner {
-  private enum Kind { case word, punct, scope, string, number }
-
-  private struct Token {
-    var kind: Kind
-    var start: Int
-    var end: Int
-    var line: Int
-    var endLine: Int
-  }
+struct CDeclarationScanner: TokenLexing {
 
   private struct Define {
     /// The index of the token after the directive.
@@ -56,10 +47,10 @@ struct CDeclarationScanner {
     var statementStart: Int
   }
 
-  private let bytes: [UInt8]
-  private let lines: SourceLines
-  private var marks: LineMarks
-  private var tokens: [Token] = []
+  let bytes: [UInt8]
+  let lines: SourceLines
+  var marks: LineMarks
+  var tokens: [LexedToken] = []
   private var defines: [Define] = []
   private var defineCursor = 0
   private var result: [Declaration] = []
@@ -95,13 +86,6 @@ struct CDeclarationScanner {
   private static func isIdentifierByte(_ c: UInt8) -> Bool {
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c == 36 || c >= 0x80
       || (c >= 48 && c <= 57)
-  }
-
-  private mutating func add(_ kind: Kind, _ start: Int, _ end: Int) {
-    let first = lines.line(at: start)
-    let last = lines.line(at: max(end - 1, start))
-    marks.markCode(first, last)
-    tokens.append(Token(kind: kind, start: start, end: end, line: first, endLine: last))
   }
 
   /// The end of a quoted literal starting at `start`: its closing quote, or (if
@@ -271,17 +255,7 @@ struct CDeclarationScanner {
 
   // MARK: - Token helpers
 
-  private func isPunct(_ i: Int, _ c: UInt8) -> Bool {
-    i >= 0 && i < tokens.count && tokens[i].kind == .punct && bytes[tokens[i].start] == c
-  }
-
-  private func isWord(_ i: Int) -> Bool { i >= 0 && i < tokens.count && tokens[i].kind == .word }
-
   private func isWord(_ i: Int, _ spelling: String) -> Bool { isWord(i) && text(i) == spelling }
-
-  private func text(_ i: Int) -> String {
-    String(decoding: bytes[tokens[i].start..<tokens[i].end], as: UTF8.self)
-  }
 
   /// Words that are never the name of a function, type or typedef.
   private static let nonNames: Set<String> = [
@@ -861,19 +835,8 @@ struct CDeclarationScanner {
     return j
   }
 
-  /// The index after the `)` matching the `(` at `open`.
+  /// The index after the `)` matching the `(` at `open`, or of a `{` or `;` before it.
   private func afterParens(_ open: Int) -> Int {
-    var depth = 0
-    var i = open
-    while i < tokens.count {
-      if isPunct(i, UInt8(ascii: "(")) { depth += 1 }
-      if isPunct(i, UInt8(ascii: ")")) {
-        depth -= 1
-        if depth == 0 { return i + 1 }
-      }
-      if isPunct(i, UInt8(ascii: "{")) || isPunct(i, UInt8(ascii: ";")) { return i }
-      i += 1
-    }
-    return i
+    afterParens(open) { isPunct($0, UInt8(ascii: "{")) || isPunct($0, UInt8(ascii: ";")) }
   }
 }

@@ -8,21 +8,11 @@
 // `start` includes the comment lines directly above (the doc comment).
 
 /// Scans Go source; see the rules at the top of this file.
-struct GoDeclarationScanner {
-  private enum Kind { case word, punct, string, number }
-
-  private struct Token {
-    var kind: Kind
-    var start: Int
-    var end: Int
-    var line: Int
-    var endLine: Int
-  }
-
-  private let bytes: [UInt8]
-  private let lines: SourceLines
-  private var marks: LineMarks
-  private var tokens: [Token] = []
+struct GoDeclarationScanner: TokenLexing {
+  let bytes: [UInt8]
+  let lines: SourceLines
+  var marks: LineMarks
+  var tokens: [LexedToken] = []
   private var result: [Declaration] = []
 
   init(bytes: [UInt8]) {
@@ -41,13 +31,6 @@ struct GoDeclarationScanner {
 
   private static func isIdentifierByte(_ c: UInt8) -> Bool {
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c >= 0x80 || (c >= 48 && c <= 57)
-  }
-
-  private mutating func add(_ kind: Kind, _ start: Int, _ end: Int) {
-    let first = lines.line(at: start)
-    let last = lines.line(at: max(end - 1, start))
-    marks.markCode(first, last)
-    tokens.append(Token(kind: kind, start: start, end: end, line: first, endLine: last))
   }
 
   /// The end of a quoted literal (`"…"` or `'…'`) starting at `start`, which ends at its
@@ -112,16 +95,6 @@ struct GoDeclarationScanner {
   }
 
   // MARK: - Parser
-
-  private func isPunct(_ i: Int, _ c: UInt8) -> Bool {
-    i >= 0 && i < tokens.count && tokens[i].kind == .punct && bytes[tokens[i].start] == c
-  }
-
-  private func isWord(_ i: Int) -> Bool { i >= 0 && i < tokens.count && tokens[i].kind == .word }
-
-  private func text(_ i: Int) -> String {
-    String(decoding: bytes[tokens[i].start..<tokens[i].end], as: UTF8.self)
-  }
 
   /// Whether Go would insert a semicolon after token `i` at the end of a line.
   private func terminates(_ i: Int) -> Bool {

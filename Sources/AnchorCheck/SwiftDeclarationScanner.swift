@@ -171,7 +171,7 @@ enum SwiftKeyword: String, CaseIterable {
 }
 
 /// One Swift token, in 20 bytes: a file of a megabyte has a quarter of a million of them.
-struct SwiftToken {
+struct SwiftToken: DeclarationToken {
   /// What the token is.
   let kind: SwiftTokenKind
   /// For `.word` and `.pound` tokens, the keyword it spells, if any.
@@ -197,13 +197,14 @@ struct SwiftToken {
   /// 1-based lines of the token's first and last byte.
   var line: Int { Int(lines.first) }
   var endLine: Int { Int(lines.last) }
+  var isPunctuation: Bool { kind == .punct }
 }
 
 /// Scans Swift source; see the rules at the top of this file.
-final class SwiftDeclarationScanner {
-  private let bytes: [UInt8]
+final class SwiftDeclarationScanner: TokenParsing {
+  let bytes: [UInt8]
   private let marks: LineMarks
-  private let tokens: [SwiftToken]
+  let tokens: [SwiftToken]
   private var result: [Declaration] = []
 
   /// An open type body (or the file itself, at index 0 of `scopes`).
@@ -235,17 +236,9 @@ final class SwiftDeclarationScanner {
 
   // MARK: - Token helpers
 
-  private func isPunct(_ i: Int, _ c: UInt8) -> Bool {
-    i >= 0 && i < tokens.count && tokens[i].kind == .punct && bytes[tokens[i].start] == c
-  }
-
   private func keyword(_ i: Int) -> SwiftKeyword? {
     guard i >= 0 && i < tokens.count && tokens[i].kind == .word else { return nil }
     return tokens[i].keyword
-  }
-
-  private func text(_ i: Int) -> String {
-    String(decoding: bytes[tokens[i].start..<tokens[i].end], as: UTF8.self)
   }
 
   private func isOperator(_ i: Int, _ spelling: String) -> Bool {
@@ -351,22 +344,6 @@ final class SwiftDeclarationScanner {
       i += 1
     }
     return nil
-  }
-
-  /// The index after the `)` matching the `(` at `open`, counting parens only.
-  private func skipParens(_ open: Int) -> Int {
-    var depth = 0
-    var i = open
-    while i < tokens.count {
-      if isPunct(i, UInt8(ascii: "(")) {
-        depth += 1
-      } else if isPunct(i, UInt8(ascii: ")")) {
-        depth -= 1
-        if depth == 0 { return i + 1 }
-      }
-      i += 1
-    }
-    return tokens.count
   }
 
   /// Where a scanned statement stopped.
@@ -489,7 +466,7 @@ final class SwiftDeclarationScanner {
       }
     }
     if isPunct(j, UInt8(ascii: "(")) && tokens[j].line == tokens[j - 1].endLine {
-      j = skipParens(j)
+      j = afterParens(j)
     }
     return j
   }
@@ -515,7 +492,7 @@ final class SwiftDeclarationScanner {
         if modifier.takesArgument && isPunct(j, UInt8(ascii: "("))
           && tokens[j].line == tokens[i].line
         {
-          j = skipParens(j)
+          j = afterParens(j)
         }
         guard continuesPrefix(j) else { break }
         i = j
