@@ -53,22 +53,43 @@ extension ConformanceSuite {
   }
 }
 
-extension TranslatorConformance: ConformanceSuite {
+/// A suite whose checks a ``CheckRunner`` runs, as all four are: their ``ConformanceSuite/run()``,
+/// written once.
+protocol CheckedSuite: ConformanceSuite {
+  /// Each rule with the check that proves it, in the order the suite runs them.
+  static var checks: [Check<Self>] { get }
+  /// How long each check may take.
+  var timeout: Duration { get }
+  /// The seed of the checks' generated inputs.
+  var seed: UInt64 { get }
+  /// Which rules count.
+  var rules: RuleSet { get }
+}
+
+extension CheckedSuite {
+  /// Runs every selected check (see ``RuleSelection``) and returns the report.
+  public func run() async -> ConformanceReport {
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
+      .run(Self.checks, on: self, seed: seed)
+  }
+}
+
+extension TranslatorConformance: CheckedSuite {
   /// `translator`.
   public static let name = "translator"
 }
 
-extension DocumentProviderConformance: ConformanceSuite {
+extension DocumentProviderConformance: CheckedSuite {
   /// `document`.
   public static let name = "document"
 }
 
-extension ExecutionStoreConformance: ConformanceSuite {
+extension ExecutionStoreConformance: CheckedSuite {
   /// `store`.
   public static let name = "store"
 }
 
-extension ModelExecutorConformance: ConformanceSuite {
+extension ModelExecutorConformance: CheckedSuite {
   /// `executor`.
   public static let name = "executor"
 }

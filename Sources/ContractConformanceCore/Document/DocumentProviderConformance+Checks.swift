@@ -51,10 +51,23 @@ extension DocumentProviderConformance {
   }
 
   func capReported() async throws -> CheckOutcome {
-    let (_, _, count, original) = try await counts(.numbered(100, cap: 30))
-    if count == 30 && original == 100 { return .passed("reported 30 and 100") }
+    try await expectCounts(
+      .numbered(100, cap: 30), pageCount: 30, original: 100,
+      of: "a 100-page document capped at 30")
+  }
+
+  /// Passes when the provider reports `pageCount` and `original` for `fixture`, which the
+  /// failure calls `described`.
+  private func expectCounts(
+    _ fixture: DocumentFixture, pageCount expected: Int, original expectedOriginal: Int,
+    of described: String
+  ) async throws -> CheckOutcome {
+    let (_, _, count, original) = try await counts(fixture)
+    if count == expected && original == expectedOriginal {
+      return .passed("reported \(expected) and \(expectedOriginal)")
+    }
     return .failed(
-      "a 100-page document capped at 30 should report 30 and 100, reported pageCount \(count) and originalPageCount \(original)"
+      "\(described) should report \(expected) and \(expectedOriginal), reported pageCount \(count) and originalPageCount \(original)"
     )
   }
 
@@ -210,11 +223,9 @@ extension DocumentProviderConformance {
   }
 
   func empty() async throws -> CheckOutcome {
-    let (_, _, count, original) = try await counts(DocumentFixture(pages: [], pageCap: nil))
-    if count == 0 && original == 0 { return .passed("reported 0 and 0") }
-    return .failed(
-      "an empty document should report 0 and 0, reported pageCount \(count) and originalPageCount \(original)"
-    )
+    try await expectCounts(
+      DocumentFixture(pages: [], pageCap: nil), pageCount: 0, original: 0,
+      of: "an empty document")
   }
 
   func repeatable() async throws -> CheckOutcome {

@@ -81,10 +81,4 @@ public struct DocumentProviderConformance: Sendable {
     self.rules = rules
     self.makeProvider = makeProvider
   }
-
-  /// Runs every check and returns the report.
-  public func run() async -> ConformanceReport {
-    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: self, seed: seed)
-  }
 }

@@ -94,10 +94,4 @@ public struct ModelExecutorConformance: Sendable {
     self.rules = rules
     self.makeExecutor = makeExecutor
   }
-
-  /// Runs every check and returns the report.
-  public func run() async -> ConformanceReport {
-    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: self, seed: seed)
-  }
 }

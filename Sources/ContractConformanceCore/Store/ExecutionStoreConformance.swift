@@ -84,10 +84,4 @@ public struct ExecutionStoreConformance: Sendable {
     self.crashHarness = crashHarness
     self.makeStore = makeStore
   }
-
-  /// Runs every check and returns the report.
-  public func run() async -> ConformanceReport {
-    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: self, seed: seed)
-  }
 }

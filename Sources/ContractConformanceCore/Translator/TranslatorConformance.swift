@@ -83,10 +83,4 @@ public struct TranslatorConformance: Sendable {
     self.rules = rules
     self.makeTranslator = makeTranslator
   }
-
-  /// Runs every check and returns the report.
-  public func run() async -> ConformanceReport {
-    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: self, seed: seed)
-  }
 }
