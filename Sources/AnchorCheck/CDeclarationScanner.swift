@@ -88,24 +88,6 @@ struct CDeclarationScanner: TokenLexing {
       || (c >= 48 && c <= 57)
   }
 
-  /// The end of a quoted literal starting at `start`: its closing quote, or (if
-  /// unterminated) the end of its line.
-  private func quotedEnd(_ start: Int) -> Int {
-    let quote = bytes[start]
-    var i = start + 1
-    while i < bytes.count {
-      let c = bytes[i]
-      if c == UInt8(ascii: "\\") {
-        i += 2
-        continue
-      }
-      if c == quote { return i + 1 }
-      if c == 10 { return i }
-      i += 1
-    }
-    return bytes.count
-  }
-
   /// The end of a C++ raw string `R"delim(…)delim"` whose `"` is at `quote`, or nil.
   private func rawStringEnd(_ quote: Int) -> Int? {
     let n = bytes.count

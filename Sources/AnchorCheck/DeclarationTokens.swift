@@ -84,6 +84,24 @@ extension TokenLexing {
     tokens.append(LexedToken(kind: kind, start: start, end: end, line: first, endLine: last))
   }
 
+  /// The end of the quoted literal (`"…"` or `'…'`) whose quote is at `start`: after its
+  /// closing quote, past any escaped one, or (unterminated) at the end of its line.
+  func quotedEnd(_ start: Int) -> Int {
+    let quote = bytes[start]
+    var i = start + 1
+    while i < bytes.count {
+      let c = bytes[i]
+      if c == UInt8(ascii: "\\") {
+        i += 2
+        continue
+      }
+      if c == quote { return i + 1 }
+      if c == 10 { return i }
+      i += 1
+    }
+    return bytes.count
+  }
+
   /// Whether token `i` exists and is a word (an identifier or keyword).
   func isWord(_ i: Int) -> Bool { i >= 0 && i < tokens.count && tokens[i].kind == .word }
 }

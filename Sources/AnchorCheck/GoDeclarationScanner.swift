@@ -33,23 +33,6 @@ struct GoDeclarationScanner: TokenLexing {
     (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c == 95 || c >= 0x80 || (c >= 48 && c <= 57)
   }
 
-  /// The end of a quoted literal (`"…"` or `'…'`) starting at `start`, which ends at its
-  /// closing quote or (unterminated) at the end of the line.
-  private func quotedEnd(_ start: Int, _ quote: UInt8) -> Int {
-    var i = start + 1
-    while i < bytes.count {
-      let c = bytes[i]
-      if c == UInt8(ascii: "\\") {
-        i += 2
-        continue
-      }
-      if c == quote { return i + 1 }
-      if c == 10 { return i }
-      i += 1
-    }
-    return bytes.count
-  }
-
   private mutating func lex() {
     let n = bytes.count
     var i = 0
@@ -71,7 +54,7 @@ struct GoDeclarationScanner: TokenLexing {
         marks.markComment(lines.line(at: i), lines.line(at: end - 1))
         i = end
       } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-        let end = min(quotedEnd(i, c), n)
+        let end = min(quotedEnd(i), n)
         add(.string, i, max(end, i + 1))
         i = max(end, i + 1)
       } else if c == UInt8(ascii: "`") {

@@ -94,14 +94,13 @@ extension DocumentProviderConformance {
         let (provider, id, count, original) = try await counts(fixture)
         var previous = 0
         for index in 0..<count {
-          let page: PageContent
-          do {
-            page = try await provider.page(at: index, for: id)
-          } catch {
-            failures.add(
-              "page(at: \(index)) threw \(describe(error)); every index below pageCount must read")
-            continue
-          }
+          guard
+            let page = await read(
+              index, of: provider, id, into: &failures,
+              failing: {
+                "page(at: \(index)) threw \($0); every index below pageCount must read"
+              })
+          else { continue }
           if page.pageNumber < 1 || page.pageNumber > original || page.pageNumber <= previous {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber) after \(previous), with \(original) original pages"
@@ -123,14 +122,13 @@ extension DocumentProviderConformance {
       do {
         let (provider, id, count, _) = try await counts(fixture)
         for index in 0..<count {
-          let page: PageContent
-          do {
-            page = try await provider.page(at: index, for: id)
-          } catch {
-            failures.add(
-              "page(at: \(index)) threw \(describe(error)); every index below pageCount must read")
-            continue
-          }
+          guard
+            let page = await read(
+              index, of: provider, id, into: &failures,
+              failing: {
+                "page(at: \(index)) threw \($0); every index below pageCount must read"
+              })
+          else { continue }
           guard (1...fixture.pages.count).contains(page.pageNumber) else {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber), outside the fixture")
@@ -164,13 +162,13 @@ extension DocumentProviderConformance {
       }
       var previous: Int?
       for index in 0..<count {
-        let page: PageContent
-        do {
-          page = try await provider.page(at: index, for: id)
-        } catch {
-          failures.add("page(at: \(index)) of the mixed document threw \(describe(error))")
-          continue
-        }
+        guard
+          let page = await read(
+            index, of: provider, id, into: &failures,
+            failing: {
+              "page(at: \(index)) of the mixed document threw \($0)"
+            })
+        else { continue }
         // Front matter may be skipped, but the pages offered run on without a gap.
         if let previous, page.pageNumber != previous + 1 {
           failures.add(
@@ -190,6 +188,20 @@ extension DocumentProviderConformance {
       failures.add(failureMessage(error))
     }
     return failures.outcome(passed: "every page's text matched the fixture page with its number")
+  }
+
+  /// Page `index` of `id`, or nil, with `failing(the error described)` added to `failures`,
+  /// when reading it throws.
+  private func read(
+    _ index: Int, of provider: any ProfileDocumentProviding, _ id: String,
+    into failures: inout Failures, failing: (String) -> String
+  ) async -> PageContent? {
+    do {
+      return try await provider.page(at: index, for: id)
+    } catch {
+      failures.add(failing(describe(error)))
+      return nil
+    }
   }
 
   func outOfRange() async throws -> CheckOutcome {
