@@ -52,10 +52,11 @@ let package = Package(
     // The kit's settings from the environment, under their names and with xcodebuild's
     // TEST_RUNNER_ prefix, and the one PATH lookup.
     .target(name: "KitEnvironment"),
-    // The package's one lock helper.
+    // The package's one lock, shared value, counter and thread start, without Foundation.
     .target(name: "Locking"),
     .target(
-      name: "ProfileAdapters", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
+      name: "ProfileAdapters",
+      dependencies: ["ProfileContracts", "Locking", "KitEnvironment", "KitProcess"]),
     // The one place that picks Swift Testing or XCTest for a failure, for the two testing modules.
     .target(name: "TestingBridge"),
     // The suites and reports, free of any test framework so the CLI can link them.
@@ -63,7 +64,7 @@ let package = Package(
       name: "ContractConformanceCore",
       dependencies: [
         "ProfileContracts", "LanguageIdentification", "AdapterSupervision", "Locking",
-        "KitEnvironment", "KitFindings",
+        "KitEnvironment", "KitFindings", "KitProcess",
       ]),
     // What users import: the core re-exported (with the language identifiers the translator suite
     // takes and the store suite's crash harness), plus recordIssues() for XCTest and Swift
@@ -77,7 +78,7 @@ let package = Package(
     // The kit's process launcher (posix_spawn, poll, waitpid) for the programs it runs to their
     // end, git first; macOS and Linux only.
     .target(name: "CKitProcess"),
-    .target(name: "KitProcess", dependencies: ["CKitProcess"]),
+    .target(name: "KitProcess", dependencies: ["CKitProcess", "Locking"]),
     .target(
       name: "AnchorCheck",
       dependencies: ["KitJSON", "KitFindings", "KitProcess", "KitEnvironment", "Locking"]),

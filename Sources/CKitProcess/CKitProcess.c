@@ -40,7 +40,7 @@ int ckit_pipe(int fds[2]) {
 }
 
 int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
-               int output) {
+               int output, int errors) {
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
   int error = posix_spawn_file_actions_init(&actions);
@@ -56,7 +56,10 @@ int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const env
     error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   }
   if (error == 0) error = posix_spawn_file_actions_adddup2(&actions, output, 1);
-  if (error == 0) error = posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  if (error == 0) {
+    error = errors >= 0 ? posix_spawn_file_actions_adddup2(&actions, errors, 2)
+                        : posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  }
   short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 #if defined(__APPLE__)
   flags |= POSIX_SPAWN_CLOEXEC_DEFAULT;
@@ -110,7 +113,7 @@ ssize_t ckit_write(int fd, const void *bytes, size_t count) {
 int ckit_pipe(int fds[2]) { return ENOSYS; }
 
 int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
-               int output) {
+               int output, int errors) {
   return ENOSYS;
 }
 

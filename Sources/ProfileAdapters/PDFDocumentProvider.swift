@@ -177,7 +177,7 @@ import ProfileContracts
       let name = DocumentDirectory.quoted(attachmentID)
       try checkHeader(url, attachmentID: attachmentID)
       let info = try await ToolProcess.run(
-        tools.pdfinfo, passwordArguments + [url.path], scratch: scratch)
+        tools.pdfinfo, passwordArguments + [url.path])
       let original = try pageCount(info, name: name)
       let capped = pageCap.map { min($0, original) } ?? original
       guard capped > 0 else { return PDF(originalPageCount: original, textFile: nil, pages: []) }
@@ -188,7 +188,7 @@ import ProfileContracts
           tools.pdftotext,
           ["-enc", "UTF-8", "-f", "1", "-l", "\(capped)"] + passwordArguments + [
             url.path, textFile.path,
-          ], scratch: scratch)
+          ])
         guard text.status == 0 else {
           throw damagedFile(name, text.errorLines.first ?? "pdftotext exited with \(text.status)")
         }
@@ -289,7 +289,7 @@ import ProfileContracts
         let run = try await ToolProcess.run(
           tools.pdftotext,
           ["-enc", "UTF-8", "-f", "\(range.lowerBound)", "-l", "\(range.upperBound)"]
-            + passwordArguments + [url.path, "-"], scratch: scratch)
+            + passwordArguments + [url.path, "-"])
         error = run.errorLines.first
       }
       guard let error else { return [:] }
@@ -306,7 +306,7 @@ import ProfileContracts
       let run = try await ToolProcess.run(
         tools.pdfimages,
         ["-list", "-f", "\(range.lowerBound)", "-l", "\(range.upperBound)"] + passwordArguments
-          + [url.path], scratch: scratch)
+          + [url.path])
       var pages = Set<Int>()
       // Two header lines, then one row per image whose first column is its page number.
       for line in String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isNewline)

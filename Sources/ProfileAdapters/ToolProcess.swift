@@ -1,8 +1,9 @@
 import Foundation
 import KitEnvironment
 
-// Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.
+// Poppler's tools run as child processes; iOS, tvOS and watchOS have none.
 #if os(macOS) || os(Linux)
+  import KitProcess
 
   /// Runs a command-line tool (poppler's, or a fixture producer) to the end, for the package's own
   /// modules.
@@ -28,51 +29,15 @@ import KitEnvironment
       }
     }
 
-    /// Runs `tool` with `arguments`, its output and errors going to files in `scratch` (so that
-    /// neither can fill a pipe and stall it), and waits for it without blocking a thread.
+    /// Runs `tool` with `arguments` to its end, its output and errors read whole (both pipes at
+    /// once, so that neither can fill and stall it), without holding a thread of the caller's.
     /// Cancelling the calling task terminates the process.
-    package static func run(_ tool: URL, _ arguments: [String], scratch: URL) async throws -> Run {
-      let name = UUID().uuidString
-      let outputURL = scratch.appendingPathComponent("\(name).out")
-      let errorURL = scratch.appendingPathComponent("\(name).err")
-      for file in [outputURL, errorURL] {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-        }
-      }
-      defer {
-        try? FileManager.default.removeItem(at: outputURL)
-        try? FileManager.default.removeItem(at: errorURL)
-      }
-      let output = try FileHandle(forWritingTo: outputURL)
-      let errors = try FileHandle(forWritingTo: errorURL)
-      defer {
-        try? output.close()
-        try? errors.close()
-      }
-      let process = Process()
-      process.executableURL = tool
-      process.arguments = arguments
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = output
-      process.standardError = errors
-      let status: Int32 = try await withTaskCancellationHandler {
-        try await withCheckedThrowingContinuation { continuation in
-          process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-          do {
-            try process.run()
-          } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-          }
-        }
-      } onCancel: {
-        if process.isRunning { process.terminate() }
-      }
-      try Task.checkCancellation()
-      let text = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
+    package static func run(_ tool: URL, _ arguments: [String]) async throws -> Run {
+      let finished = try await ChildProcess.run(
+        ChildProcess.Command(tool.path, arguments, errors: .kept))
+      let text = String(decoding: finished.errors, as: UTF8.self)
       return Run(
-        status: status, output: (try? Data(contentsOf: outputURL)) ?? Data(),
+        status: finished.status, output: Data(finished.output),
         errors: text.split(whereSeparator: \.isNewline).map(String.init))
     }
   }

@@ -83,9 +83,8 @@ public struct PDFFixtureBuilder: Sendable {
     if let font = fonts.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
       throw missing("the font \(font)")
     }
-    let scratch = FileManager.default.temporaryDirectory
     let probe = try await ToolProcess.run(
-      builder.python, ["-c", "import fpdf, uharfbuzz, PIL"], scratch: scratch)
+      builder.python, ["-c", "import fpdf, uharfbuzz, PIL"])
     guard probe.status == 0 else { throw missing("fpdf2 (with uharfbuzz) for python3") }
     return builder
   }
@@ -111,7 +110,7 @@ public struct PDFFixtureBuilder: Sendable {
   public func build(_ spec: Spec, to url: URL) async throws {
     let scratch = url.deletingLastPathComponent()
     if spec.pages.isEmpty {
-      let run = try await ToolProcess.run(qpdf, ["--empty", url.path], scratch: scratch)
+      let run = try await ToolProcess.run(qpdf, ["--empty", url.path])
       guard run.status == 0 else { throw failure(run) }
       return
     }

@@ -53,6 +53,45 @@
       #expect(finished[0].status == 0)
     }
 
+    /// Standard error discarded, or kept apart from the output, for sizes past a pipe's buffer
+    /// on both streams at once (a launcher that read one pipe to its end before the other would
+    /// hang here).
+    @Test func standardErrorIsDiscardedOrKeptWhole() throws {
+      for size in [0, 1, 70_000, 300_000] {
+        let script = "yes o | head -c \(size); yes e | head -c \(size) >&2"
+        let finished = try ChildProcess.runAll([
+          ChildProcess.Command("/bin/sh", ["-c", script]),
+          ChildProcess.Command("/bin/sh", ["-c", script], errors: .kept),
+        ])
+        // `yes` writes its letter and a newline, again and again.
+        let outs = (0..<size).map { Array("o\n".utf8)[$0 % 2] }
+        let errs = (0..<size).map { Array("e\n".utf8)[$0 % 2] }
+        // Compared here, not in #expect, which would print the bytes.
+        let discarded = finished[0] == .init(status: 0, output: outs)
+        let kept = finished[1] == .init(status: 0, output: outs, errors: errs)
+        #expect(discarded, "size \(size): standard error discarded")
+        #expect(kept, "size \(size): standard error kept apart")
+      }
+    }
+
+    /// The async run gives what runAll gives, and cancelling its task ends the program at once
+    /// (a program that would otherwise sleep for a minute).
+    @Test func anAsyncRunEndsItsProgramWhenCancelled() async throws {
+      let finished = try await ChildProcess.run(
+        ChildProcess.Command(
+          "/bin/sh", ["-c", "cat; echo err >&2"], input: [1, 2, 3], errors: .kept))
+      #expect(finished == .init(status: 0, output: [1, 2, 3], errors: Array("err\n".utf8)))
+      let started = ContinuousClock.now
+      let task = Task { try await ChildProcess.run(ChildProcess.Command("/bin/sleep", ["60"])) }
+      try await Task.sleep(for: .milliseconds(200))
+      task.cancel()
+      await #expect(throws: CancellationError.self) { _ = try await task.value }
+      #expect(ContinuousClock.now - started < .seconds(30), "the program was ended, not waited for")
+      await #expect(throws: ChildProcess.StartError.self) {
+        _ = try await ChildProcess.run(ChildProcess.Command("/no/such/program", []))
+      }
+    }
+
     @Test func aProgramThatCannotStartIsNamed() throws {
       #expect {
         _ = try ChildProcess.runAll([

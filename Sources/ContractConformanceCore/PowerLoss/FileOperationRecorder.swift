@@ -1,6 +1,10 @@
 import Foundation
 import KitEnvironment
 
+#if os(Linux)
+  import KitProcess
+#endif
+
 /// The file-operation recorder of `store.powerLoss`: a small C library, preloaded into a store's
 /// process with `LD_PRELOAD`, that logs every file operation under the store's directory, with
 /// the bytes written, to a file the suite reads (never to the store's standard output).
@@ -62,22 +66,19 @@ enum FileOperationRecorder {
         let code = folder.appendingPathComponent("recorder-\(getpid()).c")
         let partial = folder.appendingPathComponent("librecorder-\(getpid()).so")
         try Data(source.utf8).write(to: code)
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = [
-          "-shared", "-fPIC", "-O2", "-Wall", "-o", partial.path, code.path, "-ldl", "-lpthread",
-        ]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let compiled = try ChildProcess.runAll([
+          ChildProcess.Command(
+            compiler.path,
+            [
+              "-shared", "-fPIC", "-O2", "-Wall", "-o", partial.path, code.path, "-ldl",
+              "-lpthread",
+            ], errors: .kept)
+        ])[0]
         try? FileManager.default.removeItem(at: code)
-        guard process.terminationStatus == 0 else {
+        guard compiled.status == 0 else {
           return .failure(
             CheckFailure(
-              "\(compiler.path) could not build the file-operation recorder: \(String(decoding: message.prefix(300), as: UTF8.self)); set \(compilerVariable) to a working C compiler"
+              "\(compiler.path) could not build the file-operation recorder: \(String(decoding: compiled.errors.prefix(300), as: UTF8.self)); set \(compilerVariable) to a working C compiler"
             ))
         }
         // Renamed into place whole, so concurrent suites never load a half-written library.
