@@ -178,6 +178,7 @@ let package = Package(
       name: "ProfileCoreTests",
       dependencies: [
         "ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification", "Locking",
+        "KitEnvironment",
       ]),
     .testTarget(
       name: "GoldenReplayTests",
@@ -250,7 +251,7 @@ let package = Package(
       name: "model-requests",
       dependencies: [
         "ContractConformanceCore", "GoldenReplay", "KitJSON", "OpenAICompatible",
-        "ProfileContracts",
+        "ProfileContracts", "ProfileCore",
       ],
       path: "tools/benchmarks/model-requests"),
     .executableTarget(

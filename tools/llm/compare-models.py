@@ -25,9 +25,9 @@ What it measures:
 
 * summary: valid (decodes as the core decodes it: an object with a non-blank string `title`,
   and for chunks a list of strings `points`), invented numbers (numbers in the answer that the
-  prompt does not hold, normalised as Sources/ProfileCore/FactCheck.swift does: `,` and `'`
-  between digits ignored, leading zeros dropped; the core withholds such points), latency,
-  completion tokens, answers cut off at max_tokens.
+  prompt does not hold, as Sources/ProfileCore/FactCheck.swift reads them, asked of
+  `model-requests --invented`: `,` and `'` between digits ignored, leading zeros dropped; the core
+  withholds such points), latency, completion tokens, answers cut off at max_tokens.
 * translation: count kept (exactly N strings back), each item in the target language (a script
   check for ko/ja/zh/ar/ru/hi; for Latin targets a CRUDE stopword vote among en/de/fr/es), each
   item's number kept, and items that are copies of their source.
@@ -87,9 +87,8 @@ def server_model(base, timeout):
 
 # --- Summary requests ---------------------------------------------------------------------------
 
-def kit_requests():
-    """The kit's requests, as tools/benchmarks/model-requests prints them (one JSON object a
-    line; `body` is the request's body as the adapter sends it, a string)."""
+def model_requests():
+    """tools/benchmarks/model-requests, built here in release: its path."""
     build = subprocess.run(["swift", "build", "-c", "release", "--product", "model-requests"],
                            cwd=ROOT, capture_output=True, text=True)
     if build.returncode != 0:
@@ -97,21 +96,38 @@ def kit_requests():
                  + (build.stdout + build.stderr)[-2000:])
     binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout.strip()
-    run = subprocess.run([os.path.join(binary, "model-requests")], cwd=ROOT, capture_output=True,
-                         text=True)
+    return os.path.join(binary, "model-requests")
+
+
+def kit_requests(binary):
+    """The kit's requests, as tools/benchmarks/model-requests prints them (one JSON object a
+    line; `body` is the request's body as the adapter sends it, a string)."""
+    run = subprocess.run([binary], cwd=ROOT, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit("compare-models: model-requests failed:\n" + run.stderr[-2000:])
     return [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
 
 
-def numbers(text):
-    """Numbers as FactCheck.tokens normalises them: digit runs joined across `,` and `'`
-    between digits, leading zeros dropped; returns (normalised, as written) pairs."""
-    found = []
-    for match in re.finditer(r"[0-9](?:[0-9]|[,'](?=[0-9]))*", text):
-        digits = re.sub(r"[,']", "", match.group())
-        found.append((digits.lstrip("0") or "0", match.group()))
-    return found
+class InventedNumbers:
+    """The numbers of an answer that its prompt does not hold, as the core's fact check reads
+    numbers: asked of `model-requests --invented`, one question a line, so that this script
+    keeps no copy of the rule (digit groups, separators, leading zeros)."""
+
+    def __init__(self, binary):
+        self.process = subprocess.Popen([binary, "--invented"], cwd=ROOT, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, encoding="utf-8")
+
+    def __call__(self, source, lines):
+        self.process.stdin.write(json.dumps({"source": source, "lines": lines}) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            sys.exit("compare-models: model-requests --invented ended without an answer")
+        return json.loads(answer)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
 
 
 def on_topic(answer, prompt):
@@ -146,13 +162,12 @@ def decode_summary(content, kind):
     return answer
 
 
-def run_summaries(base, requests, timeout, log):
+def run_summaries(base, requests, timeout, log, invented_numbers):
     records = []
     for index, request in enumerate(r for r in requests if r["kind"] == "summary"):
         kind = request["schema"]
         content, seconds, used, finish, speed, error = chat(base, request["body"], timeout)
         answer = decode_summary(content, kind) if content is not None else None
-        source = {n for n, _ in numbers(request["prompt"])}
         invented, topical, pointless = [], False, False
         if answer is not None:
             topical = on_topic(answer, request["prompt"])
@@ -160,7 +175,7 @@ def run_summaries(base, requests, timeout, log):
             pointless = kind == "summaryChunk" and not any(
                 len(re.findall(r"[^\W\d_]", p)) >= 3 for p in answer["points"])
             texts = [answer["title"]] + list(answer.get("points", []))
-            invented = sorted({raw for t in texts for n, raw in numbers(t) if n not in source})
+            invented = invented_numbers(request["prompt"], texts)
         records.append({"stepID": request["stepID"], "scenario": request["scenario"],
                         "schema": kind, "prompt": request["prompt"], "content": content,
                         "valid": answer is not None, "invented": invented, "on_topic": topical, "pointless": pointless, "seconds": seconds,
@@ -334,14 +349,25 @@ def main():
     arguments = parser.parse_args()
     if not arguments.url and not arguments.dry_run:
         parser.error("the API base URL is required (or --dry-run)")
-    requests = kit_requests()
+    binary = model_requests()
+    requests = kit_requests(binary)
+    invented_numbers = InventedNumbers(binary)
     if arguments.dry_run:
         kinds = [r["kind"] for r in requests]
         for kind in ("summary", "translation"):
             if kinds.count(kind) == 0:
                 sys.exit(f"compare-models: model-requests printed no {kind} request")
+        # The fact check's rule, asked once: regrouped digits are the same number, leading zeros
+        # drop, and a number the prompt lacks is invented, as written.
+        asked = invented_numbers("In 2024 the town had 1,200 people and 07 schools.",
+                                 ["1200 people, 7 schools", "2025: 1,300 people"])
+        if asked != ["1,300", "2025"]:
+            sys.exit(f"compare-models: model-requests --invented answered {asked}, expected "
+                     "['1,300', '2025']")
+        invented_numbers.close()
         print(f"compare-models: {kinds.count('summary')} summary and {kinds.count('translation')} "
-              "translation requests, as the kit's adapters build them")
+              "translation requests, as the kit's adapters build them; invented numbers as the "
+              "fact check reads them")
         return
     base = arguments.url.rstrip("/")
     if not base.endswith("/v1"):
@@ -349,7 +375,8 @@ def main():
     log = lambda line: print(line, file=sys.stderr, flush=True)
     model = server_model(base, 10)
     start = time.monotonic()
-    summaries = run_summaries(base, requests, arguments.timeout, log) if arguments.only != "translation" else []
+    summaries = run_summaries(base, requests, arguments.timeout, log, invented_numbers) if arguments.only != "translation" else []
+    invented_numbers.close()
     translations = run_translations(base, requests, arguments.timeout, log) if arguments.only != "summary" else []
     wall = time.monotonic() - start
     report(arguments.label, model, summaries, translations, wall)

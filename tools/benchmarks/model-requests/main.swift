@@ -11,13 +11,20 @@
 // (OpenAICompatibleConfiguration's, which local servers ignore). The answers are bounded
 // (`--bound-answers`), as CI runs them.
 //
+// With `--invented`, it answers questions instead, one a line, as they come on standard input:
+// `{"source": String, "lines": [String]}` gets a JSON array of the numbers of `lines` that
+// `source` does not hold, as the core's fact check (FactCheck) reads numbers: the script's rule
+// for an invented number, with no copy of it in Python.
+//
 // usage: model-requests [--golden DIR]     (default: Golden, from the current directory)
+//        model-requests --invented
 import ContractConformanceCore
 import Foundation
 import GoldenReplay
 import KitJSON
 import OpenAICompatible
 import ProfileContracts
+import ProfileCore
 
 /// English into every script family the script can check, and the pairs the reference suites
 /// declare.
@@ -40,7 +47,25 @@ func emit(_ fields: [String: Any], body: Data) {
   FileHandle.standardOutput.write(line + Array("\n".utf8))
 }
 
+/// One question of `--invented`.
+struct InventedQuestion: Decodable {
+  let source: String
+  let lines: [String]
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--invented"] {
+  while let line = readLine() {
+    guard let question = try? JSONDecoder().decode(InventedQuestion.self, from: Data(line.utf8))
+    else { fail("--invented reads {\"source\": String, \"lines\": [String]} a line; got \(line)") }
+    let invented = FactCheck.inventedNumbers(in: question.lines, source: question.source)
+    guard let answer = try? JSONSerialization.data(withJSONObject: invented) else {
+      fail("could not write \(invented)")
+    }
+    FileHandle.standardOutput.write(answer + Array("\n".utf8))
+  }
+  exit(0)
+}
 var golden = URL(fileURLWithPath: "Golden", isDirectory: true)
 while let argument = arguments.first {
   arguments.removeFirst()
@@ -50,7 +75,7 @@ while let argument = arguments.first {
     arguments.removeFirst()
     golden = URL(fileURLWithPath: folder, isDirectory: true)
   default:
-    fail("unknown argument \(argument); usage: model-requests [--golden DIR]")
+    fail("unknown argument \(argument); usage: model-requests [--golden DIR] | --invented")
   }
 }
 
