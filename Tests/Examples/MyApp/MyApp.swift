@@ -25,6 +25,8 @@ public final class MyDocuments: Sendable {
 
   private init() {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The test process's folder goes with it: one a run would pile up in the temporary folder.
+    atexit { try? FileManager.default.removeItem(at: MyDocuments.shared.folder) }
   }
 
   /// Imports a document of `pages` and returns its attachment ID.
