@@ -76,14 +76,19 @@ enum FileOperationRecorder {
         ])[0]
         try? FileManager.default.removeItem(at: code)
         guard compiled.status == 0 else {
+          let said = String(decoding: compiled.errors.prefix(300), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
           return .failure(
             CheckFailure(
-              "\(compiler.path) could not build the file-operation recorder: \(String(decoding: compiled.errors.prefix(300), as: UTF8.self)); set \(compilerVariable) to a working C compiler"
+              "\(compiler.path) could not build the file-operation recorder: \(said.isEmpty ? "it exited with status \(compiled.status) and said nothing" : said); set \(compilerVariable) to a working C compiler"
             ))
         }
         // Renamed into place whole, so concurrent suites never load a half-written library.
         _ = rename(partial.path, library.path)
         return .success(library)
+      } catch let error as ChildProcess.StartError {
+        return .failure(
+          CheckFailure("\(error); set \(compilerVariable) to a working C compiler"))
       } catch {
         return .failure(
           CheckFailure(
