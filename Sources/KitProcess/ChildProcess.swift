@@ -201,6 +201,11 @@
         outputEnd = -1
       }
 
+      mutating func closeErrors() {
+        _ = close(errorEnd)
+        errorEnd = -1
+      }
+
       /// Writes what the input pipe takes now; closes it when all is written, or when the child
       /// will read no more.
       mutating func writeSome() {
@@ -235,12 +240,7 @@
             output.append(contentsOf: bytes)
           }
         } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-          if fromErrors {
-            _ = close(errorEnd)
-            errorEnd = -1
-          } else {
-            closeOutput()
-          }
+          if fromErrors { closeErrors() } else { closeOutput() }
         }
       }
 
@@ -294,10 +294,7 @@
           // Not expected; rather than spin, give up on every pipe.
           for index in children.indices {
             if children[index].outputEnd >= 0 { children[index].closeOutput() }
-            if children[index].errorEnd >= 0 {
-              _ = close(children[index].errorEnd)
-              children[index].errorEnd = -1
-            }
+            if children[index].errorEnd >= 0 { children[index].closeErrors() }
             if children[index].inputEnd >= 0 { children[index].closeInput() }
           }
           return

@@ -94,13 +94,7 @@ extension DocumentProviderConformance {
         let (provider, id, count, original) = try await counts(fixture)
         var previous = 0
         for index in 0..<count {
-          guard
-            let page = await read(
-              index, of: provider, id, into: &failures,
-              failing: {
-                "page(at: \(index)) threw \($0); every index below pageCount must read"
-              })
-          else { continue }
+          guard let page = await read(index, of: provider, id, into: &failures) else { continue }
           if page.pageNumber < 1 || page.pageNumber > original || page.pageNumber <= previous {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber) after \(previous), with \(original) original pages"
@@ -122,13 +116,7 @@ extension DocumentProviderConformance {
       do {
         let (provider, id, count, _) = try await counts(fixture)
         for index in 0..<count {
-          guard
-            let page = await read(
-              index, of: provider, id, into: &failures,
-              failing: {
-                "page(at: \(index)) threw \($0); every index below pageCount must read"
-              })
-          else { continue }
+          guard let page = await read(index, of: provider, id, into: &failures) else { continue }
           guard (1...fixture.pages.count).contains(page.pageNumber) else {
             failures.add(
               "page(at: \(index)) has page number \(page.pageNumber), outside the fixture")
@@ -165,9 +153,7 @@ extension DocumentProviderConformance {
         guard
           let page = await read(
             index, of: provider, id, into: &failures,
-            failing: {
-              "page(at: \(index)) of the mixed document threw \($0)"
-            })
+            failing: { "page(at: \($0)) of the mixed document threw \($1)" })
         else { continue }
         // Front matter may be skipped, but the pages offered run on without a gap.
         if let previous, page.pageNumber != previous + 1 {
@@ -190,18 +176,23 @@ extension DocumentProviderConformance {
     return failures.outcome(passed: "every page's text matched the fixture page with its number")
   }
 
-  /// Page `index` of `id`, or nil, with `failing(the error described)` added to `failures`,
-  /// when reading it throws.
+  /// Page `index` of `id`, or nil, with `failing(index, the error described)` added to
+  /// `failures`, when reading it throws.
   private func read(
     _ index: Int, of provider: any ProfileDocumentProviding, _ id: String,
-    into failures: inout Failures, failing: (String) -> String
+    into failures: inout Failures, failing: (Int, String) -> String = mustRead
   ) async -> PageContent? {
     do {
       return try await provider.page(at: index, for: id)
     } catch {
-      failures.add(failing(describe(error)))
+      failures.add(failing(index, describe(error)))
       return nil
     }
+  }
+
+  /// What a page below pageCount that threw is told.
+  private static func mustRead(_ index: Int, _ error: String) -> String {
+    "page(at: \(index)) threw \(error); every index below pageCount must read"
   }
 
   func outOfRange() async throws -> CheckOutcome {
