@@ -257,6 +257,11 @@ let package = Package(
     .executableTarget(
       name: "langid-eval", dependencies: ["LanguageIdentification"],
       path: "tools/benchmarks/langid-eval"),
+    // The anchor parser's and the declaration scanner's libFuzzer harness. tools/fuzz-anchors/run
+    // builds it with coverage and libFuzzer (CONTRACT_KIT_FUZZ); a plain build replays files.
+    .executableTarget(
+      name: "fuzz-anchors", dependencies: ["AnchorCheck"], path: "tools/fuzz-anchors",
+      exclude: ["corpus", "run"]),
   ],
   swiftLanguageModes: [.v6]
 )

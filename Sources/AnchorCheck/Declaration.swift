@@ -1,10 +1,8 @@
-// A small, dependency-free declaration scanner for documentation anchors.
-//
-// Only the Swift standard library is used (no Foundation), so these files can be compiled
-// alone, e.g. into a libFuzzer harness.
+// A small, dependency-free declaration scanner for documentation anchors. Its `package` entry
+// points are what the fuzz-anchors target (tools/fuzz-anchors) holds to their properties.
 
 /// The language a source file is scanned as, from its path's extension.
-enum SourceLanguage: String, Sendable, Hashable {
+package enum SourceLanguage: String, Sendable, Hashable {
   /// Swift source (`.swift`).
   case swift
   /// Go source (`.go`).
@@ -65,25 +63,25 @@ enum SourceLanguage: String, Sendable, Hashable {
 }
 
 /// A declaration found in a source file.
-struct Declaration: Hashable, Sendable {
+package struct Declaration: Hashable, Sendable {
   /// The name qualified by the enclosing declarations, e.g. `"ErrorReport.render"`.
   ///
   /// For Swift functions, initializers and subscripts this is the base name only
   /// (`"render"`, `"init"`, `"subscript"`), still qualified by the enclosing types.
-  var name: String
+  package var name: String
   /// For Swift `func`, `init` and `subscript` declarations, the argument-label signature
   /// qualified like `name`, e.g. `"ErrorReport.render(to:format:)"`; `nil` otherwise.
-  var labels: String?
+  package var labels: String?
   /// The declaring keyword, e.g. `"func"`, `"struct"`, `"case"`, `"def"`, `"function"`.
-  var kind: String
+  package var kind: String
   /// The 1-based first line, including the comments and attributes directly above.
-  var start: Int
+  package var start: Int
   /// The 1-based line of the declaring keyword (or, where there is none, of the name).
-  var keywordLine: Int
+  package var keywordLine: Int
   /// The 1-based last line of the declaration.
-  var end: Int
+  package var end: Int
   /// The nesting depth: 0 at top level, one more per enclosing reported declaration.
-  var depth: Int
+  package var depth: Int
 
   /// Creates a declaration from its parts.
   init(
@@ -101,11 +99,11 @@ struct Declaration: Hashable, Sendable {
 }
 
 /// Finds declarations in source text without a real parser.
-enum DeclarationScanner {
+package enum DeclarationScanner {
   /// The declarations in `text`, in source order (by keywordLine, outer before inner).
   ///
   /// Never traps, and runs in time roughly linear in the size of `text`, for any input.
-  static func declarations(in text: String, language: SourceLanguage) -> [Declaration] {
+  package static func declarations(in text: String, language: SourceLanguage) -> [Declaration] {
     declarations(in: Array(text.utf8), language: language)
   }
 
@@ -133,7 +131,7 @@ enum DeclarationScanner {
 
   /// The number of lines in `text`: a trailing newline does not start an extra line, and
   /// `"\r\n"` counts as one newline (a lone `"\r"` is not a line break).
-  static func lineCount(of text: String) -> Int {
+  package static func lineCount(of text: String) -> Int {
     SourceLines(bytes: Array(text.utf8)).count
   }
 }

@@ -85,7 +85,7 @@ public struct ParsedAnchor: Hashable, Sendable {
       columns: columns, suppressed: suppressed, symbol: symbol, permalink: permalink)
   }
 
-  init(
+  package init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String,
     columns: Range<Int>,
     suppressed: Bool, symbol: String? = nil, permalink: Permalink? = nil
@@ -110,6 +110,12 @@ public struct ParsedDoc: Hashable, Sendable {
   public var anchors: [ParsedAnchor]
   /// Problems with the doc itself, such as a suppression without a reason: (line, message).
   public var problems: [DocProblem]
+
+  /// Creates a parse result from its anchors and problems.
+  package init(anchors: [ParsedAnchor], problems: [DocProblem]) {
+    self.anchors = anchors
+    self.problems = problems
+  }
 }
 
 /// A problem with a doc that is not an anchor's status.
@@ -118,4 +124,10 @@ public struct DocProblem: Hashable, Sendable {
   public let line: Int
   /// What is wrong and what to write instead.
   public let message: String
+
+  /// Creates a problem on doc line `line`.
+  package init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
 }

@@ -3,11 +3,14 @@
 // parser's (ReferenceParser.swift, the parser before it read bytes in place, taught the symbol
 // syntax separately); the same bytes, scanned as each language, must give declarations in order,
 // inside the file, each inside its parent; and a scan of only some lines finds exactly the whole
-// scan's anchors on those lines. Built and run by tools/fuzz-anchors/run.
+// scan's anchors on those lines. Built and run by tools/fuzz-anchors/run; FuzzAnchors.swift
+// hands it each input.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+import AnchorCheck
+
+/// Checks one input, trapping (with the property's message) on the first one it breaks.
+func checkAnchorInput(_ input: UnsafeBufferPointer<UInt8>) {
+  let text = String(decoding: input, as: UTF8.self)
   let lines = ReferenceParser.splitLines(text)
   for extensions in [nil, Set(["swift", "md", "yml"])] as [Set<String>?] {
     let parsed = AnchorParser.parse(text, knownExtensions: extensions)
@@ -71,5 +74,4 @@ public func fuzzAnchorParser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
       parents.append(declaration)
     }
   }
-  return 0
 }

@@ -1,6 +1,8 @@
 // The anchor parser as it stood before it parsed bytes in place (commit 1f2921d): the oracle
 // tools/fuzz-anchors holds AnchorParser to. Every doc must parse to the same anchors and problems
-// under both. Not part of the package.
+// under both. Part of the fuzz-anchors target only, never of a product.
+
+import AnchorCheck
 
 /// Finds the anchors in a Markdown doc: quoted anchors (fenced blocks whose first line is a
 /// comment holding one `PATH:START[-END]`), prose anchors (`PATH:LINE[-LINE]` in text or inline
