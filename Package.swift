@@ -231,7 +231,8 @@ let package = Package(
       name: "GuideExamplesTests",
       dependencies: [
         "MyApp", "ContractConformance", "ProfileAdapters", "ProfileContracts", "ProfileCore",
-        "OpenAICompatible",
+        "OpenAICompatible", "AnchorCheck", "GoldenReplayTesting", "KitEnvironment",
+        "ReferenceSuites",
       ]),
     // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
     // Targets of this package, not products, so they reach the kit's internal wiring.

@@ -7,10 +7,12 @@ import ProfileContracts
 /// suites (and `contract-kit conformance run --adapter-command`) can check it in its own process:
 /// a trap in the adapter then fails one check, not the whole run.
 ///
+/// The `main.swift` of an executable target serves one adapter for its process's life, as
+/// `adapter-host-example store` serves the kit's file store:
+///
 /// ```swift
-/// // main.swift of an executable target
 /// import AdapterHost
-/// await AdapterHost.store { directory in try MyStore(directory: directory) }.serve()
+/// await AdapterHost.store { directory in try FileExecutionStore(directory: directory) }.serve()
 /// ```
 ///
 /// Requests are handled concurrently, as in-process calls would be; responses are written one

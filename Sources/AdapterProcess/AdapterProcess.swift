@@ -16,8 +16,11 @@ import ProfileContracts
   /// standard input, one response per line on its standard output. Its standard error is kept
   /// (the last lines) for the messages of calls that fail.
   ///
+  /// Here `storeCommand` is the adapter's command line, shell-style (`python3 my_store.py`, say):
+  ///
   /// ```swift
-  /// let process = try AdapterProcess(command: "python3 my_store.py")
+  /// let process = try AdapterProcess(command: storeCommand)
+  /// _ = try await process.call("open", ["directory": .string(url.path)])
   /// let checkpoint = try await process.call("loadCheckpoint", ["command": .encoded(command)])
   /// ```
   ///

@@ -5,9 +5,10 @@ import ProfileContracts
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
   /// A `ProfileExecutionStoring` served by an adapter process: every call is one JSON-RPC call.
+  /// Here `storeCommand` is the adapter's command line (`python3 my_store.py`, say):
   ///
   /// ```swift
-  /// let store = try await ProcessExecutionStore.open(command: "python3 my_store.py", directory: url)
+  /// let store = try await ProcessExecutionStore.open(command: storeCommand, directory: url)
   /// ```
   public final class ProcessExecutionStore: ProfileExecutionStoring, Sendable {
     /// The process serving the store.

@@ -12,8 +12,10 @@ import Locking
 ///
 /// ```swift
 /// let faults = AdapterFaults()
-/// try await AdapterFaults.$current.withValue(faults) { try await provider.page(at: 99, for: id) }
-/// faults.recorded   // ["the adapter process was killed by signal 6 (SIGABRT) while answering page …"]
+/// let page = try? await AdapterFaults.$current.withValue(faults) {
+///   try await provider.page(at: 99, for: id)
+/// }
+/// let recorded = faults.recorded  // ["the adapter process was killed by signal 6 (SIGABRT) …"]
 /// ```
 // @unchecked: `messages` is read and written only under `lock`.
 public final class AdapterFaults: @unchecked Sendable {

@@ -10,12 +10,16 @@ import ProfileContracts
 /// from these closures. Without a harness, `store.crash` approximates a crash in process and
 /// `store.powerLoss` is skipped with the line that says how to run it.
 ///
+/// Here `command` is the store adapter's command line (`python3 my_store.py`, say):
+///
 /// ```swift
 /// import AdapterProcess
 /// import ContractConformance
 ///
-/// let report = await ExecutionStoreConformance(durability: .durable, crashHarness: .adapterProcess) {
-///   try await ProcessExecutionStore.open(command: "python3 my_store.py", directory: $0)
+/// let report = await ExecutionStoreConformance(
+///   durability: .durable, timeout: .seconds(60), crashHarness: .adapterProcess
+/// ) { directory in
+///   try await ProcessExecutionStore.open(command: command, directory: directory)
 /// }.run()
 /// ```
 public struct StoreCrashHarness: Sendable {

@@ -12,8 +12,8 @@ import Locking
 ///
 /// ```swift
 /// let report = try AnchorChecker.check(root: repositoryURL)
-/// for finding in report.findings { print(finding.doc, finding.line, finding.status, finding.message) }
-/// print(report.summaryLine)  // "471 anchors in 38 files: 462 ok, 5 moved, 2 changed, …"
+/// let stale = report.findings.filter { $0.status != .ok }  // each with doc, line and message
+/// let summary = report.summaryLine  // "1 anchors in 1 files: 0 ok, 1 out of range"
 /// ```
 ///
 /// Every file is read once. Each doc is parsed and its anchors checked in one pass, on every core,

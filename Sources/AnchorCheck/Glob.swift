@@ -2,8 +2,8 @@
 /// character. Paths are relative to the root, with `/` separators.
 ///
 /// ```swift
-/// Glob("docs/archive/**").matches("docs/archive/2026-08-15/ai-core/a.md")  // true
-/// Glob("*.md").matches("README.md")                                       // true
+/// let archived = Glob("docs/archive/**").matches("docs/archive/2026/ai-core/a.md")  // true
+/// let readme = Glob("*.md").matches("README.md")  // true
 /// ```
 public struct Glob: Hashable, Sendable, CustomStringConvertible {
   /// The pattern as written.

@@ -10,8 +10,9 @@ extension ConformanceReport {
   /// not lost.
   ///
   /// ```swift
-  /// @Test func storeKeepsTheContract() async {
-  ///   await ExecutionStoreConformance(durability: .durable) { try MyStore(directory: $0) }
+  /// @Test func translatorKeepsTheContract() async {
+  ///   let pairs = [LanguagePair(source: "ko", target: "en")]
+  ///   await TranslatorConformance(pairs: pairs, timeout: .seconds(60)) { MyTranslator() }
   ///     .run().recordIssues()
   /// }
   /// ```

@@ -7,7 +7,7 @@ extension ConformanceReport {
   /// the adapter under check by its label.
   ///
   /// ```swift
-  /// let sarif = ConformanceReport.renderSARIF([("store (MyStore)", report)])
+  /// let sarif = ConformanceReport.renderSARIF([("translator (MyTranslator)", report)])
   /// ```
   public static func renderSARIF(_ reports: [(label: String, report: ConformanceReport)]) -> String
   {

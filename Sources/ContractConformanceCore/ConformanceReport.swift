@@ -1,11 +1,10 @@
 /// The results of one suite run against one adapter.
 ///
+/// After a suite has run:
+///
 /// ```swift
-/// let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
-///   MyTranslator()
-/// }.run()
-/// report.isPassing     // no required check failed
-/// report.failures      // the failed checks, required and recommended
+/// let passing = report.isPassing  // no required check failed
+/// let failures = report.failures  // the failed checks, required and recommended
 /// ```
 public struct ConformanceReport: Codable, Hashable, Sendable {
   /// The suite's name: `translator`, `document`, `store` or `executor`.

@@ -4,7 +4,7 @@
 /// ``RuleSet/current(_:)``) read these before the environment.
 ///
 /// ```swift
-/// let settings = ConformanceSettings(seed: 7, examples: 500, rules: .pinned("0.2"))
+/// let settings = ConformanceSettings(seed: 7, examples: 20, rules: .pinned("0.2"))
 /// let report = await ConformanceSettings.$scoped.withValue(settings) {
 ///   await TranslatorConformance(pairs: pairs) { MyTranslator() }.run()
 /// }

@@ -4,11 +4,11 @@
 /// its ID and reruns alone from there:
 ///
 /// ```swift
-/// @Test(arguments: TranslatorConformance.rules)
-/// func translator(_ rule: ConformanceRule) async {
-///   await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
-///     MyTranslator()
-///   }.run(rule).recordIssues()
+/// @Test(.serialized, arguments: TranslatorConformance.rules)
+/// func translatorRule(_ rule: ConformanceRule) async {
+///   let pairs = [LanguagePair(source: "ko", target: "en")]
+///   await TranslatorConformance(pairs: pairs, timeout: .seconds(120)) { MyTranslator() }
+///     .run(rule).recordIssues()
 /// }
 /// ```
 public protocol ConformanceSuite: Sendable {

@@ -10,8 +10,10 @@ import KitEnvironment
 /// So upgrading the kit never turns your CI red by surprise.
 ///
 /// ```swift
-/// await TranslatorConformance(pairs: pairs, rules: .pinned("0.2")) { MyTranslator() }
-///   .run().recordIssues()
+/// let suite = TranslatorConformance(pairs: pairs, timeout: .seconds(60), rules: .pinned("0.2")) {
+///   MyTranslator()
+/// }
+/// await suite.run().recordIssues()
 /// ```
 ///
 /// Without a pin (the default), every rule counts: a conformance kit that hides what it finds

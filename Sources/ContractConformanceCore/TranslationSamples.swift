@@ -8,8 +8,10 @@ import LanguageIdentification
 /// `de`; pass your own for other languages.
 ///
 /// ```swift
-/// let samples = TranslationSamples(templates: ["en": ["Room {n} is on the second floor."],
-///                                              "sv": ["Rum {n} ligger på andra våningen."]])
+/// let samples = TranslationSamples(
+///   templates: [
+///     "en": ["Room {n} is on the second floor."], "sv": ["Rum {n} ligger på andra våningen."],
+///   ])
 /// ```
 public struct TranslationSamples: Sendable {
   /// Templates by BCP 47 language code. Every language's list is parallel: template *k* in one

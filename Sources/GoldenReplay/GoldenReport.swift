@@ -1,9 +1,11 @@
 /// The results of one golden run: what the gate decides on and what its reports render.
 ///
+/// Here `myCore` runs your core over a scenario's adapters:
+///
 /// ```swift
 /// let report = GoldenReport(try await runner.replayAll(myCore))
-/// print(report.renderText())      // failures, then "30 scenarios: 30 passed, 0 failed"
-/// exit(report.isPassing ? 0 : 1)
+/// let text = report.renderText()  // failures first, then "N scenarios: N passed, 0 failed"
+/// let code: Int32 = report.isPassing ? 0 : 1
 /// ```
 public struct GoldenReport: Hashable, Sendable {
   /// Every scenario's result, in the order they ran.

@@ -10,9 +10,9 @@ import ProfileContracts
 /// scenarios whose last run failed.
 ///
 /// ```swift
-/// let review = GoldenReview(runner: try GoldenRunner(directory: goldenURL))
-/// for pending in try review.pending() { print(pending.lines.joined(separator: "\n")) }
-/// try review.accept("transient-then-success")
+/// let review = GoldenReview(runner: runner)
+/// let pending = try review.pending()  // the scenarios whose last run failed, and how
+/// try review.accept("transient-then-success")  // its recording replaces the golden
 /// ```
 public struct GoldenReview: Sendable {
   /// The runner whose corpus and artifacts are reviewed.

@@ -69,11 +69,15 @@ public struct GoldenResult: Hashable, Sendable {
 
 /// Replays (and, when asked, records) the scenarios in a folder against any core.
 ///
+/// In a test target, GoldenReplayTesting's initializer passes the kit's offline model; the mode
+/// comes from `GOLDEN_RECORD`:
+///
 /// ```swift
-/// // mode from GOLDEN_RECORD; GoldenReplayTesting's init passes the kit's offline model for you
-/// let runner = try GoldenRunner(directory: goldenURL, core: "MyCore", model: myOfflineModel)
-/// let results = try await runner.replayAll { adapters, command in
-///   await MyCore(adapters: adapters).run(command)
+/// let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+/// for result in try await runner.replayAll({ adapters, command in
+///   await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
+/// }) {
+///   result.recordIssue()
 /// }
 /// ```
 public struct GoldenRunner: Sendable {

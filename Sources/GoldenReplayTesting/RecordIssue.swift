@@ -7,18 +7,30 @@ extension GoldenResult {
   /// Records one test failure when the scenario did not pass: the first divergence or the
   /// outcome diff, under the scenario's name.
   ///
-  /// ```swift
-  /// // Swift Testing: one case per scenario; a missing or empty folder fails the run
-  /// @Test(arguments: try GoldenRunner(directory: goldenURL, core: "MyCore").scenarios())
-  /// func golden(_ name: String) async throws {
-  ///   let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")
-  ///   await runner.replay(name, myCore).recordIssue()
-  /// }
+  /// Under Swift Testing, one test case per scenario, so a failure names it; a missing or empty
+  /// folder fails the run:
   ///
-  /// // XCTest: replayAll throws for a missing or empty folder too
+  /// ```swift
+  /// @Test(arguments: try GoldenRunner(directory: goldenFolder, core: "TinyCore").scenarios())
+  /// func golden(_ name: String) async throws {
+  ///   let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+  ///   let result = await runner.replay(name) { adapters, command in
+  ///     await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
+  ///   }
+  ///   result.recordIssue()
+  /// }
+  /// ```
+  ///
+  /// Under XCTest, one test for them all: `replayAll` throws for a missing or empty folder too.
+  ///
+  /// ```swift
   /// func testGolden() async throws {
-  ///   let runner = try GoldenRunner(directory: goldenURL, core: "MyCore")
-  ///   for result in try await runner.replayAll(myCore) { result.recordIssue() }
+  ///   let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+  ///   for result in try await runner.replayAll({ adapters, command in
+  ///     await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
+  ///   }) {
+  ///     result.recordIssue()
+  ///   }
   /// }
   /// ```
   public func recordIssue(

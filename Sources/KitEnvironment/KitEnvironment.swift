@@ -14,7 +14,8 @@
 /// host was started.
 ///
 /// ```swift
-/// let seed = KitEnvironment.value("CONTRACT_KIT_SEED")   // or TEST_RUNNER_CONTRACT_KIT_SEED
+/// let environment = ["TEST_RUNNER_CONTRACT_KIT_SEED": "7"]  // as xcodebuild passes it
+/// let seed = KitEnvironment.value("CONTRACT_KIT_SEED", in: environment)  // "7"
 /// ```
 public enum KitEnvironment {
   /// The prefix `xcodebuild` passes through to a test host.

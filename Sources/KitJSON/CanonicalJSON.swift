@@ -11,8 +11,8 @@
 /// writer rather than the platform's, so it is byte-identical on Linux and macOS.
 ///
 /// ```swift
-/// let bytes = try CanonicalJSON.encode(command)            // compact, for hashing and storage
-/// let text = try CanonicalJSON.encode(summary, pretty: true) // two-space indent, for review
+/// let bytes = try CanonicalJSON.encode(command)  // compact, for hashing and storage
+/// let text = try CanonicalJSON.encode(command, pretty: true)  // two-space indent, for review
 /// let back = try CanonicalJSON.decode(ProfileCommand.self, from: bytes)
 /// ```
 public enum CanonicalJSON {

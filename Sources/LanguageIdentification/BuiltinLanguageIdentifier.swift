@@ -14,8 +14,8 @@
 ///
 /// ```swift
 /// let identifier = BuiltinLanguageIdentifier()
-/// identifier.identify("The council approved the budget on Monday.")?.language  // "en"
-/// identifier.proves("회의는 월요일에 열립니다.", isIn: "ko")                      // true
+/// let guess = identifier.identify("The council approved the budget on Monday.")  // en
+/// let proven = identifier.proves("회의는 월요일에 열립니다.", isIn: "ko")  // true
 /// ```
 public struct BuiltinLanguageIdentifier: LanguageIdentifier {
   /// The languages it can answer.

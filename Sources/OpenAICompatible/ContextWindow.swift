@@ -6,12 +6,13 @@ import ProfileContracts
 /// template's margin, else the core's default; then, unless a window was given, narrowed by how
 /// the model's tokenizer counts the document against the contract's estimate.
 ///
+/// Here `context` is the window the server states (`OpenAICompatibleServerCheck.inspect()`'s):
+///
 /// ```swift
 /// let window = ContextWindow.choose(
-///   given: nil, server: info.context, fallback: policy.contextTokens,
-///   tokenizer: (tokenizer.url.absoluteString, calibration))
+///   given: nil, server: context, fallback: policy.contextTokens)
 /// policy.contextTokens = window.tokens
-/// print(window.line)   // "context window: 4032 tokens, from the server's 4096 (…) less 64 …"
+/// let line = window.line  // "context window: 4032 tokens, from the server's 4096 (/props) …"
 /// ```
 public struct ContextWindow: Hashable, Sendable {
   /// The window to plan against, in the contract's estimated tokens.

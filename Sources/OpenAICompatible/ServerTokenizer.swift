@@ -6,11 +6,12 @@ import ProfileContracts
 ///
 /// The contract plans by `TokenEstimate` on purpose, and this does not replace it: it measures
 /// how far the model's count is from the estimate on a sample (``TokenCalibration``), so that
-/// the window a core plans against can be narrowed to what the model really holds.
+/// the window a core plans against can be narrowed to what the model really holds. `count` is
+/// `nil` from a server without `/tokenize`, and throws when no server answers:
 ///
 /// ```swift
 /// let tokenizer = ServerTokenizer(configuration)
-/// let count = try await tokenizer.count("In week 3 the clinic treated 212 patients.")  // nil: no tokenizer
+/// let count = try await tokenizer.count("In week 3 the clinic treated 212 patients.")
 /// ```
 public struct ServerTokenizer: Sendable {
   /// The server, as the executor reaches it.

@@ -17,7 +17,7 @@ import ProfileContracts
 /// One process at a time may own a directory.
 ///
 /// ```swift
-/// let store = try FileExecutionStore(directory: URL(fileURLWithPath: ".contract-kit/store"))
+/// let store = try FileExecutionStore(directory: storeURL)
 /// try await store.saveCheckpoint(checkpoint)
 /// let again = try await store.loadCheckpoint(for: checkpoint.command)  // survives a crash
 /// ```

@@ -42,8 +42,8 @@ import ProfileContracts
   ///
   /// ```swift
   /// let documents = try PDFDocumentProvider(directory: inbox, pageCap: 30)
-  /// try await documents.pageCount(for: "report.pdf")          // 30
-  /// try await documents.originalPageCount(for: "report.pdf")  // 100
+  /// let pages = try await documents.pageCount(for: "report.pdf")  // 30
+  /// let original = try await documents.originalPageCount(for: "report.pdf")  // 100
   /// ```
   // @unchecked: `loads` is read and written only under `lock`; the rest are Sendable `let`s.
   public final class PDFDocumentProvider: ProfileDocumentProviding, @unchecked Sendable {

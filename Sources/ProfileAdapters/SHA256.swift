@@ -4,7 +4,8 @@
 /// with it. Tested against the NIST example vectors.
 ///
 /// ```swift
-/// SHA256.hex(Array("abc".utf8))  // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+/// let digest = SHA256.hex(Array("abc".utf8))
+/// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
 public struct SHA256: Sendable {
   private var state: [UInt32] = [

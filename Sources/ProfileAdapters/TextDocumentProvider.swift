@@ -14,8 +14,8 @@ import ProfileContracts
 ///
 /// ```swift
 /// let documents = try TextDocumentProvider(directory: docsURL, pageCap: 30)
-/// try await documents.pageCount(for: "report.txt")          // 30
-/// try await documents.originalPageCount(for: "report.txt")  // 100
+/// let pages = try await documents.pageCount(for: "report.txt")  // 30
+/// let original = try await documents.originalPageCount(for: "report.txt")  // 100
 /// ```
 // @unchecked: `indexes` is read and written only under `lock`; the rest are Sendable `let`s.
 public final class TextDocumentProvider: ProfileDocumentProviding, @unchecked Sendable {

@@ -5,7 +5,8 @@
 /// a line break. Each sentence comes back with its whitespace runs collapsed to one space.
 ///
 /// ```swift
-/// Sentences.split("First one. Second one!\n第三。")  // ["First one.", "Second one!", "第三。"]
+/// let sentences = Sentences.split("First one. Second one!\n第三。")
+/// // ["First one.", "Second one!", "第三。"]
 /// ```
 public enum Sentences {
   /// The sentences of `text`, in order, none empty.

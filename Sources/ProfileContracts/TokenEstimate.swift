@@ -5,8 +5,8 @@
 /// golden replay pin a chunk plan byte for byte.
 ///
 /// ```swift
-/// TokenEstimate.tokens(in: "abcdefgh")  // 2
-/// TokenEstimate.tokens(in: "요약해 주세요")  // 6 + 1 (the space): 7
+/// let latin = TokenEstimate.tokens(in: "abcdefgh")  // 2
+/// let korean = TokenEstimate.tokens(in: "요약해 주세요")  // 6 + 1 (the space): 7
 /// ```
 public enum TokenEstimate {
   /// The estimated number of tokens in `text`.

@@ -12,10 +12,10 @@ import ProfileContracts
 ///
 /// ```swift
 /// let core = ProfileCore(
-///   model: m, translator: t, documents: d, store: s, policy: .default,
+///   model: model, translator: nil, documents: documents, store: store,
 ///   languages: BuiltinLanguageIdentifier())
-/// let outcome = await core.run(command)  // start, or continue from its checkpoint
-/// let again = await core.resume(command)  // continue only: .failed(.missingCheckpoint) without one
+/// let early = await core.resume(command)  // .failed(.missingCheckpoint, …): nothing to resume
+/// let outcome = await core.run(command)  // starts, or continues from its checkpoint
 /// ```
 ///
 /// `run` never throws and never traps: every path ends in a ``ProfileOutcome``.

@@ -129,6 +129,146 @@ import Testing
       "a Swift block nothing builds: quote a file of Tests/GuideExamplesTests (first line `// PATH:LINES`), or copy a block of \(goldenGuide)"
   }
 
+  /// A Swift file that runs examples: its path, its lines (normalized) and the modules it imports.
+  struct Example {
+    let path: String
+    let lines: [String]
+    let imports: Set<String>
+  }
+
+  /// The module a line imports (`import X`, `@testable import X`), if it is an import.
+  static func importedModule(_ line: String) -> String? {
+    let words = normalized(line).split(separator: " ")
+    guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+    guard words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+    return String(words[index + 1])
+  }
+
+  /// Where doc comments' examples may come from: every Swift file under `Tests/` (which the
+  /// tests build and run) and the `adapter-host-example` executable (which AdapterProcessTests
+  /// starts).
+  static func examples() throws -> [Example] {
+    var paths = ["Sources/adapter-host-example/main.swift"]
+    let enumerator = FileManager.default.enumerator(
+      atPath: root.appendingPathComponent("Tests").path)
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".swift") { paths.append("Tests/" + path) }
+    }
+    return try paths.sorted().map { path in
+      let lines = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map { normalized(String($0)) }
+      return Example(path: path, lines: lines, imports: Set(lines.compactMap(importedModule)))
+    }
+  }
+
+  /// The Swift blocks of the doc comments of `Sources/` (`/// ```swift` … `/// ````), each with
+  /// its `///` and the one space after it stripped.
+  static func docCommentBlocks() throws -> [Block] {
+    var blocks: [Block] = []
+    let sources = root.appendingPathComponent("Sources")
+    let enumerator = FileManager.default.enumerator(atPath: sources.path)
+    while let path = enumerator?.nextObject() as? String {
+      guard path.hasSuffix(".swift") else { continue }
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      guard text.contains("```swift") else { continue }
+      var open: (line: Int, lines: [String])?
+      for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        let line = raw.drop { $0 == " " }
+        guard line.hasPrefix("///") else {
+          open = nil
+          continue
+        }
+        var content = line.dropFirst(3)
+        if content.first == " " { content = content.dropFirst() }
+        if var current = open {
+          if content.trimmingCharacters(in: .whitespaces) == "```" {
+            blocks.append(Block(doc: "Sources/" + path, line: current.line, lines: current.lines))
+            open = nil
+          } else {
+            current.lines.append(String(content))
+            open = current
+          }
+        } else if content.trimmingCharacters(in: .whitespaces) == "```swift" {
+          open = (index + 1, [])
+        }
+      }
+    }
+    return blocks.sorted { ($0.doc, $0.line) < ($1.doc, $1.line) }
+  }
+
+  /// Why a doc comment's `block` runs nowhere, or `nil` when a test runs it: its lines, imports
+  /// aside, must be a run of consecutive lines of an example file that imports what it imports,
+  /// or of a block of the golden guide (which `tools/try-as-a-user` builds).
+  static func commentProblem(_ block: Block, examples: [Example], goldenBlocks: [[String]])
+    -> String?
+  {
+    let imports = Set(block.lines.compactMap(importedModule))
+    var code = block.lines.filter { importedModule($0) == nil }.map(normalized)
+    while code.first == "" { code.removeFirst() }  // the blank line after the imports
+    guard !code.isEmpty else { return "the block holds nothing but imports" }
+    func holds(_ lines: [String]) -> Bool {
+      guard lines.count >= code.count else { return false }
+      return (0...(lines.count - code.count)).contains { start in
+        lines[start] == code[0] && Array(lines[start..<(start + code.count)]) == code
+      }
+    }
+    if imports.isEmpty, goldenBlocks.contains(where: holds) { return nil }
+    let running = examples.filter { holds($0.lines) }
+    guard !running.isEmpty else {
+      return
+        "an example no test runs: write it in a test under Tests/ first, then copy its lines here in order"
+    }
+    guard running.contains(where: { imports.isSubset(of: $0.imports) }) else {
+      let missing = imports.subtracting(running[0].imports).sorted().joined(separator: ", ")
+      return "\(running[0].path) runs its lines but does not import \(missing)"
+    }
+    return nil
+  }
+
+  /// Every Swift block of a doc comment in `Sources/` is lines a test runs, so an example in
+  /// the reference pages DocC renders cannot rot either.
+  @Test func everySwiftBlockOfTheDocCommentsRuns() throws {
+    let goldenBlocks = try Self.swiftBlocks(of: Self.goldenGuide).map {
+      $0.lines.map(Self.normalized)
+    }
+    let examples = try Self.examples()
+    let blocks = try Self.docCommentBlocks()
+    for block in blocks {
+      if let problem = Self.commentProblem(block, examples: examples, goldenBlocks: goldenBlocks) {
+        Issue.record("\(block.doc):\(block.line): \(problem)")
+      }
+    }
+    // Not vacuous: the libraries' examples were found, and so were the tests that run them.
+    #expect(blocks.count >= 30, "only \(blocks.count) doc-comment Swift blocks under Sources/")
+    #expect(examples.count >= 50, "only \(examples.count) Swift files under Tests/")
+  }
+
+  /// Each way a doc comment's block can fail to run is caught: lines no example holds, lines an
+  /// example holds but not in a row, an import the example lacks; the golden guide's lines pass.
+  @Test func aDocCommentBlockNoTestRunsIsCaught() {
+    let example = Example(
+      path: "Tests/A/AExample.swift",
+      lines: ["import A", "", "let a = A()", "a.run()", "#expect(a.ok)"],
+      imports: ["A"])
+    let golden = [["let x = 1", "print(x)"]]
+    func problem(_ lines: [String]) -> String? {
+      Self.commentProblem(
+        Block(doc: "Sources/A/A.swift", line: 1, lines: lines), examples: [example],
+        goldenBlocks: golden)
+    }
+    #expect(problem(["let a = A()", "  a.run()"]) == nil)
+    #expect(problem(["import A", "let a = A()"]) == nil)
+    #expect(problem(["let x = 1"]) == nil)
+    #expect(problem(["let a = B()"])?.contains("no test runs") == true)
+    #expect(problem(["let a = A()", "#expect(a.ok)"])?.contains("no test runs") == true)
+    #expect(problem(["a.run()", "let a = A()"])?.contains("no test runs") == true)
+    #expect(problem(["import B", "a.run()"])?.contains("does not import B") == true)
+    #expect(problem(["import A"])?.contains("nothing but imports") == true)
+    #expect(problem(["import A", "", "a.run()"]) == nil)
+  }
+
   @Test func everySwiftBlockOfTheDocsIsBuilt() throws {
     let goldenBlocks = try Self.swiftBlocks(of: Self.goldenGuide).map {
       $0.lines.map(Self.normalized)

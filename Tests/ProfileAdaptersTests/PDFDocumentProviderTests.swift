@@ -48,6 +48,18 @@ struct PDFDocumentProviderTests {
     #expect(try await whole.page(at: 39, for: "doc.pdf").pageNumber == 40)
   }
 
+  /// The example of `PDFDocumentProvider`'s doc comment.
+  @Test func docCommentExample() async throws {
+    defer { directory.remove() }
+    let inbox = directory.url
+    try await build(.init(pages: (1...100).map { "Page \($0)." }), "report.pdf")
+    let documents = try PDFDocumentProvider(directory: inbox, pageCap: 30)
+    let pages = try await documents.pageCount(for: "report.pdf")  // 30
+    let original = try await documents.originalPageCount(for: "report.pdf")  // 100
+    #expect(pages == 30)
+    #expect(original == 100)
+  }
+
   @Test func pageNumbersArePhysicalWhateverTheLabelsPrint() async throws {
     defer { directory.remove() }
     // Front matter labelled i, ii, iii, then the body labelled 1, 2, 3 again.

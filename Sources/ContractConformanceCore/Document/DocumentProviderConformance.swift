@@ -40,9 +40,11 @@ public struct DocumentFixture: Hashable, Sendable {
 /// the page break, so no document can hold one there.
 ///
 /// ```swift
-/// let report = await DocumentProviderConformance { fixture in
-///   try await makeProvider(fixture)   // -> (provider: any ProfileDocumentProviding, attachmentID: String)
-/// }.run()
+/// await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
+///   // Store fixture.pages however your provider reads documents, capped at fixture.pageCap.
+///   let id = try await MyDocuments.shared.importTestDocument(pages: fixture.pages)
+///   return (try MyDocumentProvider(pageCap: fixture.pageCap), id)
+/// }.run().recordIssues()
 /// ```
 public struct DocumentProviderConformance: Sendable {
   /// How long one check may take.

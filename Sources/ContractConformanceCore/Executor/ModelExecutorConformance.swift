@@ -24,11 +24,10 @@ public struct ExecutionErrorKind: Hashable, Sendable, CustomStringConvertible {
   public var description: String { name }
 }
 
-/// A native error your executor meets, and the kind it must narrow to.
-///
-/// ```swift
-/// KnownError(LanguageModelSession.GenerationError.rateLimited(context), expected: .transient)
-/// ```
+/// A native error your executor meets, and the kind it must narrow to: for an executor over
+/// Apple's FoundationModels, say,
+/// `KnownError(LanguageModelSession.GenerationError.rateLimited(context), expected: .transient)`.
+/// The suite maps each one through your `errorMapping` and checks the kind it gets.
 public struct KnownError: Sendable {
   /// The native error.
   public let error: any Error & Sendable
@@ -47,10 +46,10 @@ public struct KnownError: Sendable {
 /// and concurrency.
 ///
 /// ```swift
-/// let report = await ModelExecutorConformance(
-///   errorMapping: MyExecutor.map,
-///   knownErrors: [KnownError(MyNativeError.busy, expected: .transient)]
-/// ) { MyExecutor() }.run()
+/// await ModelExecutorConformance(
+///   errorMapping: MyExecutor.map,  // (any Error) -> ProfileModelExecutionError
+///   knownErrors: [KnownError(MyNativeError.busy, expected: .transient)], timeout: .seconds(60)
+/// ) { MyExecutor() }.run().recordIssues()
 /// ```
 public struct ModelExecutorConformance: Sendable {
   /// The function your executor narrows errors with.

@@ -21,9 +21,11 @@ public struct StoreDurability: Hashable, Sendable, CustomStringConvertible {
 /// hostile IDs, independence, and for durable stores reopen, crash and concurrent saves.
 ///
 /// ```swift
-/// let report = await ExecutionStoreConformance(durability: .durable) { directory in
+/// await ExecutionStoreConformance(durability: .durable, timeout: .seconds(30)) { directory in
+///   // The directory does not exist yet: create it (or fail) as your store does on first launch.
+///   // The suite calls this again with the same directory to reopen.
 ///   try MyStore(directory: directory)
-/// }.run()
+/// }.run().recordIssues()
 /// ```
 ///
 /// Each check hands the factory a fresh directory path that does not exist yet (its parent does),

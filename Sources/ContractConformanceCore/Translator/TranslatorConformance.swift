@@ -29,10 +29,9 @@ public struct LanguagePair: Codable, Hashable, Sendable, CustomStringConvertible
 ///
 /// ```swift
 /// @Test func translatorKeepsTheContract() async {
-///   let report = await TranslatorConformance(pairs: [LanguagePair(source: "ko", target: "en")]) {
-///     MyTranslator()
-///   }.run()
-///   report.recordIssues()
+///   let pairs = [LanguagePair(source: "ko", target: "en")]
+///   await TranslatorConformance(pairs: pairs, timeout: .seconds(60)) { MyTranslator() }
+///     .run().recordIssues()
 /// }
 /// ```
 ///
