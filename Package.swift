@@ -87,7 +87,7 @@ let package = Package(
     // given.
     .target(
       name: "GoldenReplay",
-      dependencies: ["ProfileContracts", "Locking", "KitEnvironment", "KitFindings"]),
+      dependencies: ["ProfileContracts", "KitJSON", "Locking", "KitEnvironment", "KitFindings"]),
     // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets, and
     // the runner over the kit's offline model (ProfileAdapters' ExtractiveModelExecutor).
     .target(
@@ -100,6 +100,7 @@ let package = Package(
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
         "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment", "Locking",
+        "ProfileContracts",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.
@@ -121,7 +122,7 @@ let package = Package(
       name: "contract-kit",
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
-        "ProfileAdapters",
+        "ProfileAdapters", "ProfileContracts",
         "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
         "KitEnvironment", "KitCommandLine", "AnchorsCommandLine",
       ]),
@@ -169,7 +170,7 @@ let package = Package(
       name: "ContractConformanceTests",
       dependencies: [
         "ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking", "KitEnvironment",
-        "TestSupport",
+        "TestSupport", "ContractConformanceCore", "ProfileContracts",
       ]),
     .testTarget(
       name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "Locking", "TestSupport"],
@@ -184,18 +185,21 @@ let package = Package(
       name: "GoldenReplayTests",
       dependencies: [
         "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
-        "TestSupport",
+        "TestSupport", "KitJSON",
       ]),
     .testTarget(
       name: "ContractKitCLITests",
       dependencies: [
         "contract-kit", "contract-kit-anchors", "KitCommandLine", "AnchorsCommandLine",
         "ReferenceSuites", "TestSupport", "ContractConformanceCore", "GoldenReplayTesting",
+        "AnchorCheck", "GoldenReplay", "ProfileAdapters", "ProfileContracts", "ProfileCore",
       ]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",
-      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking"],
+      dependencies: [
+        "AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking", "ProfileContracts",
+      ],
       path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
@@ -206,7 +210,7 @@ let package = Package(
       dependencies: [
         "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
         "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport", "Locking",
-        "KitJSON", "ProfileContracts",
+        "KitJSON", "ProfileContracts", "ContractConformanceCore",
       ],
       exclude: ["Fixtures"]),
     // The child the file store's crash test kills with SIGKILL in the middle of saves.
@@ -215,11 +219,12 @@ let package = Package(
       path: "Tests/Executables/store-crash-child"),
     .testTarget(
       name: "OpenAICompatibleTests",
-      dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport"]),
+      dependencies: ["OpenAICompatible", "ContractConformance", "TestSupport", "ProfileContracts"]),
     .testTarget(
       name: "ProfileAdaptersTests",
       dependencies: [
         "ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport", "KitEnvironment",
+        "ProfileContracts",
       ]),
     // The app of the guide "Checking your own adapter": stand-ins over the reference adapters,
     // so that the guides' Swift blocks, each a quote of a GuideExamplesTests file, build and run.
