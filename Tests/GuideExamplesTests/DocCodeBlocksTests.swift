@@ -10,6 +10,9 @@ import Testing
 ///   writes into a package and builds, or a copy of one, verbatim;
 /// - a `// Package.swift` excerpt, whose dependency line is the one `tools/try-as-a-user` builds
 ///   and whose products are the package's.
+///
+/// And every Swift block of a doc comment in `Sources/` is a run of lines of a test file that
+/// runs it (or of a golden-guide block), imports included, so DocC's reference pages cannot rot.
 @Suite struct DocCodeBlocksTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
