@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -12,7 +6,8 @@
 
 /// The few file-system calls the checker makes thousands of times, straight to POSIX: a whole
 /// file's bytes (one `open`, `fstat`, `read`s and `close`), and a folder's entries with their
-/// kinds from `readdir`, without a `stat` per entry where the file system reports the kind.
+/// kinds from `readdir`, without a `stat` per entry where the file system reports the kind
+/// (``FileKind`` asks `lstat` where it does not).
 enum FileSystem {
   /// The bytes of the file at `path`, or `nil` when it cannot be opened or read.
   static func bytes(atPath path: String) -> [UInt8]? {
@@ -169,3 +164,27 @@ enum FileSystem {
   private let posixWrite = Darwin.write
   private let posixClose = Darwin.close
 #endif
+
+/// What one `lstat` (and, for a link, one `stat`) says of a path.
+struct FileKind {
+  let isDirectory: Bool
+  let isSymlink: Bool
+
+  init(isDirectory: Bool, isSymlink: Bool) {
+    self.isDirectory = isDirectory
+    self.isSymlink = isSymlink
+  }
+
+  init?(path: String) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
+    if isSymlink {
+      var target = stat()
+      guard stat(path, &target) == 0 else { return nil }
+      isDirectory = (target.st_mode & S_IFMT) == S_IFDIR
+    } else {
+      isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+    }
+  }
+}

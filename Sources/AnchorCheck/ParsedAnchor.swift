@@ -1,16 +1,22 @@
 /// An anchor as written in a doc, before it is checked.
 public struct ParsedAnchor: Hashable, Sendable {
-  /// How the anchor is written.
-  public enum Form: String, Hashable, Sendable {
+  /// How the anchor is written. New forms may be added; don't switch over them exhaustively.
+  public struct Form: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+    private init(_ name: String) { self.name = name }
+
     /// A fenced code block whose first line is a comment holding the anchor; the rest is a quote.
-    case quoted
+    public static let quoted = Form("quoted")
     /// `PATH:LINE[-LINE]`, `PATH:LINE[-LINE] (SYMBOL)` or `PATH#SYMBOL` in text or inline code.
-    case prose
+    public static let prose = Form("prose")
     /// A Markdown link `[x](path#L10-L20)` or `[x](path#SYMBOL)`.
-    case link
+    public static let link = Form("link")
     /// A GitHub permalink, `https://github.com/ORG/REPO/blob/COMMIT/path#L10-L20`, bare or as a
     /// link's destination: the cited lines at that commit are its quote.
-    case permalink
+    public static let permalink = Form("permalink")
+
+    /// The form's name: `quoted`, `prose`, `link` or `permalink`.
+    public var description: String { name }
   }
 
   /// Where a permalink points: the repository and the commit it pins.

@@ -4,36 +4,6 @@
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// What one `lstat` (and, for a link, one `stat`) says of a path.
-struct FileKind {
-  let isDirectory: Bool
-  let isSymlink: Bool
-
-  init(isDirectory: Bool, isSymlink: Bool) {
-    self.isDirectory = isDirectory
-    self.isSymlink = isSymlink
-  }
-
-  init?(path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    isSymlink = (info.st_mode & S_IFMT) == S_IFLNK
-    if isSymlink {
-      var target = stat()
-      guard stat(path, &target) == 0 else { return nil }
-      isDirectory = (target.st_mode & S_IFMT) == S_IFDIR
-    } else {
-      isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-    }
-  }
-}
-
 /// Every file under the root, walked once: relative paths, paths by file name, and extensions.
 /// `.git`, `.build` and the configured exclusions are never entered.
 struct RepositoryIndex: Sendable {

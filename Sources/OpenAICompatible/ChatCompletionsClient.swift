@@ -55,14 +55,13 @@ struct ChatCompletionsClient: Sendable {
       "temperature": configuration.temperature,
     ]
     if let seed = configuration.seed { body["seed"] = seed }
-    switch configuration.dialect {
-    case .jsonSchema:
+    if configuration.dialect == .jsonObject {
+      body["response_format"] = ["type": "json_object", "schema": schema]
+    } else {
       body["response_format"] = [
         "type": "json_schema",
         "json_schema": ["name": name, "strict": true, "schema": schema] as [String: Any],
       ]
-    case .jsonObject:
-      body["response_format"] = ["type": "json_object", "schema": schema]
     }
     return try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
   }

@@ -4,14 +4,26 @@ import KitEnvironment
 /// Where an OpenAI-compatible server is and how to talk to it: for
 /// ``OpenAICompatibleModelExecutor`` and ``OpenAICompatibleTranslator``.
 public struct OpenAICompatibleConfiguration: Sendable {
-  /// How a server takes a JSON schema for the answer.
-  public enum Dialect: String, Sendable, CaseIterable {
+  /// How a server takes a JSON schema for the answer. New dialects may be added; don't switch
+  /// over them exhaustively.
+  public struct Dialect: RawRepresentable, Hashable, Sendable, CaseIterable {
+    /// The dialect's name: the `response_format` type it sends.
+    public let rawValue: String
+    /// Creates a dialect from its name; `nil` for an unknown one.
+    public init?(rawValue: String) {
+      guard let known = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+      self = known
+    }
+    private init(_ name: String) { rawValue = name }
+
     /// `"response_format": {"type": "json_schema", "json_schema": {"name", "strict": true,
     /// "schema"}}`: OpenAI, vLLM, LM Studio, llama.cpp's `llama-server` and Ollama's `/v1`.
-    case jsonSchema = "json_schema"
+    public static let jsonSchema = Dialect("json_schema")
     /// `"response_format": {"type": "json_object", "schema": …}`: llama-cpp-python's server,
     /// which answers the `json_schema` form with HTTP 500 (llama-server accepts it too).
-    case jsonObject = "json_object"
+    public static let jsonObject = Dialect("json_object")
+    /// Every dialect, the default first.
+    public static let allCases = [jsonSchema, jsonObject]
   }
 
   /// The API's base, such as `http://127.0.0.1:8080/v1`; requests go to

@@ -43,12 +43,12 @@ extension OpenAICompatibleModelExecutor {
 
   private static func map(native error: OpenAINativeError) -> ProfileModelExecutionError {
     let line = error.description
-    switch error {
+    switch error.storage {
     case .transport(.connectionRefused, _, _), .transport(.hostNotFound, _, _):
       return .unavailable
     case .transport(.timedOut, _, _), .transport(.connectionLost, _, _):
       return .transient(line)
-    case .transport(.other, _, _):
+    case .transport:
       return .permanent(line)
     case .http(let status, let type, let code, let message, _, _):
       let lowered = message.lowercased()

@@ -1,19 +1,48 @@
 import Foundation
 
 /// What a preflight found wrong with an OpenAI-compatible server, before any model call: each
-/// case carries the URL it asked, so that a report can name it and say what to change.
-public enum OpenAICompatibleServerProblem: Error, Hashable, Sendable {
+/// kind carries the URL it asked, so that a report can name it and say what to change. New kinds
+/// may be added: compare with `==` rather than taking it apart.
+public struct OpenAICompatibleServerProblem: Error, Hashable, Sendable {
+  /// The kinds, for the package's own switches (the command line's messages).
+  package enum Storage: Hashable, Sendable {
+    case unreachable(url: String, detail: String)
+    case notTheAPI(url: String, status: Int, detail: String)
+    case needsKey(url: String, status: Int, message: String)
+    case unknownModel(String, served: [String], url: String)
+    case failed(url: String, status: Int, message: String)
+  }
+
+  /// What was found, with what the server said.
+  package let storage: Storage
+
+  private init(_ storage: Storage) { self.storage = storage }
+
   /// Nothing answered: connection refused, host not found, or no answer in time.
-  case unreachable(url: String, detail: String)
+  public static func unreachable(url: String, detail: String) -> Self {
+    Self(.unreachable(url: url, detail: detail))
+  }
+
   /// Something answered, but not the OpenAI API: a 404 (a wrong path), or a body that is not
   /// JSON (a web page, a proxy's error page), or JSON without a model list.
-  case notTheAPI(url: String, status: Int, detail: String)
+  public static func notTheAPI(url: String, status: Int, detail: String) -> Self {
+    Self(.notTheAPI(url: url, status: status, detail: detail))
+  }
+
   /// The server wants an API key (401), or refuses this one (403).
-  case needsKey(url: String, status: Int, message: String)
+  public static func needsKey(url: String, status: Int, message: String) -> Self {
+    Self(.needsKey(url: url, status: status, message: message))
+  }
+
   /// The server answers, but does not serve the model asked for.
-  case unknownModel(String, served: [String], url: String)
+  public static func unknownModel(_ model: String, served: [String], url: String) -> Self {
+    Self(.unknownModel(model, served: served, url: url))
+  }
+
   /// Any other error status, with the server's own message.
-  case failed(url: String, status: Int, message: String)
+  public static func failed(url: String, status: Int, message: String) -> Self {
+    Self(.failed(url: url, status: status, message: message))
+  }
 }
 
 /// The preflight of an OpenAI-compatible server: one `GET {baseURL}/models`, which every server
@@ -54,7 +83,7 @@ public struct OpenAICompatibleServerCheck: Sendable {
     do {
       answer = try await client.get("models")
     } catch let error as OpenAINativeError {
-      if case .transport(_, _, let detail) = error {
+      if case .transport(_, _, let detail) = error.storage {
         throw OpenAICompatibleServerProblem.unreachable(url: url, detail: detail)
       }
       throw error

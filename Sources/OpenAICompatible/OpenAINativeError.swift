@@ -2,41 +2,83 @@ import Foundation
 
 /// What went wrong in one chat-completions call, as the server or the network said it, before
 /// it is narrowed to a `ProfileModelExecutionError` by
-/// ``OpenAICompatibleModelExecutor/map(_:)``.
-public enum OpenAINativeError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Why a request got no HTTP answer.
-  public enum Transport: String, Hashable, Sendable {
+/// ``OpenAICompatibleModelExecutor/map(_:)``. New kinds may be added: compare with `==`, or
+/// read ``description``, rather than taking it apart.
+public struct OpenAINativeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Why a request got no HTTP answer. New reasons may be added; don't switch over them
+  /// exhaustively.
+  public struct Transport: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+    private init(_ name: String) { self.name = name }
+
     /// Nothing listens at the address.
-    case connectionRefused
+    public static let connectionRefused = Transport("connectionRefused")
     /// The host name does not resolve.
-    case hostNotFound
+    public static let hostNotFound = Transport("hostNotFound")
     /// No answer within the timeout.
-    case timedOut
+    public static let timedOut = Transport("timedOut")
     /// The connection broke during the call (a server killed mid-answer).
-    case connectionLost
+    public static let connectionLost = Transport("connectionLost")
     /// Anything else: a bad URL, TLS, an unsupported scheme.
-    case other
+    public static let other = Transport("other")
+
+    /// The reason's name, such as `connectionRefused`.
+    public var description: String { name }
   }
 
+  /// The kinds, for the package's own switches: a user's code builds and compares values with
+  /// the static members below.
+  package enum Storage: Hashable, Sendable {
+    case transport(Transport, url: String, detail: String)
+    case http(
+      status: Int, type: String?, code: String?, message: String, retryAfter: String?, url: String)
+    case notJSON(status: Int, contentType: String?, url: String)
+    case noContent(url: String, detail: String)
+    case contentFilter
+    case refusal(String)
+  }
+
+  /// What went wrong, with what the server or the network said.
+  package let storage: Storage
+
+  private init(_ storage: Storage) { self.storage = storage }
+
   /// The request got no HTTP answer.
-  case transport(Transport, url: String, detail: String)
+  public static func transport(_ reason: Transport, url: String, detail: String) -> Self {
+    Self(.transport(reason, url: url, detail: detail))
+  }
+
   /// The server answered with an error status and a JSON error (`error` as an object, or as a
   /// plain string, whose text is then `message`).
-  case http(
-    status: Int, type: String?, code: String?, message: String, retryAfter: String?, url: String)
+  public static func http(
+    status: Int, type: String?, code: String?, message: String, retryAfter: String?, url: String
+  ) -> Self {
+    Self(
+      .http(
+        status: status, type: type, code: code, message: message, retryAfter: retryAfter, url: url)
+    )
+  }
+
   /// The server answered with a body that is not JSON: a proxy's HTML page, a web UI at a
   /// wrong base URL.
-  case notJSON(status: Int, contentType: String?, url: String)
+  public static func notJSON(status: Int, contentType: String?, url: String) -> Self {
+    Self(.notJSON(status: status, contentType: contentType, url: url))
+  }
+
   /// The server answered with JSON that is not a chat completion (no message content).
-  case noContent(url: String, detail: String)
+  public static func noContent(url: String, detail: String) -> Self {
+    Self(.noContent(url: url, detail: detail))
+  }
+
   /// The answer stopped with `finish_reason: "content_filter"`.
-  case contentFilter
+  public static let contentFilter = Self(.contentFilter)
+
   /// The model refused, in `message.refusal`.
-  case refusal(String)
+  public static func refusal(_ text: String) -> Self { Self(.refusal(text)) }
 
   /// One line: what happened, where, and what to do.
   public var description: String {
-    switch self {
+    switch storage {
     case .transport(.connectionRefused, let url, _):
       return "no server answers at \(url); start it (tools/llm-server start) or fix --base-url"
     case .transport(.hostNotFound, let url, _):
@@ -46,7 +88,7 @@ public enum OpenAINativeError: Error, Hashable, Sendable, CustomStringConvertibl
     case .transport(.connectionLost, let url, _):
       return
         "the connection to \(url) broke during the call; check that the server is still running"
-    case .transport(.other, let url, let detail):
+    case .transport(_, let url, let detail):
       return "cannot reach \(url): \(detail)"
     case .http(let status, let type, let code, let message, let retryAfter, let url):
       let kind = [type, code].compactMap { $0 }.joined(separator: ", ")

@@ -29,14 +29,30 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
     self.maximumPoints = maximumPoints
   }
 
-  /// The executor's own failures, before narrowing.
-  public enum NativeError: Error, Hashable, Sendable, CaseIterable {
+  /// The executor's own failures, before narrowing. New failures may be added; don't switch
+  /// over them exhaustively.
+  public struct NativeError: Error, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    private let name: String
+    /// What ``ExtractiveModelExecutor/map(_:)`` says of it.
+    fileprivate let reason: String
+    private init(_ name: String, reason: String) {
+      self.name = name
+      self.reason = reason
+    }
+
     /// The prompt is empty or only whitespace.
-    case emptyPrompt
+    public static let emptyPrompt = NativeError("emptyPrompt", reason: "empty prompt")
     /// The prompt is longer than ``ExtractiveModelExecutor/contextTokens``.
-    case promptTooLong
+    public static let promptTooLong = NativeError(
+      "promptTooLong", reason: "prompt longer than the context window")
     /// `responseTokens` is zero or negative.
-    case nonPositiveResponseTokens
+    public static let nonPositiveResponseTokens = NativeError(
+      "nonPositiveResponseTokens", reason: "responseTokens must be positive")
+    /// Every failure the executor has.
+    public static let allCases = [emptyPrompt, promptTooLong, nonPositiveResponseTokens]
+
+    /// The failure's name, such as `emptyPrompt`.
+    public var description: String { name }
   }
 
   /// Narrows any error to the four kinds the core understands.
@@ -47,12 +63,7 @@ public struct ExtractiveModelExecutor: ProfileModelExecuting {
   public static func map(_ error: any Error) -> ProfileModelExecutionError {
     switch error {
     case let narrowed as ProfileModelExecutionError: return narrowed
-    case let native as NativeError:
-      switch native {
-      case .emptyPrompt: return .rejected("empty prompt")
-      case .promptTooLong: return .rejected("prompt longer than the context window")
-      case .nonPositiveResponseTokens: return .rejected("responseTokens must be positive")
-      }
+    case let native as NativeError: return .rejected(native.reason)
     case is CancellationError: return .permanent("cancelled")
     default: return .permanent("unexpected \(type(of: error))")
     }

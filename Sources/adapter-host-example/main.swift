@@ -13,15 +13,28 @@ switch CommandLine.arguments.dropFirst().first {
 case "store":
   await AdapterHost.store { directory in try FileExecutionStore(directory: directory) }.serve()
 case "document":
+  // Each document is a text file, its pages ended by form feeds, in a folder of this process's
+  // own, which goes when the process does: at the end of its input, or at the SIGTERM a proxy
+  // sends when it is released.
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "adapter-host-example-\(UUID().uuidString)", isDirectory: true)
+  // One queue removes it, so the two ends never race: the process exits once it is gone.
+  let cleanup = DispatchQueue(label: "adapter-host-example.cleanup")
+  signal(SIGTERM, SIG_IGN)
+  let termination = DispatchSource.makeSignalSource(signal: SIGTERM, queue: cleanup)
+  termination.setEventHandler {
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+  }
+  termination.resume()
   await AdapterHost.documents { pages, pageCap in
-    // One text file per document, each page ended by a form feed, in a folder of its own.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "adapter-host-example-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let document = folder.appendingPathComponent(UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: document, withIntermediateDirectories: true)
     try TextDocumentProvider.file(pages: pages).write(
-      to: folder.appendingPathComponent("document.txt"))
-    return (try TextDocumentProvider(directory: folder, pageCap: pageCap), "document.txt")
+      to: document.appendingPathComponent("document.txt"))
+    return (try TextDocumentProvider(directory: document, pageCap: pageCap), "document.txt")
   }.serve()
+  cleanup.sync { try? FileManager.default.removeItem(at: folder) }
 case "translator":
   await AdapterHost.translator { SampleCorpusTranslator() }.serve()
 case "executor":

@@ -15,7 +15,7 @@ extension ExecutionStoreError: CommandLineError {}
 
 extension OpenAICompatibleServerProblem: CommandLineError {
   package var message: String {
-    switch self {
+    switch storage {
     case .unreachable(let url, let detail):
       return
         "no model server answers at \(url) (\(detail)); start one (tools/llm-server start prints its URL) or correct --base-url"

@@ -39,8 +39,15 @@ enum Products {
     #expect(report.counts.passed == ExecutionStoreConformance.rules.count)
   }
 
-  @Test func theBundledDocumentProviderPassesOverJSONRPC() async {
-    let command = Products.command("adapter-host-example", "document")
+  @Test func theBundledDocumentProviderPassesOverJSONRPC() async throws {
+    // The example's documents go into its temporary folder, here one of this test's own, and go
+    // with each process: none is left when the suite is done.
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "out-of-process-documents-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let command =
+      "'TMPDIR=\(temporary.path)' " + Products.command("adapter-host-example", "document")
     // Generous, as for the store: each check starts the adapter's process, which a busy machine
     // running the whole test suite in parallel has taken more than the default 10 s to do.
     let report = await DocumentProviderConformance(timeout: .seconds(60)) { fixture in
@@ -49,6 +56,14 @@ enum Products {
       return (provider, id)
     }.run()
     #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+    // A released proxy's SIGTERM reaches its process without waiting for it: give the last ones
+    // a moment to remove their folders.
+    var left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    for _ in 0..<100 where !left.isEmpty {
+      try await Task.sleep(for: .milliseconds(100))
+      left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    }
+    #expect(left == [], "the example left its documents behind")
   }
 
   @Test func theBundledTranslatorPassesOverJSONRPC() async {
