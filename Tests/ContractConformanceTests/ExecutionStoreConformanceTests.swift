@@ -138,6 +138,12 @@ import Testing
       #expect(run.report.result("store.linearizable")?.status == .passed, "\(run.label)")
     }
     #expect(runs[1].report.counts.skipped == 6)
+    // The store's error names the folder it was given, a sandbox with a random name in the
+    // temporary directory: the report writes it <sandbox>, so two runs' reports compare equal.
+    let location = runs[0].report.result("store.unusableLocation")?.message ?? ""
+    #expect(
+      location.contains("store directory <sandbox>/outer/inner/store is a file"), "\(location)")
+    #expect(!location.contains(FileManager.default.temporaryDirectory.path), "\(location)")
   }
 
   @Test func aCheckThatRunsOutOfTimeStillReportsTheWrongBytesItSaw() async {

@@ -53,6 +53,24 @@ extension ExecutionStoreConformance {
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 
+    /// `message` with the sandbox's folder, which has a random name in the machine's temporary
+    /// directory, written `<sandbox>`: two runs' reports then compare equal.
+    func scrubbed(_ message: String) -> String {
+      [root.path, root.resolvingSymlinksInPath().path].reduce(message) {
+        $0.replacingOccurrences(of: $1, with: "<sandbox>")
+      }
+    }
+
+    /// `outcome` with its message ``scrubbed(_:)``.
+    func scrubbed(_ outcome: CheckOutcome) -> CheckOutcome {
+      switch outcome {
+      case .passed(let message): .passed(scrubbed(message))
+      case .failed(let message): .failed(scrubbed(message))
+      case .failedSince(let message, let version): .failedSince(scrubbed(message), version: version)
+      case .skipped(let message): .skipped(scrubbed(message))
+      }
+    }
+
     /// Everything in the sandbox outside the store's own directory.
     func outsideStore() -> [String] {
       let expected: Set<String> = ["outer", "outer/inner", "outer/inner/store"]
@@ -82,11 +100,11 @@ extension ExecutionStoreConformance {
     let sandbox = Sandbox(in: scratch)
     defer { sandbox.remove() }
     do {
-      return try await body(sandbox)
+      return sandbox.scrubbed(try await body(sandbox))
     } catch let failure as CheckFailure {
-      throw failure
+      throw CheckFailure(sandbox.scrubbed(failure.message))
     } catch {
-      throw CheckFailure("the store threw \(describe(error))")
+      throw CheckFailure(sandbox.scrubbed("the store threw \(describe(error))"))
     }
   }
 

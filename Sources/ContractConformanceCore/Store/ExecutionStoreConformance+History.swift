@@ -51,6 +51,10 @@ extension ExecutionStoreConformance {
   func replay(_ history: StoreHistory) async -> String? {
     let sandbox = Sandbox(in: scratch)
     defer { sandbox.remove() }
+    return await replay(history, in: sandbox).map(sandbox.scrubbed)
+  }
+
+  private func replay(_ history: StoreHistory, in sandbox: Sandbox) async -> String? {
     var store: (any ProfileExecutionStoring)?
     do {
       store = try await makeStore(sandbox.store)

@@ -120,6 +120,12 @@ extension ExecutionStoreConformance {
   private func runConcurrently(_ history: ConcurrentStoreHistory, reopen: Bool) async -> String? {
     let sandbox = Sandbox(in: scratch)
     defer { sandbox.remove() }
+    return await runConcurrently(history, reopen: reopen, in: sandbox).map(sandbox.scrubbed)
+  }
+
+  private func runConcurrently(
+    _ history: ConcurrentStoreHistory, reopen: Bool, in sandbox: Sandbox
+  ) async -> String? {
     let store: any ProfileExecutionStoring
     do {
       store = try await makeStore(sandbox.store)
