@@ -1,7 +1,8 @@
 /// A JSON document as a value: what the canonical encoder writes and what diffs compare.
 ///
 /// Numbers are integers only. The contract has no floating-point values, which is what lets the
-/// canonical form be byte-identical on every platform.
+/// canonical form be byte-identical on every platform. JSON's kinds are fixed by its grammar, so
+/// this stays an enum: switch over it exhaustively.
 public enum JSONValue: Hashable, Sendable {
   /// `null`.
   case null

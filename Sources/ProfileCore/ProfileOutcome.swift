@@ -2,6 +2,9 @@ import ProfileContracts
 
 /// Where a run ended: every path of ``ProfileCore/run(_:)`` ends in one of these three.
 ///
+/// They are all, some or none of the chunks summarized, a partition that cannot gain a case, so
+/// this stays an enum: switch over it exhaustively.
+///
 /// JSON form: `{"kind": "completed", "summary": {…}}`,
 /// `{"kind": "partial", "summary": {…}, "failures": [{…}]}` or
 /// `{"kind": "failed", "failure": {…}, "receipt": {…}}`.

@@ -68,10 +68,14 @@ import Testing
         mutant: "lostUpdates", failing: "store.concurrentKeys",
         message: "loaded nil after reopening")
     ],
+    // Its tears show in the record left after the saves only when the scheduler wakes the
+    // writers out of order: store.concurrentOneKey gives it three rounds and mostly catches it,
+    // but a loaded test run once found every round whole. The loads that store.linearizable makes
+    // during the saves see the half-written record.
     .tearsEqualLength: [
       MutantExpectation(
-        mutant: "tearsEqualLength", failing: "store.concurrentOneKey",
-        message: "50 concurrent saves of one length on one key")
+        mutant: "tearsEqualLength", failing: "store.linearizable",
+        message: "no order of the operations on A's checkpoint explains what its loads returned")
     ],
     .throwsUnderContention: [
       MutantExpectation(
