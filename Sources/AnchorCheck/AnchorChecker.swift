@@ -13,7 +13,7 @@ import Locking
 /// ```swift
 /// let report = try AnchorChecker.check(root: repositoryURL)
 /// let stale = report.findings.filter { $0.status != .ok }  // each with doc, line and message
-/// let summary = report.summaryLine  // "1 anchors in 1 files: 0 ok, 1 out of range"
+/// let summary = report.summaryLine  // "1 anchor in 1 file: 0 ok, 1 out of range"
 /// ```
 ///
 /// Every file is read once. Each doc is parsed and its anchors checked in one pass, on every core,

@@ -40,9 +40,9 @@ public struct AnchorReport: Sendable {
   /// Whether any finding fails a run at `level`.
   public func fails(at level: FailLevel) -> Bool { results.contains { $0.fails(at: level) } }
 
-  /// `471 anchors in 38 files: 462 ok, 5 moved, 2 changed, 1 missing file, 1 ambiguous`; with
-  /// permalinks, their statuses follow on their own, since they fail a run only at
-  /// ``FailLevel/permalinks``: `…; 3 permalinks: 2 ok, 1 moved`.
+  /// `471 anchors in 38 files: 462 ok, 5 moved, 2 changed, 1 missing file, 1 ambiguous` (or
+  /// `1 anchor in 1 file: 1 ok`); with permalinks, their statuses follow on their own, since they
+  /// fail a run only at ``FailLevel/permalinks``: `…; 3 permalinks: 2 ok, 1 moved`.
   public var summaryLine: String {
     var tally = [Int](repeating: 0, count: AnchorStatus.all.count)
     var permalinkTally = tally
@@ -57,13 +57,17 @@ public struct AnchorReport: Sendable {
           "\($0.1) \($0.0.words)"
         }
     }
+    func counted(_ count: Int, _ noun: String) -> String {
+      "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
     var main = parts(tally)
     if suppressed > 0 { main.append("\(suppressed) suppressed") }
     let line =
-      "\(results.count) anchors in \(docCount) files: " + main.joined(separator: ", ")
+      "\(counted(results.count, "anchor")) in \(counted(docCount, "file")): "
+      + main.joined(separator: ", ")
     let permalinks = permalinkTally.reduce(0, +)
     guard permalinks > 0 else { return line }
-    return line + "; \(permalinks) permalink\(permalinks == 1 ? "" : "s"): "
+    return line + "; \(counted(permalinks, "permalink")): "
       + parts(permalinkTally).joined(separator: ", ")
   }
 }

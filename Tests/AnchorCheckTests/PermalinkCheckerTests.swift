@@ -58,7 +58,7 @@ struct PermalinkCheckerTests {
     #expect(report.results[0].isPermalink)
     #expect(report.results[0].message.contains("are still the permalink's lines"))
     #expect(!report.fails(at: .unverified))
-    #expect(report.summaryLine == "1 anchors in 1 files: 0 ok; 1 permalink: 1 ok")
+    #expect(report.summaryLine == "1 anchor in 1 file: 0 ok; 1 permalink: 1 ok")
   }
 
   @Test func movedLinesArePinnedToHeadByFixPermalinksAlone() throws {
@@ -153,7 +153,7 @@ struct PermalinkCheckerTests {
     #expect(report.results[2].message.hasPrefix("the permalink is broken"))
     #expect(
       report.summaryLine
-        == "4 anchors in 1 files: 0 ok; 4 permalinks: 0 ok, 1 out of range, 1 missing file, 2 outside history"
+        == "4 anchors in 1 file: 0 ok; 4 permalinks: 0 ok, 1 out of range, 1 missing file, 2 outside history"
     )
     // Outside the history never fails; a broken permalink fails at its level.
     #expect(!report.fails(at: .warning))

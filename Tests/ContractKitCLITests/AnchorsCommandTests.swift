@@ -33,7 +33,7 @@ import Testing
     ])
     let result = try repository.run([])
     #expect(result.status == 0)
-    #expect(result.stdout == "1 anchors in 1 files: 1 ok\n")
+    #expect(result.stdout == "1 anchor in 1 file: 1 ok\n")
   }
 
   /// An unquoted citation proves only that its lines exist: listed and counted as unverified,
@@ -46,7 +46,7 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "doc.md:1: unverified: Sources/A.swift:2: lines 2 exist, which is all an unquoted citation proves: quote them in a fenced block, or name their declaration (--fix=symbols names the one they cover), to make it checkable\n1 anchors in 1 files: 0 ok, 1 unverified\n"
+        == "doc.md:1: unverified: Sources/A.swift:2: lines 2 exist, which is all an unquoted citation proves: quote them in a fenced block, or name their declaration (--fix=symbols names the one they cover), to make it checkable\n1 anchor in 1 file: 0 ok, 1 unverified\n"
     )
     #expect(try repository.run(["--fail-on", "unverified"]).status == 1)
     let github = try repository.run(["--format", "github"])
@@ -75,7 +75,7 @@ import Testing
     #expect(
       try String(contentsOf: repository.root.appendingPathComponent("doc.md"), encoding: .utf8)
         == "See Sources/Box.swift:1-3 (Box) and Sources/Box.swift:1-5.\n")
-    #expect(fixed.stdout.hasSuffix("2 anchors in 1 files: 1 ok, 1 unverified\n"))
+    #expect(fixed.stdout.hasSuffix("2 anchors in 1 file: 1 ok, 1 unverified\n"))
     let misspelled = try repository.run(["--fix=symbol"])
     #expect(misspelled.status == 2)
     #expect(
@@ -93,7 +93,7 @@ import Testing
     #expect(fixed.status == 0)
     #expect(
       fixed.stdout.hasPrefix("fixed doc.md:2: Sources/A.swift:3-4 -> Sources/A.swift:10-11\n"))
-    #expect(fixed.stdout.hasSuffix("1 anchors in 1 files: 1 ok\n"))
+    #expect(fixed.stdout.hasSuffix("1 anchor in 1 file: 1 ok\n"))
     #expect(try repository.run([]).status == 0)
   }
 
@@ -196,7 +196,7 @@ struct AnchorsPermalinkCommandTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "doc.md:1: moved (permalink): \(old) -> \(new)\n1 anchors in 1 files: 0 ok; 1 permalink: 0 ok, 1 moved\n"
+        == "doc.md:1: moved (permalink): \(old) -> \(new)\n1 anchor in 1 file: 0 ok; 1 permalink: 0 ok, 1 moved\n"
     )
     #expect(try repository.run(["--fail-on", "permalinks"]).status == 1)
     let github = try repository.run(["--format", "github"])
@@ -206,6 +206,6 @@ struct AnchorsPermalinkCommandTests {
     #expect(fixed.status == 0)
     #expect(
       fixed.stdout
-        == "fixed doc.md:1: \(old) -> \(new)\n1 anchors in 1 files: 0 ok; 1 permalink: 1 ok\n")
+        == "fixed doc.md:1: \(old) -> \(new)\n1 anchor in 1 file: 0 ok; 1 permalink: 1 ok\n")
   }
 }

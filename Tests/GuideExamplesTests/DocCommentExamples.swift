@@ -170,13 +170,13 @@ import Testing
         to: repositoryURL.appendingPathComponent("README.md"))
       let report = try AnchorChecker.check(root: repositoryURL)
       let stale = report.findings.filter { $0.status != .ok }  // each with doc, line and message
-      let summary = report.summaryLine  // "1 anchors in 1 files: 0 ok, 1 out of range"
+      let summary = report.summaryLine  // "1 anchor in 1 file: 0 ok, 1 out of range"
       #expect(stale.map(\.doc) == ["README.md"])
       #expect(
         stale.map(\.message) == [
           "A.swift has 2 lines; A.swift:9 runs past its end: cite lines that exist"
         ])
-      #expect(summary == "1 anchors in 1 files: 0 ok, 1 out of range")
+      #expect(summary == "1 anchor in 1 file: 0 ok, 1 out of range")
     }
   }
 
