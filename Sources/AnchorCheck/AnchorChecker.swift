@@ -523,12 +523,16 @@ public enum AnchorChecker {
       job.anchor, doc: job.doc, archived: job.archived, file: file, source: source,
       quote: NormalizedLines(text: job.anchor.quoteText), declarations: declarations)
     let renamed = "\(old) was renamed to \(file) (git)"
+    // The renamed file's lines, with the symbol the anchor names, as `--fix` writes them.
+    func cited(_ start: Int, _ end: Int) -> String {
+      "\(file):\(range(start, end))" + (job.anchor.symbol.map { " (\($0))" } ?? "")
+    }
     switch there.status {
     case .ok, .unverified, .moved:
       let (start, end) = there.fix.map { ($0.start, $0.end) } ?? (job.anchor.start, job.anchor.end)
       let fix = AnchorResult.Fix(job.anchor, path: file, start: start, end: end)
       // An anchor that names a declaration without lines is suggested as it is written.
-      let suggestion = job.anchor.hasRange ? "\(file):\(range(start, end))" : fix.text
+      let suggestion = job.anchor.hasRange ? cited(start, end) : fix.text
       let stands =
         !job.anchor.hasRange
         ? "it declares \(job.anchor.symbol ?? "")"
@@ -544,7 +548,7 @@ public enum AnchorChecker {
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: .changed,
         message:
           "\(renamed), and lines \(range(job.anchor.start, job.anchor.end)) there differ from the quote, which is nowhere in it: reread the explanation and update path, quote and prose together",
-        suggestion: "\(file):\(range(job.anchor.start, job.anchor.end))", changes: there.changes)
+        suggestion: cited(job.anchor.start, job.anchor.end), changes: there.changes)
     default:
       return result(
         job.anchor, doc: job.doc, archived: job.archived, path: file, status: there.status,

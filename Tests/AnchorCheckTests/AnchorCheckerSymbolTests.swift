@@ -231,6 +231,13 @@ struct AnchorFixFormTests {
     let report = try AnchorChecker.check(root: repo.root)
     #expect(
       report.results.map(\.status) == [.moved, .moved, .moved], "\(report.results.map(\.message))")
+    // What the report suggests is what --fix writes, the symbol kept (a link is suggested as
+    // PATH:LINES, as an unrenamed one is).
+    #expect(
+      report.results.map(\.suggestion) == [
+        "Core/Report.swift:4-14", "Core/Report.swift#ErrorReport",
+        "Core/Report.swift:4-14 (ErrorReport)",
+      ])
     let edits = try AnchorFixer.apply(report, root: repo.root)
     #expect(
       edits.map(\.after) == [
