@@ -525,7 +525,7 @@ public enum AnchorChecker {
     let renamed = "\(old) was renamed to \(file) (git)"
     // The renamed file's lines, with the symbol the anchor names, as `--fix` writes them.
     func cited(_ start: Int, _ end: Int) -> String {
-      "\(file):\(range(start, end))" + (job.anchor.symbol.map { " (\($0))" } ?? "")
+      AnchorResult.Fix.lines(file, start, end, symbol: job.anchor.symbol)
     }
     switch there.status {
     case .ok, .unverified, .moved:

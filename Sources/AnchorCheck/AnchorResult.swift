@@ -93,8 +93,13 @@ public final class AnchorResult: Hashable, Sendable {
       } else if start == 0, let name {
         text = "\(written)#\(name)"
       } else {
-        text = "\(written):\(AnchorChecker.range(start, end))" + (name.map { " (\($0))" } ?? "")
+        text = Self.lines(written, start, end, symbol: name)
       }
+    }
+
+    /// `PATH:LINES`, or `PATH:LINES (SYMBOL)` when there is a symbol: a ranged anchor as text.
+    static func lines(_ path: String, _ start: Int, _ end: Int, symbol: String?) -> String {
+      "\(path):\(AnchorChecker.range(start, end))" + (symbol.map { " (\($0))" } ?? "")
     }
 
     /// The path as the anchor's text writes it (percent-encoded in a link, as written).
