@@ -158,7 +158,8 @@ let package = Package(
         ]),
       dependencies: ["contract-kit"]),
     .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
-    .testTarget(name: "KitProcessTests", dependencies: ["KitProcess", "CKitProcess"]),
+    .testTarget(
+      name: "KitProcessTests", dependencies: ["KitProcess", "CKitProcess", "TestSupport"]),
     .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
     .testTarget(
       name: "KitFindingsTests", dependencies: ["KitFindings", "KitJSON", "KitEnvironment"]),
@@ -237,7 +238,7 @@ let package = Package(
       dependencies: [
         "MyApp", "ContractConformance", "ProfileAdapters", "ProfileContracts", "ProfileCore",
         "OpenAICompatible", "AnchorCheck", "GoldenReplayTesting", "KitEnvironment",
-        "ReferenceSuites",
+        "ReferenceSuites", "TestSupport",
       ]),
     // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
     // Targets of this package, not products, so they reach the kit's internal wiring.

@@ -39,8 +39,7 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
   /// A Latin-script text's language: the character n-gram model (``NGramModel``), with the
   /// frequent words, letters and endings of ``LatinWordModel`` as further evidence.
   static func latin(_ text: String) -> (String, Double)? {
-    let grams = NGramModel.grams(text).count
-    let costs = NGramModel.costs(text)
+    let (costs, grams) = NGramModel.costsAndGrams(text)
     guard grams > 0, let cheapest = costs.min(),
       Double(cheapest) / Double(grams) < unlikely
     else { return LatinWordModel.identify(text) }

@@ -36,19 +36,36 @@ enum NGramModel {
   /// after; every run of 1 to ``order`` scalars but those of spaces only. Punctuation, digits and
   /// symbols say nothing about a language, and their frequency in the training text would.
   static func grams(_ text: String) -> [String] {
+    var grams: [String] = []
+    forEachGram(text) { gram, _ in grams.append(gram) }
+    return grams
+  }
+
+  /// Calls `body` with each of ``grams(_:)``, in its order, and the gram's length in scalars.
+  /// Index loops over one array of scalars: this runs for every text the translator suite and
+  /// the core prove, and unspecialized generic sequences made it the test run's hot spot.
+  static func forEachGram(_ text: String, _ body: (String, Int) -> Void) {
     let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
     let scalars = Array((" " + words.joined(separator: " ") + " ").unicodeScalars)
-    var grams: [String] = []
-    for length in 1...order where length <= scalars.count {
-      for start in 0...(scalars.count - length) {
-        let slice = scalars[start..<(start + length)]
-        if length > 1, slice.allSatisfy({ $0 == " " }) { continue }
-        var gram = String.UnicodeScalarView()
-        gram.append(contentsOf: slice)
-        grams.append(String(gram))
+    let space: Unicode.Scalar = " "
+    var length = 1
+    while length <= order && length <= scalars.count {
+      var start = 0
+      while start + length <= scalars.count {
+        var gram = ""
+        var onlySpaces = true
+        var offset = 0
+        while offset < length {
+          let scalar = scalars[start + offset]
+          if scalar != space { onlySpaces = false }
+          gram.unicodeScalars.append(scalar)
+          offset += 1
+        }
+        if length == 1 || !onlySpaces { body(gram, length) }
+        start += 1
       }
+      length += 1
     }
-    return grams
   }
 
   /// The seven Latin-script languages (``LatinLanguages/all``).
@@ -57,20 +74,34 @@ enum NGramModel {
   /// The cost of `text` in each of `candidates` (default ``latin``), in their order: lower is
   /// likelier. A language the model has no table for costs `Int.max`, the least likely.
   static func costs(_ text: String, among candidates: [String] = latin) -> [Int] {
+    costsAndGrams(text, among: candidates).costs
+  }
+
+  /// ``costs(_:among:)``, and how many grams `text` has (the length of ``grams(_:)``).
+  static func costsAndGrams(_ text: String, among candidates: [String] = latin)
+    -> (costs: [Int], grams: Int)
+  {
     let (table, floors) = model
     let positions = candidates.compactMap { languages.firstIndex(of: $0) }
     guard positions.count == candidates.count else {
-      return candidates.map { languages.contains($0) ? costs(text, among: [$0])[0] : Int.max }
+      let each = candidates.map { languages.contains($0) ? costs(text, among: [$0])[0] : Int.max }
+      var grams = 0
+      forEachGram(text) { _, _ in grams += 1 }
+      return (each, grams)
     }
     var totals = Array(repeating: 0, count: candidates.count)
-    for gram in grams(text) {
-      let length = gram.unicodeScalars.count
+    var grams = 0
+    forEachGram(text) { gram, length in
+      grams += 1
+      let floor = floors[length - 1]
       let known = table[gram]
-      for (slot, language) in positions.enumerated() {
-        totals[slot] += Int(known?[language] ?? floors[length - 1])
+      var slot = 0
+      while slot < positions.count {
+        totals[slot] += Int(known?[positions[slot]] ?? floor)
+        slot += 1
       }
     }
-    return totals
+    return (totals, grams)
   }
 
   /// Japanese or Chinese, for a text in Han alone: whichever its grams cost less in.

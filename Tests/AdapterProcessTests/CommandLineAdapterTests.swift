@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `contract-kit conformance run --adapter-command`, as a user runs it on the Python examples.
-@Suite struct CommandLineAdapterTests {
+@Suite(.integration) struct CommandLineAdapterTests {
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = Products.directory.appendingPathComponent("contract-kit")

@@ -2,12 +2,13 @@ import AdapterProcess
 import ContractConformance
 import Foundation
 import ProfileContracts
+import TestSupport
 import Testing
 
 /// The examples of AdapterProcess's and AdapterSupervision's doc comments, run against the
 /// bundled adapters served by `adapter-host-example` (and a dying one of
 /// `adapter-host-fixtures`). DocCodeBlocksTests checks that each block is a run of lines here.
-@Suite struct AdapterProcessDocCommentExamples {
+@Suite(.integration) struct AdapterProcessDocCommentExamples {
   static let command = ProfileCommand(
     profile: .note, attachmentID: "a", sourceLanguage: nil, targetLanguage: "en")
 

@@ -1,13 +1,14 @@
 import ContractConformance
 import Foundation
 import ProfileContracts
+import TestSupport
 import Testing
 
 @testable import AdapterProcess
 
 /// Processes that die where they should throw, one a suite, and one that floods the kit: a
 /// breakdown fails the check it happened in, whatever that check expected.
-@Suite struct DyingAdapterTests {
+@Suite(.integration) struct DyingAdapterTests {
   static let breakdown = "a process that dies or breaks the protocol fails the check"
 
   private func documents(_ name: String) async -> ConformanceReport {

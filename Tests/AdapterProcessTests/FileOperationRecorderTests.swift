@@ -7,7 +7,7 @@ import Testing
 /// The file-operation recorder on a tiny program whose calls are known: its log must hold those
 /// calls, in order, with their bytes, and nothing outside the directory; the program's output
 /// must be untouched.
-@Suite struct FileOperationRecorderTests {
+@Suite(.integration) struct FileOperationRecorderTests {
   @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
   func theLogHoldsExactlyTheCallsAProgramMade() throws {
     let library = try FileOperationRecorder.library().get()

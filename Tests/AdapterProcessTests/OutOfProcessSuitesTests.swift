@@ -3,6 +3,7 @@ import AdapterWire
 import ContractConformance
 import Foundation
 import ProfileContracts
+import TestSupport
 import Testing
 
 /// The package's built executables, next to the test bundle.
@@ -25,7 +26,7 @@ enum Products {
   }
 }
 
-@Suite struct OutOfProcessSuitesTests {
+@Suite(.integration) struct OutOfProcessSuitesTests {
   @Test func theBundledStorePassesOverJSONRPC() async {
     let command = Products.command("adapter-host-example", "store")
     // Generous timeouts: an 8 MiB payload crosses the pipe as Base64 JSON, slow in a debug or
@@ -135,7 +136,7 @@ enum Products {
   }
 }
 
-@Suite struct ProcessLifetimeTests {
+@Suite(.integration) struct ProcessLifetimeTests {
   @Test func releasingAProxyEndsItsProcess() async throws {
     var pid: Int32 = 0
     do {

@@ -7,7 +7,7 @@ import Testing
 
 /// `store.powerLoss` on stores in their own process: the two stores the kit ships and SQLite
 /// with full syncs pass; each broken store fails, with its crash state and its fix named.
-@Suite(.serialized) struct PowerLossTests {
+@Suite(.integration, .serialized) struct PowerLossTests {
   static let fixtures = "Tests/AdapterProcessTests/Fixtures/power-loss/"
 
   static func powerLoss(_ command: String, model: PowerLossModel = .posix) async -> CheckResult? {

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// `store.crash` on stores in their own process: 50 SIGKILLs in the middle of saves.
-@Suite(.serialized) struct RealCrashTests {
+@Suite(.integration, .serialized) struct RealCrashTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -210,6 +210,7 @@ import Testing
 /// `--fix` after a rename writes each anchor in the form it was written: a link stays a link
 /// with its line fragment, and a symbol anchor keeps its symbol.
 @Suite(
+  .integration,
   .enabled(
     if: GitFixture.executable != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

@@ -1,6 +1,7 @@
 import AnchorCheck
 import Foundation
 import KitJSON
+import TestSupport
 import Testing
 
 @Suite struct AnchorCheckerTests {
@@ -228,7 +229,7 @@ import Testing
 }
 
 /// The kit's own docs check clean: the same gate `contract-kit check` runs.
-@Suite struct KitDocsTests {
+@Suite(.integration) struct KitDocsTests {
   @Test func theKitsOwnDocsCheckClean() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent()

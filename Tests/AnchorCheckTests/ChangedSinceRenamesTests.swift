@@ -8,6 +8,7 @@ import Testing
 /// verdict. Every history shape (a folder move, a name change, both, a chain of two; an edit
 /// before the renames, after them, or none) at every revision of it.
 @Suite(
+  .integration,
   .enabled(
     if: GitFixture.executable != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

@@ -5,6 +5,7 @@ import Testing
 
 /// `--changed-since` and rename-aware relocation on real git repositories made for each test.
 @Suite(
+  .integration,
   .enabled(
     if: GitFixture.executable != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

@@ -8,6 +8,7 @@ import Testing
 /// histories with a fake remote: the lines at the pinned commit are the quote, looked for at
 /// HEAD through edits and renames.
 @Suite(
+  .integration,
   .enabled(
     if: GitFixture.executable != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

@@ -17,7 +17,7 @@ import Testing
     ) { ExtractiveModelExecutor() }.run()
   }
 
-  @Test(.enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
+  @Test(.integration, .enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
   func sarifToolsReadsEveryFailedCheck() async throws {
     let report = await Self.brokenRun()
     let failures = report.failures
@@ -36,7 +36,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
+  @Test(.integration, .enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
   func aPassingRunHasRulesAndNoResults() async throws {
     let report = await ModelExecutorConformance(
       errorMapping: ExtractiveModelExecutor.map,

@@ -7,6 +7,7 @@ import Testing
 /// an `origin/main` and a branch that edits, moves and renames cited code; and the README's
 /// shorter recipe, which must be lines of the guide's.
 @Suite(
+  .integration,
   .enabled(
     if: RecipeRepository.git != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

@@ -5,7 +5,7 @@ import Testing
 /// `contract-kit-anchors` is `contract-kit anchors` alone: the same output and exit code for the
 /// same arguments, with its own name where a message names the program, and without the
 /// model-server client's libraries.
-@Suite struct AnchorsBinaryTests {
+@Suite(.integration) struct AnchorsBinaryTests {
   static let files = [
     "Sources/A.swift": AnchorsCommandTests.source,
     "docs/ok.md": "```swift\n// Sources/A.swift:2\nlet value2 = 2\n```\n",

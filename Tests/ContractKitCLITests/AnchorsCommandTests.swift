@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `contract-kit anchors`, run as a user would, on throwaway repositories.
-@Suite struct AnchorsCommandTests {
+@Suite(.integration) struct AnchorsCommandTests {
   final class Repository {
     let root: URL
     init(_ files: [String: String]) throws {
@@ -156,6 +156,7 @@ import Testing
 /// repository: a moved one is listed without failing the run, fails it under
 /// `--fail-on permalinks`, and `--fix=permalinks` pins it to HEAD.
 @Suite(
+  .integration,
   .enabled(
     if: Backends.executable(named: "git") != nil
       || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

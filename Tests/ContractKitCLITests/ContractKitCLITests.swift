@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `contract-kit` binary, as a user would, table-driven.
-@Suite struct ContractKitCLITests {
+@Suite(.integration) struct ContractKitCLITests {
   struct Case: Sendable, CustomTestStringConvertible {
     let arguments: [String]
     let status: Int32
@@ -231,7 +232,7 @@ enum ContractKitBinary {
 }
 
 /// `contract-kit golden`, run as a user would.
-@Suite struct GoldenCommandTests {
+@Suite(.integration) struct GoldenCommandTests {
   static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Golden").path

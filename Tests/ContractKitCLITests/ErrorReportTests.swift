@@ -3,6 +3,7 @@ import Foundation
 import GoldenReplay
 import KitCommandLine
 import ProfileAdapters
+import TestSupport
 import Testing
 
 @testable import contract_kit
@@ -53,7 +54,7 @@ import Testing
       firstLine: "contract-kit: error: store directory /etc/hostname", showsUsage: false),
   ]
 
-  @Test(arguments: cases)
+  @Test(.integration, arguments: cases)
   func eachErrorTypeExitsWithItsCodeAndOneLine(_ testCase: Case) throws {
     let result = try ContractKitBinary.run(testCase.arguments)
     #expect(result.status == testCase.status, "stderr: \(result.stderr)")

@@ -3,11 +3,12 @@ import GoldenReplayTesting
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
+import TestSupport
 import Testing
 
 /// `contract-kit golden review` and the command line's respect for a user's corpus, run as a
 /// user would: a corpus in a scratch folder, its failing runs made by a test-side runner.
-@Suite struct GoldenReviewCommandTests {
+@Suite(.integration) struct GoldenReviewCommandTests {
   final class Corpus {
     let url: URL
     let artifacts: URL
@@ -157,7 +158,7 @@ import Testing
 
 /// Review and the unreferenced report on a copy of the kit's own corpus, with the command line's
 /// reference core, as the kit's own developers use them.
-@Suite struct GoldenReviewOfTheKitsCorpusTests {
+@Suite(.integration) struct GoldenReviewOfTheKitsCorpusTests {
   @Test func aChangedRecordingIsReviewedAcceptedAndReplaysAgain() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
       "golden-kit-\(UUID().uuidString)")
@@ -212,6 +213,7 @@ import Testing
   /// The interactive review, on a terminal: `script` gives the command a pseudo-terminal, and
   /// the answers come in on it.
   @Suite(
+    .integration,
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
         || ProcessInfo.processInfo.environment["CONTRACT_KIT_REQUIRE_BACKENDS"] == "1",

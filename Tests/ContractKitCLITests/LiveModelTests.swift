@@ -4,7 +4,7 @@ import Testing
 
 /// `contract-kit` against a real model on a real server (tools/llm-server: llama.cpp's server
 /// with SmolLM2-135M), as a user would run it. Skipped without a server; `.ci/run` starts one.
-@Suite(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+@Suite(.integration, .enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
 struct LiveModelTests {
   static func url() throws -> String {
     try #require(Backends.llmURL, "\(Backends.llmMissing)").absoluteString

@@ -5,6 +5,7 @@ import Testing
 /// `conformance run --executor openai` and `--translator openai`, run as a user would, against the
 /// fault-injecting server (a real model server is tools/llm-server's).
 @Suite(
+  .integration,
   .enabled(
     if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
 struct OpenAIOptionsTests {

@@ -1,10 +1,11 @@
 import Foundation
 import KitCommandLine
+import TestSupport
 import Testing
 
 /// What the read-only plugin verb refuses: every command that writes into the package, each
 /// with the line that runs it through `contract-kit-write`; and what it still runs.
-@Suite struct PluginAccessTests {
+@Suite(.integration) struct PluginAccessTests {
   static let readOnly = ["CONTRACT_KIT_PLUGIN_READ_ONLY": "1", "CI": ""]
 
   @Test(arguments: [

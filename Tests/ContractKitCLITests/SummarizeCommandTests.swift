@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// `contract-kit summarize`, run as a user would.
-@Suite struct SummarizeCommandTests {
+@Suite(.integration) struct SummarizeCommandTests {
   final class Folder {
     let url: URL
     init() throws {

@@ -12,6 +12,7 @@ import Testing
 /// `contract-kit summarize --model openai`, run as a user would, against the fault-injecting
 /// server: the preflight's one-line errors, a whole run, and a server lost mid-run.
 @Suite(
+  .integration,
   .enabled(
     if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
 struct SummarizeOpenAITests {

@@ -6,6 +6,7 @@ import Testing
 
 /// `contract-kit summarize` and `conformance run --provider pdf` on PDFs, run as a user would.
 @Suite(
+  .integration,
   .serialized,
   .enabled(
     if: Backends.runPDF,

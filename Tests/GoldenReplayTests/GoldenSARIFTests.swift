@@ -45,7 +45,7 @@ import Testing
       to: folder.appendingPathComponent(name + ".json"))
   }
 
-  @Test(.enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
+  @Test(.integration, .enabled(if: SARIFTools.run, Comment(rawValue: SARIFTools.missing)))
   func sarifToolsReadsTheFailureAndTheRecording() async throws {
     let (report, folder, (changed, fresh)) = try await Self.report()
     defer { try? FileManager.default.removeItem(at: folder) }

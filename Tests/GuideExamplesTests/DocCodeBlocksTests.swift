@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every Swift block of the docs (the README, CONTRIBUTING, `docs/` and the DocC articles) is code
@@ -13,7 +14,7 @@ import Testing
 ///
 /// And every Swift block of a doc comment in `Sources/` is a run of lines of a test file that
 /// runs it (or of a golden-guide block), imports included, so DocC's reference pages cannot rot.
-@Suite struct DocCodeBlocksTests {
+@Suite(.integration) struct DocCodeBlocksTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   static let goldenGuide = "Sources/GoldenReplay/GoldenReplay.docc/GoldenForYourCore.md"

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)
   import Foundation
+  import TestSupport
   import Testing
 
   import CKitProcess
@@ -8,7 +9,7 @@
 
   /// The launcher, on real programs: outputs whole and in order, inputs written while outputs
   /// are read, exit statuses and signals, and nothing of this process open in a child.
-  @Suite struct ChildProcessTests {
+  @Suite(.integration) struct ChildProcessTests {
     static func shell(_ script: String, input: [UInt8]? = nil) -> ChildProcess.Command {
       ChildProcess.Command("/bin/sh", ["-c", script], input: input)
     }

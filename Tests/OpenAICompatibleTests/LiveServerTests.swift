@@ -7,7 +7,7 @@ import Testing
 /// The executor against a real server (tools/llm-server: llama.cpp's server with SmolLM2-135M):
 /// the answers and errors it really sends, not the fault server's copies. Skipped without a
 /// server; `.ci/run` starts one.
-@Suite(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+@Suite(.integration, .enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
 struct LiveServerTests {
   static func executor() throws -> OpenAICompatibleModelExecutor {
     let url = try #require(Backends.llmURL, "\(Backends.llmMissing)")

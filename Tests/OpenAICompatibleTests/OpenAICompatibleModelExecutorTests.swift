@@ -8,6 +8,7 @@ import Testing
 /// The executor against a local server that answers each call with a real server's failure
 /// (`Fixtures/fault_server.py`): every row of the mapping table, through HTTP.
 @Suite(
+  .integration,
   .enabled(
     if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
 struct OpenAICompatibleModelExecutorTests {

@@ -6,6 +6,7 @@ import Testing
 
 /// The translator against the fault server: one numbered call per batch, answers unrepaired.
 @Suite(
+  .integration,
   .enabled(
     if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
 struct OpenAICompatibleTranslatorTests {

@@ -46,7 +46,7 @@ import Testing
 }
 
 /// The kit's own server states its window: the number summarize plans against by default.
-@Suite(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+@Suite(.integration, .enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
 struct LiveServerContextTests {
   @Test func theKitsServerStatesTheContextItWasStartedWith() async throws {
     let url = try #require(Backends.llmURL, "\(Backends.llmMissing)")

@@ -62,7 +62,7 @@ import Testing
 }
 
 /// The tokenizer of a real server (tools/llm-server). Skipped without one; `.ci/run` starts it.
-@Suite(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+@Suite(.integration, .enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
 struct LiveServerTokenizerTests {
   @Test func aTokenizerOnTheRealServerCountsFiguresDenserThanTheEstimate() async throws {
     let url = try #require(Backends.llmURL, "\(Backends.llmMissing)")

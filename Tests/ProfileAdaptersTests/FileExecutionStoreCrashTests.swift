@@ -1,5 +1,6 @@
 import Foundation
 import KitEnvironment
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Testing
 /// value that was written, the last acknowledged one or the one in flight, never a torn one.
 ///
 /// Replay a run with `STORE_CRASH_SEED=<seed> swift test --filter FileExecutionStoreCrashTests`.
-@Suite struct FileExecutionStoreCrashTests {
+@Suite(.integration) struct FileExecutionStoreCrashTests {
   @Test func sigkillAtRandomMomentsNeverLeavesATornValue() throws {
     let seed =
       ProcessInfo.processInfo.environment["STORE_CRASH_SEED"].flatMap(UInt64.init) ?? 20_261_129

@@ -8,6 +8,7 @@ import Testing
 /// The PDF provider on PDFs built by a real producer (fpdf2) and read through poppler, with each
 /// fault the provider names injected into a real file.
 @Suite(
+  .integration,
   .serialized,
   .enabled(
     if: Backends.runPDF,

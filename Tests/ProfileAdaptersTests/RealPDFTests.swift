@@ -8,6 +8,7 @@ import Testing
 /// tools/pdf/fetch-real-pdfs): counts against `pdfinfo`, the cap, and every page either text or
 /// reported unreadable for a reason, exactly the pages the manifest names.
 @Suite(
+  .integration,
   .serialized,
   .enabled(
     if: Backends.runPDF && RealPDFs.available,
