@@ -4,26 +4,33 @@ Docs are written against an OLD commit: each anchor cites real code there (a fil
 1 to 20 lines, quoted or in prose, by path or, where the name was unique, by file name alone;
 every tenth one a GitHub permalink to the old commit, bare or in a link; every fourth one names
 a type or extension declared at the top level of its file, PATH#NAME).
-The tree of a NEW commit, a year or more later, is what the checker sees. The truth for every
-anchor follows from the old quote and the new tree alone, computed here independently of the
-checker with the checker's documented rules (lines compared stripped, runs of white space as one
-space; a moved quote goes to its nearest occurrence; a missing file's quote is looked for in every
-file of its extension and suggested when it stands in exactly one). A symbol anchor's truth
-comes from a declaration reader written here, apart from the checker's scanner (comments and
-strings skipped, braces of types and extensions followed, function bodies left out), and the
-checker's documented matching rule: the exact qualified name, else a qualified name ending in it,
-a type before its extensions. A permalink cannot be
-checked without the repository's history: its truth is `outsideHistory`, and beside it the truth
-in a work tree whose HEAD is the new commit and whose remote names the repository (`history`):
-the old lines are its quote, followed through git's renames as the checker documents it.
+The tree of a NEW commit, a year or more later, is what the checker sees: by default HEAD, and
+OLD the newest commit two years before it; in a history shorter than that (the kit's own, a few
+hundred commits over a week or so, is one), OLD is its first commit holding a quarter of NEW's
+Swift files (and at least 20): as much drift as the history has, on enough of the code. The
+truth for every anchor follows from the old quote and the new tree alone, computed here
+independently of the checker with the checker's documented rules (lines compared stripped, runs
+of white space as one space; a moved quote goes to its nearest occurrence; a missing file's quote
+is looked for in every file of its extension and suggested when it stands in exactly one). A
+symbol anchor's truth comes from a declaration reader written here, apart from the checker's
+scanner (comments and strings skipped, braces of types and extensions followed, function bodies
+left out), and the checker's documented matching rule: the exact qualified name, else a qualified
+name ending in it, a type before its extensions. A permalink cannot be checked without the
+repository's history: its truth is `outsideHistory`, and beside it the truth in a work tree
+whose HEAD is the new commit and whose remote names the repository (`history`): the old lines
+are its quote, followed through git's renames as the checker documents it.
 
 usage:
   bench-anchors-drift.py generate GIT_DIR OUT [--anchors N] [--per-doc N] [--old REV] [--new REV]
                          [--seed N] [--slug ORG/REPO] [--no-symbols]
-      (the slug defaults to OWNER/NAME from a GIT_DIR under a folder named OWNER+NAME); every
-      fourth anchor names a type, PATH#NAME, or with --no-symbols cites its line, PATH:LINE, for
-      measuring what symbol resolution costs
-      writes OUT/tree (the new commit's files, with the docs in OUT/tree/drift-docs) and
+      (the slug defaults to OWNER/NAME from a GIT_DIR under a folder named OWNER+NAME, else
+      from an `origin` remote on GitHub, else local/ProfileContractKit for this kit's own
+      repository, else example/repository); without --old, a shallow clone with less than two
+      years of history is refused (exit 1, naming the fix); every fourth anchor names a type,
+      PATH#NAME, or with --no-symbols cites its line, PATH:LINE, for measuring what symbol
+      resolution costs
+      writes OUT/tree (the new commit's files but its Markdown and its root anchors.json, which
+      would configure the checker; with the docs in OUT/tree/drift-docs) and
       OUT/truth.json; check it with contract-kit anchors --root OUT/tree drift-docs
   bench-anchors-drift.py verify OUT REPORT.json
       compares `contract-kit anchors --format json` output with the truth; exit 1 on any
@@ -46,6 +53,7 @@ import collections
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tarfile
@@ -55,6 +63,15 @@ import io
 WHITESPACE = b" \t\r\x0c\x0b"
 SKIPPED = {".git", ".build", ".swiftpm"}
 DOCS = "drift-docs"
+# The checker's configuration at a repository's root (the kit's own has one): its globs would
+# hide files the truth counts, so, like the repository's docs, it is left out of the corpus.
+CONFIG = "anchors.json"
+# In a history shorter than two years, the old commit is the first that holds a quarter of the
+# new commit's Swift files, and never fewer than this: enough files and types to cut the corpus
+# from. (On the kit's own history the first commit, 26 files on one module, has no type that
+# later leaves its file: no missingSymbol. The first with a quarter has every status.)
+MIN_SWIFT_FILES = 20
+GITHUB = re.compile(r"github\.com(?::\d+)?[:/]+([^/\s]+)/([^/\s]+?)(?:\.git)?/*$")
 
 
 def normalize(line):
@@ -270,13 +287,51 @@ def permalink(slug, commit, path, first, last):
 
 
 def pick_old(git_dir, new, years):
-    """The newest commit at least `years` years older than `new`."""
+    """The newest commit at least `years` years older than `new`; in a shorter history, the
+    first commit along `new`'s first parents that holds a quarter of `new`'s Swift files and at
+    least MIN_SWIFT_FILES."""
     stamp = int(git(git_dir, "log", "-1", "--format=%ct", new).strip())
     before = stamp - int(years * 365.25 * 86400)
     old = git(git_dir, "rev-list", "-1", f"--before={before}", new).strip()
-    if not old:
-        sys.exit("bench-anchors-drift: the history is shorter than that; pass --old")
-    return old
+    if old:
+        return old
+    if git(git_dir, "rev-parse", "--is-shallow-repository").strip() == "true":
+        sys.exit(f"bench-anchors-drift: {git_dir} is a shallow clone; fetch its whole history "
+                 f"(git fetch --unshallow) or pass --old")
+    def swift_files(rev):
+        names = git(git_dir, "ls-tree", "-r", "-z", "--name-only", rev).split("\0")
+        return sum(1 for name in names if name.endswith(".swift"))
+    enough = max(MIN_SWIFT_FILES, -(-swift_files(new) // 4))
+    for rev in git(git_dir, "rev-list", "--reverse", "--first-parent", new).split():
+        if rev == new:
+            break
+        if swift_files(rev) >= enough:
+            print(f"drift corpus: the history is shorter than {years} years; the old commit is "
+                  f"its first with at least {enough} Swift files (a quarter of the new one's)")
+            return rev
+    sys.exit(f"bench-anchors-drift: no commit before {new[:10]} holds {enough} Swift files "
+             f"(a quarter of its own, at least {MIN_SWIFT_FILES}); pass --old")
+
+
+def slug_of(git_dir):
+    """OWNER/NAME for the corpus's permalinks (and the remote tools/bench-anchors gives the
+    history run): from a folder named OWNER+NAME holding GIT_DIR (a mirror's layout), else from
+    an `origin` remote on GitHub, else local/ProfileContractKit for this kit's own repository,
+    else example/repository. The same repository always gets the same slug."""
+    owner = [part for part in os.path.abspath(git_dir).split(os.sep) if "+" in part]
+    if owner:
+        return owner[-1].replace("+", "/", 1)
+    origin = subprocess.run(["git", "--git-dir", git_dir, "remote", "get-url", "origin"],
+                            capture_output=True, text=True)
+    match = GITHUB.search(origin.stdout.strip()) if origin.returncode == 0 else None
+    if match:
+        return f"{match.group(1)}/{match.group(2)}"
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    own = subprocess.run(["git", "-C", here, "rev-parse", "--absolute-git-dir"],
+                         capture_output=True, text=True)
+    if own.returncode == 0 and os.path.realpath(own.stdout.strip()) == os.path.realpath(git_dir):
+        return "local/ProfileContractKit"
+    return "example/repository"
 
 
 def occurrences(lines, quote):
@@ -294,7 +349,7 @@ def generate(git_dir, out, anchors, per_doc, old, new, seed, slug, symbols=True)
           f"{anchors} anchors, seed {seed}")
     rng = random.Random(seed)
     old_files = {p: d for p, d in tree_files(git_dir, old).items() if p.endswith(".swift")}
-    new_all = tree_files(git_dir, new)
+    new_all = {p: d for p, d in tree_files(git_dir, new).items() if p != CONFIG}
     tree = os.path.join(out, "tree")
     for path, data in new_all.items():
         if path.lower().endswith(".md"):
@@ -633,8 +688,7 @@ def main():
         sys.exit(__doc__)
     slug = options["--slug"]
     if slug is None:
-        owner = [part for part in os.path.abspath(positional[0]).split(os.sep) if "+" in part]
-        slug = owner[-1].replace("+", "/", 1) if owner else "example/repository"
+        slug = slug_of(positional[0])
     generate(positional[0], positional[1], int(options["--anchors"]), int(options["--per-doc"]),
              options["--old"], options["--new"], int(options["--seed"]), slug, symbols)
 
