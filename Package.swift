@@ -100,7 +100,7 @@ let package = Package(
       dependencies: [
         "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
         "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment", "Locking",
-        "ProfileContracts",
+        "ProfileContracts", "KitProcess",
       ]),
     // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
     // proxies the suites call an adapter process through.
@@ -111,7 +111,9 @@ let package = Package(
     .target(name: "AdapterSupervision", dependencies: ["ProfileContracts", "Locking"]),
     .target(
       name: "AdapterProcess",
-      dependencies: ["AdapterWire", "AdapterSupervision", "ProfileContracts", "Locking"]),
+      dependencies: [
+        "AdapterWire", "AdapterSupervision", "ProfileContracts", "Locking", "KitProcess",
+      ]),
     // An executor and a translator over OpenAI-compatible chat-completions servers.
     .target(
       name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),

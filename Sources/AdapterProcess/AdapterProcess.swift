@@ -6,6 +6,8 @@ import ProfileContracts
 
 // Adapter processes run on macOS and Linux; iOS, tvOS and watchOS have no Process.
 #if os(macOS) || os(Linux)
+  import KitProcess
+
   #if canImport(Glibc)
     import Glibc
   #elseif canImport(Darwin)
@@ -60,7 +62,6 @@ import ProfileContracts
     {
       self.command = command
       let words = try ShellWords.split(command)
-      Self.ignoreBrokenPipes
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       process.arguments = words
@@ -69,6 +70,9 @@ import ProfileContracts
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       }
       let stdin = Pipe()
+      // Writing to a process that has died must fail the write, not raise SIGPIPE and end this
+      // process: per pipe or per write, never with a process-wide signal(SIGPIPE, SIG_IGN).
+      PipeWriter.prepare(stdin.fileHandleForWriting.fileDescriptor)
       let stdout = Pipe()
       let stderr = Pipe()
       process.standardInput = stdin
@@ -103,12 +107,6 @@ import ProfileContracts
         finish()
       }
     }
-
-    /// Writing to a process that has died raises SIGPIPE, which would end this process too: the
-    /// write's error is what reports it instead.
-    private static let ignoreBrokenPipes: Void = {
-      _ = signal(SIGPIPE, SIG_IGN)
-    }()
 
     // No deinit: the reading threads hold the process object until the process ends, so ending it
     // is the owner's call (``terminate()``, ``close()`` or ``kill()``), as the proxies do.
@@ -157,7 +155,7 @@ import ProfileContracts
         // buffer is written in several pieces.
         writeLock.withCriticalSection {
           do {
-            try input.write(contentsOf: Data((request.line + "\n").utf8))
+            try PipeWriter.write(Array((request.line + "\n").utf8), to: input.fileDescriptor)
           } catch {
             // The process is gone: its end, noticed by the reader, fails the call.
           }

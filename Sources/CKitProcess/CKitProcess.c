@@ -87,7 +87,9 @@ ssize_t ckit_write(int fd, const void *bytes, size_t count) {
   return write(fd, bytes, count);
 #else
   // SIGPIPE is blocked on this thread for the write; one it raised is taken back before the
-  // mask is restored, unless one was already pending.
+  // mask is restored, unless one was already pending. The write may raise one and still return
+  // a count: a reader that goes away in the middle of a long write leaves the bytes it took
+  // written, and the signal pending.
   sigset_t pipe, old, pending;
   sigemptyset(&pipe);
   sigaddset(&pipe, SIGPIPE);
@@ -97,14 +99,27 @@ ssize_t ckit_write(int fd, const void *bytes, size_t count) {
   int wasPending = sigismember(&pending, SIGPIPE);
   ssize_t written = write(fd, bytes, count);
   int saved = errno;
-  if (written < 0 && saved == EPIPE && !wasPending) {
-    struct timespec zero = {0, 0};
-    while (sigtimedwait(&pipe, NULL, &zero) < 0 && errno == EINTR) {
+  if (!wasPending) {
+    sigemptyset(&pending);
+    sigpending(&pending);
+    if (sigismember(&pending, SIGPIPE)) {
+      struct timespec zero = {0, 0};
+      while (sigtimedwait(&pipe, NULL, &zero) < 0 && errno == EINTR) {
+      }
     }
   }
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   errno = saved;
   return written;
+#endif
+}
+
+int ckit_nosigpipe(int fd) {
+#if defined(__APPLE__)
+  return fcntl(fd, F_SETNOSIGPIPE, 1) == 0 ? 0 : errno;
+#else
+  (void)fd;
+  return 0;
 #endif
 }
 
@@ -121,5 +136,7 @@ ssize_t ckit_write(int fd, const void *bytes, size_t count) {
   errno = ENOSYS;
   return -1;
 }
+
+int ckit_nosigpipe(int fd) { return ENOSYS; }
 
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import KitProcess
 import Locking
 
 /// One long-lived `python3` running the fixture PDF producer: it reads a line of JSON
@@ -43,7 +44,7 @@ final class FixtureProducer: @unchecked Sendable {
   private func send(_ request: String) -> String? {
     do {
       if process?.isRunning != true { try start() }
-      try input?.write(contentsOf: Data(request.utf8))
+      if let input { try PipeWriter.write(Array(request.utf8), to: input.fileDescriptor) }
       guard let line = readLine() else {
         process = nil
         return "the producer exited before answering"
@@ -60,6 +61,8 @@ final class FixtureProducer: @unchecked Sendable {
     process.executableURL = python
     process.arguments = arguments
     let input = Pipe()
+    // A producer that died fails the write (EPIPE) instead of raising SIGPIPE here.
+    PipeWriter.prepare(input.fileHandleForWriting.fileDescriptor)
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output

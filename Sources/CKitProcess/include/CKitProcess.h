@@ -23,4 +23,9 @@ int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const env
 /// gone.
 ssize_t ckit_write(int fd, const void *bytes, size_t count);
 
+/// Makes writes to `fd`, a pipe's write end this process did not make with `ckit_pipe`, return
+/// EPIPE rather than raise SIGPIPE where the platform has a flag for it (macOS's
+/// F_SETNOSIGPIPE); elsewhere `ckit_write` does the same per write. Returns 0, or an errno value.
+int ckit_nosigpipe(int fd);
+
 #endif
