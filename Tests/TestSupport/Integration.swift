@@ -1,4 +1,4 @@
-import Foundation
+import KitEnvironment
 import Testing
 
 /// The switch between the two layers of the kit's tests. Plain `swift test` runs the unit tests:
@@ -8,9 +8,9 @@ import Testing
 /// build, poppler, the fault and model servers, and the repository's own docs. `.ci/run` runs
 /// both.
 public enum Integration {
-  /// Whether the integration tests run: `CONTRACT_KIT_INTEGRATION` is `1`.
-  public static let enabled =
-    ProcessInfo.processInfo.environment["CONTRACT_KIT_INTEGRATION"] == "1"
+  /// Whether the integration tests run: `CONTRACT_KIT_INTEGRATION` is `1` (or, under
+  /// xcodebuild, `TEST_RUNNER_CONTRACT_KIT_INTEGRATION`).
+  public static let enabled = KitEnvironment.value("CONTRACT_KIT_INTEGRATION") == "1"
 
   /// Why an integration test was skipped, with the command that runs it.
   public static let skipped: Comment =
