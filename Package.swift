@@ -10,16 +10,16 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     // Eight libraries, each a job a user has; every other target is internal.
-    // The four adapter protocols and every value that crosses them (re-exports KitJSON).
+    // The four adapter protocols and every value that crosses them (with the JSON types).
     .library(name: "ProfileContracts", targets: ["ProfileContracts"]),
-    // The four conformance suites, for a test target (re-exports the suites' core and
-    // LanguageIdentification).
+    // The four conformance suites, for a test target (with the language identifiers the
+    // translator suite takes).
     .library(name: "ContractConformance", targets: ["ContractConformance"]),
     // Golden replays of a core's decisions, for a test target (re-exports GoldenReplay).
     .library(name: "GoldenReplayTesting", targets: ["GoldenReplayTesting"]),
     // The prose-anchor checker.
     .library(name: "AnchorCheck", targets: ["AnchorCheck"]),
-    // The reference core over the four protocols (re-exports LanguageIdentification).
+    // The reference core over the four protocols, with its language identifiers.
     .library(name: "ProfileCore", targets: ["ProfileCore"]),
     // The reference adapters: stores, text and PDF providers, the extractive executor.
     .library(name: "ProfileAdapters", targets: ["ProfileAdapters"]),
@@ -27,7 +27,7 @@ let package = Package(
     .library(name: "OpenAICompatible", targets: ["OpenAICompatible"]),
     // Adapters out of process: AdapterHost serves one over JSON-RPC on stdio, AdapterProcess
     // starts one and calls it (macOS and Linux).
-    .library(name: "AdapterProcess", targets: ["AdapterProcess", "AdapterHost"]),
+    .library(name: "AdapterProcess", targets: ["AdapterProcess"]),
     .executable(name: "contract-kit", targets: ["contract-kit"]),
     // `contract-kit anchors` alone, for CI gates: it links only the anchor checker, so it starts
     // without the model-server client (on Linux, FoundationNetworking and libcurl).
@@ -41,100 +41,66 @@ let package = Package(
     .plugin(name: "ContractKitWritePlugin", targets: ["ContractKitWritePlugin"]),
   ],
   targets: [
-    // Canonical JSON, JSONValue and UTF-8 validation: no dependencies, used by every module that
-    // reads or writes JSON.
-    .target(name: "KitJSON"),
-    .target(name: "ProfileContracts", dependencies: ["KitJSON"]),
-    // One finding model (an ID, a level, a location, expected, actual, advice) and the reports
-    // every check shares: SARIF 2.1.0, GitHub annotations, XML text for JUnit.
-    .target(name: "KitFindings", dependencies: ["KitJSON"]),
-    .target(name: "LanguageIdentification"),
-    // The kit's settings from the environment, under their names and with xcodebuild's
-    // TEST_RUNNER_ prefix, and the one PATH lookup.
-    .target(name: "KitEnvironment"),
-    // The package's one lock, shared value, counter and thread start, without Foundation.
-    .target(name: "Locking"),
-    .target(
-      name: "ProfileAdapters",
-      dependencies: ["ProfileContracts", "Locking", "KitEnvironment", "KitProcess"]),
-    // The one place that picks Swift Testing or XCTest for a failure, for the two testing modules.
-    .target(name: "TestingBridge"),
-    // The suites and reports, free of any test framework so the CLI can link them.
+    // The kit's own support, for every module and neither product's business: canonical JSON
+    // (re-exported by ProfileContracts), the one lock, the settings from the environment, the
+    // findings and their reports (SARIF, GitHub annotations, JUnit), the process launcher's Swift
+    // side, and the command line's plumbing.
+    .target(name: "KitSupport", dependencies: ["CKitProcess"]),
+    // The process launcher (posix_spawn, pipes, writes that cannot raise SIGPIPE), in C for the
+    // GNU extensions Swift's Glibc module does not show; macOS and Linux only.
+    .target(name: "CKitProcess"),
+    .target(name: "ProfileContracts", dependencies: ["KitSupport"]),
+    // The reference core, with the language identifiers it re-proves translations with (the
+    // translator suite judges with the same ones).
+    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "KitSupport"]),
+    .target(name: "ProfileAdapters", dependencies: ["ProfileContracts", "KitSupport"]),
+    // An executor and a translator over OpenAI-compatible chat-completions servers.
+    .target(name: "OpenAICompatible", dependencies: ["ProfileContracts", "KitSupport"]),
+    // Adapters out of process: the JSON-RPC wire format, the host an adapter process serves
+    // with, the proxies that start one and call it (macOS and Linux), and what the suites learn
+    // from one (its breakdowns, the store suite's crash harness).
+    .target(name: "AdapterProcess", dependencies: ["ProfileContracts", "KitSupport"]),
+    // The suites and reports, free of any test framework so the command line can link them.
     .target(
       name: "ContractConformanceCore",
-      dependencies: [
-        "ProfileContracts", "LanguageIdentification", "AdapterSupervision", "Locking",
-        "KitEnvironment", "KitFindings", "KitProcess",
-      ]),
-    // What users import: the core re-exported (with the language identifiers the translator suite
-    // takes and the store suite's crash harness), plus recordIssues() for XCTest and Swift
-    // Testing.
+      dependencies: ["ProfileContracts", "ProfileCore", "AdapterProcess", "KitSupport"]),
+    // What users import: the suites, plus recordIssues() for XCTest and Swift Testing.
     .target(
       name: "ContractConformance",
       dependencies: [
-        "ContractConformanceCore", "LanguageIdentification", "AdapterSupervision", "TestingBridge",
-        "KitEnvironment",
+        "ContractConformanceCore", "ProfileCore", "AdapterProcess", "GoldenReplayTesting",
+        "KitSupport",
       ]),
-    // The kit's process launcher (posix_spawn, poll, waitpid) for the programs it runs to their
-    // end, git first; macOS and Linux only.
-    .target(name: "CKitProcess"),
-    .target(name: "KitProcess", dependencies: ["CKitProcess", "Locking"]),
-    .target(
-      name: "AnchorCheck",
-      dependencies: ["KitJSON", "KitFindings", "KitProcess", "KitEnvironment", "Locking"]),
-    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "LanguageIdentification"]),
     // Recording and replay of boundary calls, over any core and whatever offline model it is
     // given.
-    .target(
-      name: "GoldenReplay",
-      dependencies: ["ProfileContracts", "KitJSON", "Locking", "KitEnvironment", "KitFindings"]),
-    // GoldenReplay plus recordIssue() for XCTest and Swift Testing, for users' test targets, and
-    // the runner over the kit's offline model (ProfileAdapters' ExtractiveModelExecutor).
-    .target(
-      name: "GoldenReplayTesting",
-      dependencies: ["GoldenReplay", "ProfileAdapters", "TestingBridge"]),
-    // The kit's own wiring, for the CLI, the tests and the benchmarks: the suites over the
-    // bundled adapters, and the reference core over golden adapters.
+    .target(name: "GoldenReplay", dependencies: ["ProfileContracts", "KitSupport"]),
+    // GoldenReplay plus recordIssue() for XCTest and Swift Testing, and the one place that picks
+    // the test framework (ContractConformance reports through it too).
+    .target(name: "GoldenReplayTesting", dependencies: ["GoldenReplay"]),
+    // The prose-anchor checker, and `anchors`, the one command both executables run.
+    .target(name: "AnchorCheck", dependencies: ["KitSupport"]),
+    // The kit's own wiring, for the command line and the tests: the suites over the bundled
+    // adapters (with the phrasebook translator), the reference core over golden adapters, and
+    // the PDF fixtures.
     .target(
       name: "ReferenceSuites",
       dependencies: [
-        "ContractConformanceCore", "ProfileAdapters", "LanguageIdentification", "GoldenReplay",
-        "ProfileCore", "AdapterProcess", "OpenAICompatible", "KitEnvironment", "Locking",
-        "ProfileContracts", "KitProcess",
+        "ContractConformanceCore", "ProfileAdapters", "GoldenReplay", "ProfileCore",
+        "AdapterProcess", "OpenAICompatible", "KitSupport", "ProfileContracts",
       ]),
-    // JSON-RPC 2.0 over stdio: the wire format, the host an adapter process serves with, and the
-    // proxies the suites call an adapter process through.
-    .target(name: "AdapterWire", dependencies: ["ProfileContracts"]),
-    .target(name: "AdapterHost", dependencies: ["AdapterWire", "ProfileContracts", "Locking"]),
-    // What the suites learn from an adapter process without knowing how it runs: the breakdowns
-    // noted during a check (AdapterFaults) and the store suite's crash harness.
-    .target(name: "AdapterSupervision", dependencies: ["ProfileContracts", "Locking"]),
-    .target(
-      name: "AdapterProcess",
-      dependencies: [
-        "AdapterWire", "AdapterSupervision", "ProfileContracts", "Locking", "KitProcess",
-      ]),
-    // An executor and a translator over OpenAI-compatible chat-completions servers.
-    .target(
-      name: "OpenAICompatible", dependencies: ["ProfileContracts", "Locking", "KitEnvironment"]),
-    .executableTarget(
-      name: "adapter-host-example",
-      dependencies: ["AdapterHost", "ProfileAdapters", "ContractConformanceCore"]),
     .executableTarget(
       name: "contract-kit",
       dependencies: [
         "ReferenceSuites", "ContractConformanceCore", "AnchorCheck", "ProfileCore",
-        "ProfileAdapters", "ProfileContracts",
-        "LanguageIdentification", "GoldenReplay", "AdapterProcess", "OpenAICompatible", "Locking",
-        "KitEnvironment", "KitCommandLine", "AnchorsCommandLine",
+        "ProfileAdapters", "ProfileContracts", "GoldenReplay", "AdapterProcess", "OpenAICompatible",
+        "KitSupport",
       ]),
-    // The command line's plumbing, shared by both executables: arguments, output, errors and
-    // their exit codes, and the subcommand protocol.
-    .target(name: "KitCommandLine", dependencies: ["KitEnvironment", "Locking"]),
-    // `anchors`, the one command both executables run.
-    .target(name: "AnchorsCommandLine", dependencies: ["AnchorCheck", "KitCommandLine"]),
+    .executableTarget(name: "contract-kit-anchors", dependencies: ["AnchorCheck", "KitSupport"]),
+    // The bundled adapters served over JSON-RPC: an example of AdapterProcess's host.
     .executableTarget(
-      name: "contract-kit-anchors", dependencies: ["AnchorsCommandLine", "KitCommandLine"]),
+      name: "adapter-host-example",
+      dependencies: ["AdapterProcess", "ProfileAdapters", "ReferenceSuites"],
+      path: "Examples/adapter-host-example"),
     .plugin(
       name: "ContractKitPlugin",
       capability: .command(
@@ -159,61 +125,55 @@ let package = Package(
           )
         ]),
       dependencies: ["contract-kit"]),
-    .testTarget(name: "KitJSONTests", dependencies: ["KitJSON"]),
     .testTarget(
-      name: "KitProcessTests", dependencies: ["KitProcess", "CKitProcess", "TestSupport"]),
-    .testTarget(name: "KitEnvironmentTests", dependencies: ["KitEnvironment"]),
-    .testTarget(
-      name: "KitFindingsTests", dependencies: ["KitFindings", "KitJSON", "KitEnvironment"]),
+      name: "KitSupportTests", dependencies: ["KitSupport", "CKitProcess", "TestSupport"]),
     .testTarget(name: "ProfileContractsTests", dependencies: ["ProfileContracts"]),
     .testTarget(
-      name: "LanguageIdentificationTests", dependencies: ["LanguageIdentification"],
+      name: "LanguageIdentificationTests", dependencies: ["ProfileCore"],
       resources: [.copy("Labelled")]),
     .testTarget(
       name: "ContractConformanceTests",
       dependencies: [
-        "ContractConformance", "ProfileAdapters", "ReferenceSuites", "Locking", "KitEnvironment",
-        "TestSupport", "ContractConformanceCore", "ProfileContracts",
+        "ContractConformance", "ProfileAdapters", "ReferenceSuites", "KitSupport", "TestSupport",
+        "ContractConformanceCore", "ProfileContracts",
       ]),
     .testTarget(
-      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitJSON", "Locking", "TestSupport"],
+      name: "AnchorCheckTests", dependencies: ["AnchorCheck", "KitSupport", "TestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProfileCoreTests",
-      dependencies: [
-        "ProfileCore", "ProfileContracts", "ProfileAdapters", "LanguageIdentification", "Locking",
-        "KitEnvironment",
-      ]),
+      dependencies: ["ProfileCore", "ProfileContracts", "ProfileAdapters", "KitSupport"]),
     .testTarget(
       name: "GoldenReplayTests",
       dependencies: [
-        "GoldenReplay", "GoldenReplayTesting", "ProfileCore", "ProfileContracts", "ReferenceSuites",
-        "TestSupport", "KitJSON",
+        "GoldenReplay", "GoldenReplayTesting", "ProfileAdapters", "ProfileCore", "ProfileContracts",
+        "ReferenceSuites", "TestSupport", "KitSupport",
       ]),
     .testTarget(
       name: "ContractKitCLITests",
       dependencies: [
-        "contract-kit", "contract-kit-anchors", "KitCommandLine", "AnchorsCommandLine",
-        "ReferenceSuites", "TestSupport", "ContractConformanceCore", "GoldenReplayTesting",
-        "AnchorCheck", "GoldenReplay", "ProfileAdapters", "ProfileContracts", "ProfileCore",
+        "contract-kit", "contract-kit-anchors", "KitSupport", "AnchorCheck", "ReferenceSuites",
+        "TestSupport", "ContractConformanceCore", "GoldenReplayTesting", "GoldenReplay",
+        "ProfileAdapters", "ProfileContracts", "ProfileCore",
       ]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",
       dependencies: [
-        "AdapterHost", "ProfileAdapters", "ContractConformanceCore", "Locking", "ProfileContracts",
+        "AdapterProcess", "ProfileAdapters", "ContractConformanceCore", "KitSupport",
+        "ProfileContracts", "ReferenceSuites",
       ],
       path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
-      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites", "KitEnvironment"],
+      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites", "KitSupport"],
       path: "Tests/TestSupport", exclude: ["Fixtures"]),
     .testTarget(
       name: "AdapterProcessTests",
       dependencies: [
-        "AdapterProcess", "AdapterHost", "AdapterWire", "ContractConformance", "ProfileAdapters",
-        "adapter-host-example", "adapter-host-fixtures", "contract-kit", "TestSupport", "Locking",
-        "KitJSON", "ProfileContracts", "ContractConformanceCore",
+        "AdapterProcess", "ContractConformance", "ProfileAdapters", "adapter-host-example",
+        "adapter-host-fixtures", "contract-kit", "TestSupport", "KitSupport", "ProfileContracts",
+        "ContractConformanceCore",
       ],
       exclude: ["Fixtures"]),
     // The child the file store's crash test kills with SIGKILL in the middle of saves.
@@ -226,21 +186,24 @@ let package = Package(
     .testTarget(
       name: "ProfileAdaptersTests",
       dependencies: [
-        "ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport", "KitEnvironment",
+        "ProfileAdapters", "store-crash-child", "ReferenceSuites", "TestSupport", "KitSupport",
         "ProfileContracts",
       ]),
     // The app of the guide "Checking your own adapter": stand-ins over the reference adapters,
     // so that the guides' Swift blocks, each a quote of a GuideExamplesTests file, build and run.
     .target(
       name: "MyApp",
-      dependencies: ["ContractConformance", "ProfileAdapters", "ProfileContracts", "Locking"],
+      dependencies: [
+        "ContractConformance", "ProfileAdapters", "ProfileContracts", "KitSupport",
+        "ReferenceSuites",
+      ],
       path: "Tests/Examples/MyApp"),
     .testTarget(
       name: "GuideExamplesTests",
       dependencies: [
         "MyApp", "ContractConformance", "ProfileAdapters", "ProfileContracts", "ProfileCore",
-        "OpenAICompatible", "AnchorCheck", "GoldenReplayTesting", "KitEnvironment",
-        "ReferenceSuites", "TestSupport",
+        "OpenAICompatible", "AnchorCheck", "GoldenReplayTesting", "KitSupport", "ReferenceSuites",
+        "TestSupport",
       ]),
     // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
     // Targets of this package, not products, so they reach the kit's internal wiring.
@@ -259,12 +222,12 @@ let package = Package(
     .executableTarget(
       name: "model-requests",
       dependencies: [
-        "ContractConformanceCore", "GoldenReplay", "KitJSON", "OpenAICompatible",
+        "ContractConformanceCore", "GoldenReplay", "KitSupport", "OpenAICompatible",
         "ProfileContracts", "ProfileCore",
       ],
       path: "tools/benchmarks/model-requests"),
     .executableTarget(
-      name: "langid-eval", dependencies: ["LanguageIdentification"],
+      name: "langid-eval", dependencies: ["ProfileCore"],
       path: "tools/benchmarks/langid-eval"),
     // The anchor parser's and the declaration scanner's libFuzzer harness. tools/fuzz-anchors/run
     // builds it with coverage and libFuzzer (CONTRACT_KIT_FUZZ); a plain build replays files.

@@ -1,4 +1,4 @@
-import KitJSON
+import KitSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,5 @@
 import Dispatch
-import KitJSON
-import Locking
+import KitSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

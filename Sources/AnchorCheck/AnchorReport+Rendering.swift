@@ -1,7 +1,5 @@
 import Dispatch
-import KitFindings
-import KitJSON
-import Locking
+import KitSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

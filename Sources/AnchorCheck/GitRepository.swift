@@ -6,8 +6,7 @@
 
 // Git runs as a process; iOS, tvOS and watchOS start none.
 #if os(macOS) || os(Linux)
-  import KitEnvironment
-  import KitProcess
+  import KitSupport
 
   /// What the checker asks git about the root: which files changed since a revision, and where
   /// renamed files went. Git is a runtime tool, run as a process, never a package.

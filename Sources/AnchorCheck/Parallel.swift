@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import KitSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,5 +1,4 @@
-import KitJSON
-import Locking
+import KitSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

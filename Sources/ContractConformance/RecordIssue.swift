@@ -1,6 +1,6 @@
 import Foundation
-import KitEnvironment
-import TestingBridge
+import KitSupport
+import GoldenReplayTesting
 
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:

@@ -56,7 +56,7 @@ struct Failures {
 }
 
 /// A short, one-line rendering of a string for messages: quoted, newlines shown, long text cut.
-func quote(_ text: String, limit: Int = 60) -> String {
+package func quote(_ text: String, limit: Int = 60) -> String {
   var shown = text.replacingOccurrences(of: "\n", with: "\\n")
   if shown.count > limit { shown = String(shown.prefix(limit)) + "…" }
   return "\"" + shown + "\""

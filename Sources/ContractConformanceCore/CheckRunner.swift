@@ -1,4 +1,4 @@
-import AdapterSupervision
+import AdapterProcess
 import Foundation
 
 /// One check of a suite: the rule it proves, paired with the body that proves it. A body

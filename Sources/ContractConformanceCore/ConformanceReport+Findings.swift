@@ -1,4 +1,4 @@
-import KitFindings
+import KitSupport
 
 extension ConformanceReport {
   /// Reports as SARIF 2.1.0, for code-scanning dashboards: every rule of the suites run, with its

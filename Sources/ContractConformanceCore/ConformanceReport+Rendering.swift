@@ -1,4 +1,4 @@
-import KitFindings
+import KitSupport
 import ProfileContracts
 
 extension ConformanceReport {

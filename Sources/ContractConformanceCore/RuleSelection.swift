@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// Which rules a run checks: the scoped ``ConformanceSettings``' selection (what
 /// `contract-kit conformance run --rule` sets), else `CONTRACT_KIT_RULES` (IDs, comma-separated),

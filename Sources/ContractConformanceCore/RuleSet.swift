@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// Which rules count: every rule the kit has, or the rule set of an earlier kit version.
 ///

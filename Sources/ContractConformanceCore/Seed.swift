@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// The seed of a suite's randomized inputs: `CONTRACT_KIT_SEED` when set, else a fixed default,
 /// so runs are deterministic unless asked otherwise. Reports carry it, and the text report

@@ -1,4 +1,4 @@
-import LanguageIdentification
+import ProfileCore
 
 /// Numbered sample sentences, in parallel across languages, for the translator suite.
 ///
@@ -31,7 +31,7 @@ public struct TranslationSamples: Sendable {
   }
 
   /// The templates of `language` (or of its primary subtag), plain then mixed-script.
-  func all(_ language: String) -> (plain: [String], mixed: [String])? {
+  package func all(_ language: String) -> (plain: [String], mixed: [String])? {
     guard let plain = templates[language] ?? templates[primarySubtag(language)], !plain.isEmpty
     else { return nil }
     return (plain, mixedScript[language] ?? mixedScript[primarySubtag(language)] ?? [])
@@ -39,7 +39,7 @@ public struct TranslationSamples: Sendable {
 
   /// What goes between two sentences of a paragraph in `language`: nothing in Japanese and
   /// Chinese, a space elsewhere.
-  static func joiner(_ language: String) -> String {
+  package static func joiner(_ language: String) -> String {
     ["ja", "zh"].contains(primarySubtag(language)) ? "" : " "
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// The four adapters a scenario runs a core against, and its clock. While recording, the model

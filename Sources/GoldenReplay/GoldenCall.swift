@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// One call that crossed the boundary: which adapter, which function, its arguments, and what

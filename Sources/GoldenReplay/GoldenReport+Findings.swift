@@ -1,4 +1,4 @@
-import KitFindings
+import KitSupport
 
 extension GoldenReport {
   /// The report as SARIF 2.1.0, for code-scanning dashboards: one result per scenario that did

@@ -1,5 +1,5 @@
 import Foundation
-import KitJSON
+import KitSupport
 
 extension GoldenReport {
   /// Each failure under its scenario's name, then the summary line.

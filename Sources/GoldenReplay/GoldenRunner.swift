@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 import ProfileContracts
 
 /// When golden scenarios are (re)recorded: `never` (the default), `missing` (scenarios without a
@@ -69,11 +69,12 @@ public struct GoldenResult: Hashable, Sendable {
 
 /// Replays (and, when asked, records) the scenarios in a folder against any core.
 ///
-/// In a test target, GoldenReplayTesting's initializer passes the kit's offline model; the mode
-/// comes from `GOLDEN_RECORD`:
+/// In a test target, the mode comes from `GOLDEN_RECORD`. The offline model answers scenarios
+/// recorded from the kit's `extractive` model (`ExtractiveModelExecutor`, from ProfileAdapters):
 ///
 /// ```swift
-/// let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+/// let runner = try GoldenRunner(
+///   directory: goldenFolder, core: "TinyCore", model: ExtractiveModelExecutor())
 /// for result in try await runner.replayAll({ adapters, command in
 ///   await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
 /// }) {
@@ -91,7 +92,7 @@ public struct GoldenRunner: Sendable {
   /// Whether recording may replace another core's scenario, and may record under CI.
   public let force: Bool
   /// Who drives the runner, which decides what its messages tell a user to run.
-  public let driver: Driver
+  package let driver: Driver
   /// Where failing runs write `<name>.actual.json`: `$GOLDEN_ARTIFACTS`, else a folder in the
   /// temporary directory named for this corpus (its folder's name and a hash of its path), so a
   /// failing run never leaves files beside the goldens and two projects never share artifacts.
@@ -101,7 +102,7 @@ public struct GoldenRunner: Sendable {
   public let policyKeys: Set<String>?
   /// The offline model that answers scenarios whose model source is `extractive`, when they
   /// record and when a replay runs on past a divergence to write its artifact. The kit's is
-  /// `ExtractiveModelExecutor`, which `GoldenReplayTesting` passes for you.
+  /// `ExtractiveModelExecutor`, from ProfileAdapters.
   public let model: any ProfileModelExecuting
   /// The real model that records scenarios, when recording from one; `nil` otherwise.
   public let live: LiveModel?
@@ -112,18 +113,18 @@ public struct GoldenRunner: Sendable {
   /// Who drives a runner: a user's tests (the default), or the kit's own command line, which
   /// runs the kit's reference core. New drivers may be added; don't switch over them
   /// exhaustively.
-  public struct Driver: Hashable, Sendable, CustomStringConvertible {
+  package struct Driver: Hashable, Sendable, CustomStringConvertible {
     private let name: String
     private init(_ name: String) { self.name = name }
 
     /// A test target: recording is done by this test, in a record mode.
-    public static let tests = Driver("tests")
+    package static let tests = Driver("tests")
     /// `contract-kit golden`: the kit's reference core. It refuses a scenario that names no
     /// core or another core, unless forced, so a user's corpus is never recorded over by it.
-    public static let kitCommandLine = Driver("kitCommandLine")
+    package static let kitCommandLine = Driver("kitCommandLine")
 
     /// The driver's name: `tests` or `kitCommandLine`.
-    public var description: String { name }
+    package var description: String { name }
   }
 
   /// A real model to record from: every scenario this runner records takes its answers from
@@ -172,14 +173,26 @@ public struct GoldenRunner: Sendable {
   ///     `ProfilePolicy.names`); `nil` accepts any.
   ///   - live: a real model to record from (see ``LiveModel``); `nil` records scenarios from
   ///     their declared source, and refuses those whose source is `live`.
-  ///   - driver: who drives the runner (see ``Driver``).
   ///   - environment: where `GOLDEN_RECORD`, `GOLDEN_ARTIFACTS`, `GOLDEN_REFERENCES` and `CI`
-  ///     are read, each also as `TEST_RUNNER_<name>` (see `KitEnvironment`).
+  ///     are read, each also as `TEST_RUNNER_<name>`.
   /// - Throws: ``GoldenError`` for an unknown mode, or any recording mode under CI without `force`.
   public init(
     directory: URL, core: String? = nil, model: any ProfileModelExecuting,
     mode: RecordMode? = nil, force: Bool = false,
-    policyKeys: Set<String>? = nil, live: LiveModel? = nil, driver: Driver = .tests,
+    policyKeys: Set<String>? = nil, live: LiveModel? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws {
+    try self.init(
+      directory: directory, core: core, model: model, mode: mode, force: force,
+      policyKeys: policyKeys, live: live, driver: .tests, environment: environment)
+  }
+
+  /// Creates a runner for `driver`: the kit's command line passes `.kitCommandLine`, so that
+  /// messages name its commands.
+  package init(
+    directory: URL, core: String? = nil, model: any ProfileModelExecuting,
+    mode: RecordMode? = nil, force: Bool = false,
+    policyKeys: Set<String>? = nil, live: LiveModel? = nil, driver: Driver,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws {
     self.directory = directory.standardizedFileURL.resolvingSymlinksInPath()

@@ -1,7 +1,6 @@
 // GoldenReplay plus recordIssue() for XCTest and Swift Testing. A module of its own, so the
 // command line links GoldenReplay without any test framework.
 @_exported import GoldenReplay
-import TestingBridge
 
 extension GoldenResult {
   /// Records one test failure when the scenario did not pass: the first divergence or the

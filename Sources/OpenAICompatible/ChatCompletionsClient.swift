@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

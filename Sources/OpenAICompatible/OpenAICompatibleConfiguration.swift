@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// Where an OpenAI-compatible server is and how to talk to it: for
 /// ``OpenAICompatibleModelExecutor`` and ``OpenAICompatibleTranslator``.

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// A durable `ProfileExecutionStoring` in a directory: every save survives a crash or power loss

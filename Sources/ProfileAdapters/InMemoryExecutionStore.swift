@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// A volatile `ProfileExecutionStoring` for previews and tests: it forgets everything when it

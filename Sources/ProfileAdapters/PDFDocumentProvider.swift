@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 // Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.

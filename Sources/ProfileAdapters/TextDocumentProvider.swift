@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// A `ProfileDocumentProviding` over UTF-8 text files in one directory.

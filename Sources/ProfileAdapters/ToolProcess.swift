@@ -1,9 +1,8 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 // Poppler's tools run as child processes; iOS, tvOS and watchOS have none.
 #if os(macOS) || os(Linux)
-  import KitProcess
 
   /// Runs a command-line tool (poppler's, or a fixture producer) to the end, for the package's own
   /// modules.

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 /// The reference summarization core: every decision of the design essay, written down as code.

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 // What of an answer the chunk's source bears out.

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 // One step's model call: retries, backoff, the call budget, and how a call ends badly.

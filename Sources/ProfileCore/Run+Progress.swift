@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 // The checkpoint saved after every chunk.

@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 // The summary's title: one call over the sections' headlines.

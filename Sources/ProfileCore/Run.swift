@@ -1,5 +1,4 @@
 import Foundation
-import LanguageIdentification
 import ProfileContracts
 
 /// One run's state: the receipt, the call budget, and the steps.

@@ -1,6 +1,5 @@
 import Foundation
-import KitProcess
-import Locking
+import KitSupport
 
 /// One long-lived `python3` running the fixture PDF producer: it reads a line of JSON
 /// (`{"spec": PATH, "out": PATH}`) per PDF and answers `ok` or `error: …`, so fpdf2 is imported

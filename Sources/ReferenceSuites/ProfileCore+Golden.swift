@@ -27,7 +27,7 @@ extension ProfileCore {
 
   /// A runner for the reference core: its name, its policy names, and the kit's command line
   /// as the driver when `driver` says so.
-  public static func goldenRunner(
+  package static func goldenRunner(
     directory: URL, mode: RecordMode? = nil, force: Bool = false,
     live: GoldenRunner.LiveModel? = nil, driver: GoldenRunner.Driver = .tests
   ) throws -> GoldenRunner {

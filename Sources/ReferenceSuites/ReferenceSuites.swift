@@ -1,8 +1,7 @@
 import ContractConformanceCore
 import Foundation
-import KitEnvironment
-import LanguageIdentification
-import Locking
+import KitSupport
+import ProfileCore
 import ProfileAdapters
 import ProfileContracts
 

@@ -1,5 +1,5 @@
-import AnchorsCommandLine
-import KitCommandLine
+import AnchorCheck
+import KitSupport
 
 #if canImport(Glibc)
   import Glibc

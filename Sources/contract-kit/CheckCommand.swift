@@ -1,8 +1,7 @@
 import AnchorCheck
-import AnchorsCommandLine
 import ContractConformanceCore
 import Foundation
-import KitCommandLine
+import KitSupport
 import ReferenceSuites
 
 /// `contract-kit check`: every gate the kit has, one summary line each.

@@ -1,6 +1,6 @@
-import AnchorsCommandLine
+import AnchorCheck
 import GoldenReplay
-import KitCommandLine
+import KitSupport
 import OpenAICompatible
 import ProfileAdapters
 

@@ -1,7 +1,7 @@
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
-import KitCommandLine
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites

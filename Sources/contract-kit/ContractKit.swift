@@ -1,6 +1,6 @@
-import AnchorsCommandLine
+import AnchorCheck
 import Foundation
-import KitCommandLine
+import KitSupport
 
 /// The `contract-kit` command: parsing, wiring and printing over the kit's libraries.
 enum ContractKit {

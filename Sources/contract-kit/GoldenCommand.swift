@@ -1,6 +1,6 @@
 import Foundation
 import GoldenReplay
-import KitCommandLine
+import KitSupport
 import OpenAICompatible
 import ProfileAdapters
 import ProfileContracts

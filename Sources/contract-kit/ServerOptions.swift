@@ -1,5 +1,5 @@
 import Foundation
-import KitCommandLine
+import KitSupport
 import OpenAICompatible
 
 /// `--base-url URL [--model-name NAME] [--dialect json_schema|json_object]`: the

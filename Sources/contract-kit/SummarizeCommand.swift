@@ -1,12 +1,9 @@
 import Foundation
-import KitCommandLine
-import KitEnvironment
-import LanguageIdentification
-import Locking
+import KitSupport
+import ProfileCore
 import OpenAICompatible
 import ProfileAdapters
 import ProfileContracts
-import ProfileCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import KitCommandLine
+import KitSupport
 
 HeapGrowth.growCoarsely()
 exit(await ContractKit.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,8 +1,6 @@
-import AdapterHost
-import AdapterWire
+import AdapterProcess
 import Foundation
-import KitJSON
-import Locking
+import KitSupport
 import ProfileContracts
 import Testing
 

@@ -5,7 +5,7 @@ import ProfileContracts
 import TestSupport
 import Testing
 
-/// The examples of AdapterProcess's and AdapterSupervision's doc comments, run against the
+/// The examples of AdapterProcess's doc comments, run against the
 /// bundled adapters served by `adapter-host-example` (and a dying one of
 /// `adapter-host-fixtures`). DocCodeBlocksTests checks that each block is a run of lines here.
 @Suite(.integration) struct AdapterProcessDocCommentExamples {

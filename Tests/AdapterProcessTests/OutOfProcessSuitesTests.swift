@@ -1,5 +1,4 @@
 import AdapterProcess
-import AdapterWire
 import ContractConformance
 import Foundation
 import ProfileContracts

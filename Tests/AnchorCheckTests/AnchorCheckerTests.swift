@@ -1,6 +1,6 @@
 import AnchorCheck
 import Foundation
-import KitJSON
+import KitSupport
 import TestSupport
 import Testing
 

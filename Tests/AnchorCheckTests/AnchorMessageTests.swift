@@ -1,4 +1,4 @@
-import KitJSON
+import KitSupport
 import Testing
 
 @testable import AnchorCheck

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import Testing
 
 @testable import AnchorCheck

@@ -2,6 +2,7 @@ import ContractConformance
 import Foundation
 import ProfileAdapters
 import ProfileContracts
+import ReferenceSuites
 import Testing
 
 /// One rule per test case: the pattern the suites guide gives Swift Testing users.

@@ -1,6 +1,6 @@
 import ContractConformance
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// Odd but valid: hands out every page in NFD, Hangul as conjoining jamo, as a provider over a

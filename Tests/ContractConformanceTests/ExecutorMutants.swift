@@ -1,6 +1,6 @@
 import ContractConformance
 import Foundation
-import Locking
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
 

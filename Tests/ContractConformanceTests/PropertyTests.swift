@@ -1,6 +1,6 @@
 import ContractConformance
 import Foundation
-import KitEnvironment
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
 import Testing

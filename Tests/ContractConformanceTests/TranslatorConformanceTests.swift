@@ -1,6 +1,7 @@
 import ContractConformance
 import Foundation
 import ProfileContracts
+import ReferenceSuites
 import Testing
 
 @testable import ContractConformanceCore

@@ -1,7 +1,8 @@
 import ContractConformance
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
+import ReferenceSuites
 
 /// Broken translators, each breaking one promise on top of the sample-corpus translator.
 enum TranslatorMutant: String, CaseIterable, Sendable {

@@ -1,7 +1,7 @@
 import AnchorCheck
 import Foundation
 import GoldenReplay
-import KitCommandLine
+import KitSupport
 import ProfileAdapters
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplayTesting
+import ProfileAdapters
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
@@ -53,10 +54,12 @@ import Testing
       try scenario.fileData().write(to: corpus.url.appendingPathComponent(name + ".json"))
     }
     let record = try GoldenRunner(
-      directory: corpus.url, core: "TinyCore", mode: .missing, environment: corpus.environment)
+      directory: corpus.url, core: "TinyCore", model: ExtractiveModelExecutor(), mode: .missing,
+      environment: corpus.environment)
     _ = try await record.replayAll(tinyCore(chunkResponseTokens: 384))
     let replay = try GoldenRunner(
-      directory: corpus.url, core: "TinyCore", mode: .never, environment: corpus.environment)
+      directory: corpus.url, core: "TinyCore", model: ExtractiveModelExecutor(), mode: .never,
+      environment: corpus.environment)
     let results = try await replay.replayAll(tinyCore(chunkResponseTokens: 300))
     #expect(results.allSatisfy { $0.status == .failed })
   }
@@ -84,7 +87,8 @@ import Testing
     #expect(after != before && after.artifact == nil && after.core == "TinyCore")
     let replayed = await
       (try GoldenRunner(
-        directory: corpus.url, core: "TinyCore", mode: .never, environment: corpus.environment))
+        directory: corpus.url, core: "TinyCore", model: ExtractiveModelExecutor(), mode: .never,
+        environment: corpus.environment))
       .replay("a", Self.tinyCore(chunkResponseTokens: 300))
     #expect(replayed.passed, "\(replayed.lines)")
 
@@ -137,7 +141,7 @@ import Testing
     let unread = try ContractKitBinary.run(arguments, environment: corpus.environment)
     #expect(unread.status == 2 && unread.stderr.contains("run the tests with GOLDEN_REFERENCES="))
     let runner = try GoldenRunner(
-      directory: corpus.url, core: "TinyCore", mode: .never,
+      directory: corpus.url, core: "TinyCore", model: ExtractiveModelExecutor(), mode: .never,
       environment: ["GOLDEN_REFERENCES": references.path])
     _ = await runner.replay("kept", Self.tinyCore(chunkResponseTokens: 384))
 
@@ -239,7 +243,8 @@ import Testing
       #expect(output.contains("accepted") && output.contains("rejected"), "\(output)")
       let review = GoldenReview(
         runner: try GoldenRunner(
-          directory: corpus.url, mode: .never, environment: corpus.environment))
+          directory: corpus.url, model: ExtractiveModelExecutor(), mode: .never,
+          environment: corpus.environment))
       #expect(try review.pending().isEmpty)
       #expect(try corpus.read("a").recording != before.recording, "a was accepted")
       #expect(try corpus.read("b") == before, "b was rejected")

@@ -1,5 +1,5 @@
 import Foundation
-import KitCommandLine
+import KitSupport
 import TestSupport
 import Testing
 

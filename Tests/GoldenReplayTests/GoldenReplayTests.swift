@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplayTesting
+import ProfileAdapters
 import ProfileContracts
 import ProfileCore
 import ReferenceSuites
@@ -75,15 +76,20 @@ import Testing
   @Test func aScenarioWithoutARecordingFailsUnderNever() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", Self.core)
+    let result = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "fresh", Self.core)
     #expect(result.status == .failed)
     #expect(
       result.lines == [
         "no recording; record it from this test: GOLDEN_RECORD=missing swift test (xcodebuild: TEST_RUNNER_GOLDEN_RECORD=missing), or mode: .missing, then review it with git diff"
       ])
     // The kit's command line, which runs the reference core, names itself instead.
-    let cli = await (try GoldenRunner(directory: folder.url, mode: .never, driver: .kitCommandLine))
+    let cli = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .never,
+        driver: .kitCommandLine))
       .replay(
         "fresh", Self.core)
     #expect(cli.lines == ["no recording; run contract-kit golden record --filter fresh"])
@@ -92,12 +98,16 @@ import Testing
   @Test func recordingReportsFailureThenTheReplayPasses() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    let recorded = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
+    let recorded = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
       .replay("fresh", Self.core)
     #expect(recorded.status == .recorded && !recorded.passed)
     #expect(recorded.lines.first?.hasSuffix("review with git diff and run again") == true)
-    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", Self.core)
+    let replayed = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "fresh", Self.core)
     #expect(replayed.passed, "\(replayed.lines)")
   }
 
@@ -123,7 +133,9 @@ import Testing
     var scenario = Self.scenario
     scenario.model = .init(source: "live")
     try folder.write("live", scenario)
-    let refused = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:]))
+    let refused = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
       .replay("live", Self.core)
     #expect(refused.status == .error)
     #expect(
@@ -134,14 +146,15 @@ import Testing
     try folder.write("live-kit", scenario)
     let cli = await
       (try GoldenRunner(
-        directory: folder.url, core: "ProfileCore", mode: .missing, driver: .kitCommandLine,
+        directory: folder.url, core: "ProfileCore", model: ExtractiveModelExecutor(),
+        mode: .missing, driver: .kitCommandLine,
         environment: [:])).replay("live-kit", Self.core)
     #expect(cli.lines.first?.contains("golden record --model openai --base-url URL") == true)
 
     let model = CountingModel()
     let recorded = await
       (try GoldenRunner(
-        directory: folder.url, mode: .missing,
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing,
         live: .init(executor: model, name: "tiny-model"), environment: [:])).replay(
         "live", Self.core)
     #expect(recorded.status == .recorded, "\(recorded.lines)")
@@ -155,8 +168,10 @@ import Testing
     #expect(expected?.contains(#""unverified":["77"]"#) == true, "\(expected ?? "")")
     #expect(written.recording?.filter { $0.adapter == "model" }.count == 3)
 
-    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "live", Self.core)
+    let replayed = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "live", Self.core)
     #expect(replayed.passed, "\(replayed.lines)")
     #expect(model.calls.value == 3, "a replay never calls the live model")
   }
@@ -180,7 +195,9 @@ import Testing
       executor: RejectingModel(), name: "tiny-model",
       replacing: ["http://127.0.0.1:41234/v1": "{baseURL}", "127.0.0.1": "{host}"])
     let recorded = await
-      (try GoldenRunner(directory: folder.url, mode: .all, live: live, environment: [:])).replay(
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .all, live: live,
+        environment: [:])).replay(
         "live", Self.core)
     #expect(recorded.status == .recorded, "\(recorded.lines)")
     let text = try String(
@@ -188,8 +205,10 @@ import Testing
     // The longer text is replaced first: the URL, not its host.
     #expect(text.contains("rejected: {baseURL}/chat/completions answered HTTP 400: too long"))
     #expect(!text.contains("41234") && !text.contains("{host}"))
-    let replayed = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "live", Self.core)
+    let replayed = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "live", Self.core)
     #expect(replayed.passed, "\(replayed.lines)")
     // Every kind keeps its kind; only the text changes.
     let replacing = ReplacingExecutor(base: CountingModel(), replacing: ["a": "b"])
@@ -204,7 +223,7 @@ import Testing
     try folder.write("fresh", Self.scenario)
     let recorded = await
       (try GoldenRunner(
-        directory: folder.url, mode: .all,
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .all,
         live: .init(executor: CountingModel(), name: "tiny-model"), environment: [:])).replay(
         "fresh", Self.core)
     #expect(recorded.status == .recorded)
@@ -218,10 +237,15 @@ import Testing
     var scenario = Self.scenario
     scenario.policy = [:]
     try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", Self.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", Self.core)
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(chunkResponseTokens: 300))
-    return await (try GoldenRunner(directory: folder.url, mode: .never)).replay("fresh", changed)
+    return await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay("fresh", changed)
   }
 
   @Test func aChangedDecisionIsTheFirstDivergenceWithAFieldDiff() async throws {
@@ -240,8 +264,11 @@ import Testing
     var scenario = Self.scenario
     scenario.faults = [.init(adapter: "model", call: 1, kind: "transient", message: "busy")]
     try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", Self.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", Self.core)
     let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
     #expect(
       recorded.recording?.filter { $0.adapter == "clock" }.map(\.description) == [
@@ -251,7 +278,9 @@ import Testing
     // only the recorded wait tells the two apart.
     let changed = GoldenRunnerTests.core(
       policy: ProfilePolicy(contextTokens: 460, backoffMilliseconds: 100))
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never, environment: [:]))
+    let result = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .never, environment: [:]))
       .replay("fresh", changed)
     #expect(result.divergence?.expected?.description == "clock.sleep(milliseconds: 250)")
     #expect(result.lines.contains("    $.milliseconds: expected 250, got 100"))
@@ -260,13 +289,18 @@ import Testing
   @Test func aCallOutOfOrderIsADivergenceToo() async throws {
     let folder = try Folder()
     try folder.write("fresh", Self.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", Self.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", Self.core)
     // A core whose window packs all three pages into one chunk reads page 3 where the recording
     // called the model.
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", changed)
+    let result = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "fresh", changed)
     #expect(result.lines.first?.hasSuffix("diverged") == true)
     #expect(
       result.lines.dropFirst().first?.hasPrefix("  expected model.generate(stepID: \"chunk-1\"")
@@ -279,16 +313,21 @@ import Testing
     var scenario = Self.scenario
     scenario.recording = []
     try folder.write("fresh", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .all, environment: [:])).replay(
-      "fresh", Self.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .all, environment: [:]))
+      .replay(
+        "fresh", Self.core)
     var stored = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
     if case .object(var members)? = stored.expected {
       members["kind"] = .string("partial")
       stored.expected = .object(members)
     }
     try folder.write("fresh", stored)
-    let result = await (try GoldenRunner(directory: folder.url, mode: .never)).replay(
-      "fresh", Self.core)
+    let result = await
+      (try GoldenRunner(directory: folder.url, model: ExtractiveModelExecutor(), mode: .never))
+      .replay(
+        "fresh", Self.core)
     #expect(result.lines.contains("  $.kind: expected \"partial\", got \"completed\""))
   }
 
@@ -303,16 +342,24 @@ import Testing
   @Test func recordingUnderCIIsRefusedUnlessForced() throws {
     let folder = try Folder()
     #expect(throws: GoldenError.self) {
-      try GoldenRunner(directory: folder.url, environment: ["CI": "true", "GOLDEN_RECORD": "all"])
+      try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(),
+        environment: ["CI": "true", "GOLDEN_RECORD": "all"])
     }
     #expect(throws: GoldenError.self) {
-      try GoldenRunner(directory: folder.url, mode: .missing, environment: ["CI": "1"])
+      try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing,
+        environment: ["CI": "1"])
     }
     #expect(throws: Never.self) {
-      try GoldenRunner(directory: folder.url, mode: .missing, force: true, environment: ["CI": "1"])
+      try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, force: true,
+        environment: ["CI": "1"])
     }
     #expect(throws: GoldenError.self) {
-      try GoldenRunner(directory: folder.url, environment: ["GOLDEN_RECORD": "sometimes"])
+      try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(),
+        environment: ["GOLDEN_RECORD": "sometimes"])
     }
   }
 
@@ -330,7 +377,8 @@ import Testing
         folder.url.appendingPathComponent("typo.json"), policyKeys: Set(ProfilePolicy.names))
     }
     let runner = try GoldenRunner(
-      directory: folder.url, mode: .missing, policyKeys: Set(ProfilePolicy.names),
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing,
+      policyKeys: Set(ProfilePolicy.names),
       environment: [:])
     let result = await runner.replay("typo", Self.core)
     #expect(result.status == .error)
@@ -345,8 +393,11 @@ import Testing
     var scenario = Self.scenario
     scenario.policy = ["maxModelcalls": 3]
     try folder.write("typo", scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "typo", Self.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "typo", Self.core)
     let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("typo.json"))
     #expect(recorded.recording == [])
     #expect(recorded.expected?["kind"] == .string("failed"))
@@ -413,10 +464,14 @@ import Testing
   @Test func failingRunsWriteTheirActualRunToTheTemporaryFolderByDefault() async throws {
     let folder = try GoldenRunnerTests.Folder()
     try folder.write("fresh", GoldenRunnerTests.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", GoldenRunnerTests.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", GoldenRunnerTests.core)
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
-    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: [:])
+    let runner = try GoldenRunner(
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .never, environment: [:])
     #expect(runner.artifacts.path.hasPrefix(FileManager.default.temporaryDirectory.path))
     let result = await runner.replay("fresh", changed)
     let written = runner.artifacts.appendingPathComponent("fresh.actual.json")
@@ -430,12 +485,16 @@ import Testing
   @Test func failingRunsWriteTheirActualRecordingIntoGoldenArtifacts() async throws {
     let folder = try GoldenRunnerTests.Folder()
     try folder.write("fresh", GoldenRunnerTests.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", GoldenRunnerTests.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", GoldenRunnerTests.core)
     let artifacts = folder.url.appendingPathComponent("artifacts")
     let changed = GoldenRunnerTests.core(policy: ProfilePolicy(contextTokens: 4096))
     let runner = try GoldenRunner(
-      directory: folder.url, mode: .never, environment: ["GOLDEN_ARTIFACTS": artifacts.path])
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .never,
+      environment: ["GOLDEN_ARTIFACTS": artifacts.path])
     let result = await runner.replay("fresh", changed)
     #expect(!result.passed)
     let actual = try GoldenScenario.load(artifacts.appendingPathComponent("fresh.actual.json"))
@@ -454,11 +513,13 @@ import Testing
 
   @Test func aMissingOrEmptyFolderIsAnErrorNeverAnEmptyList() async throws {
     let folder = try Folder()
-    let runner = try GoldenRunner(directory: folder.url, core: "TinyCore", environment: [:])
+    let runner = try GoldenRunner(
+      directory: folder.url, core: "TinyCore", model: ExtractiveModelExecutor(), environment: [:])
     #expect(throws: GoldenError.self) { try runner.scenarios() }
     await #expect(throws: GoldenError.self) { try await runner.replayAll(Self.core) }
     let misspelled = try GoldenRunner(
-      directory: folder.url.appendingPathComponent("Goldne"), environment: [:])
+      directory: folder.url.appendingPathComponent("Goldne"), model: ExtractiveModelExecutor(),
+      environment: [:])
     #expect(throws: GoldenError.self) { try misspelled.scenarios() }
     try folder.write("one", GoldenRunnerTests.scenario)
     #expect(try runner.scenarios() == ["one"])
@@ -470,7 +531,7 @@ import Testing
   @Test func theTestRunnerSpellingsAreRead() throws {
     let folder = try Folder()
     let runner = try GoldenRunner(
-      directory: folder.url,
+      directory: folder.url, model: ExtractiveModelExecutor(),
       environment: [
         "TEST_RUNNER_GOLDEN_RECORD": "missing", "TEST_RUNNER_GOLDEN_ARTIFACTS": "/tmp/a",
       ])
@@ -478,7 +539,7 @@ import Testing
     #expect(runner.artifacts.path == "/tmp/a")
     #expect(throws: GoldenError.self) {
       try GoldenRunner(
-        directory: folder.url,
+        directory: folder.url, model: ExtractiveModelExecutor(),
         environment: ["TEST_RUNNER_GOLDEN_RECORD": "all", "TEST_RUNNER_CI": "1"])
     }
     #expect(
@@ -487,7 +548,8 @@ import Testing
       )
     ) {
       try GoldenRunner(
-        directory: folder.url, environment: ["TEST_RUNNER_GOLDEN_RECORD": "sometimes"])
+        directory: folder.url, model: ExtractiveModelExecutor(),
+        environment: ["TEST_RUNNER_GOLDEN_RECORD": "sometimes"])
     }
   }
 
@@ -495,14 +557,16 @@ import Testing
     let folder = try Folder()
     try folder.write("fresh", GoldenRunnerTests.scenario)
     let tiny = try GoldenRunner(
-      directory: folder.url, core: "TinyCore", mode: .missing, environment: [:])
+      directory: folder.url, core: "TinyCore", model: ExtractiveModelExecutor(), mode: .missing,
+      environment: [:])
     #expect(await tiny.replay("fresh", Self.core).status == .recorded)
     let url = folder.url.appendingPathComponent("fresh.json")
     let recorded = try GoldenScenario.load(url)
     #expect(recorded.core == "TinyCore")
 
     let other = try GoldenRunner(
-      directory: folder.url, core: "OtherCore", mode: .all, environment: [:])
+      directory: folder.url, core: "OtherCore", model: ExtractiveModelExecutor(), mode: .all,
+      environment: [:])
     let refused = await other.replay("fresh", Self.core)
     #expect(refused.status == .error)
     #expect(refused.lines.first?.contains("recorded by TinyCore") == true)
@@ -510,7 +574,8 @@ import Testing
     #expect(try GoldenScenario.load(url) == recorded)
 
     let forced = try GoldenRunner(
-      directory: folder.url, core: "OtherCore", mode: .all, force: true, environment: [:])
+      directory: folder.url, core: "OtherCore", model: ExtractiveModelExecutor(), mode: .all,
+      force: true, environment: [:])
     #expect(await forced.replay("fresh", Self.core).status == .recorded)
     #expect(try GoldenScenario.load(url).core == "OtherCore")
   }
@@ -525,7 +590,8 @@ import Testing
       try Data(contentsOf: folder.url.appendingPathComponent($0))
     }
     let cli = try GoldenRunner(
-      directory: folder.url, core: "ProfileCore", mode: .all, driver: .kitCommandLine,
+      directory: folder.url, core: "ProfileCore", model: ExtractiveModelExecutor(), mode: .all,
+      driver: .kitCommandLine,
       environment: [:])
     let results = try await cli.replayAll(Self.core)
     #expect(results.map(\.status) == [.error, .error])
@@ -543,7 +609,8 @@ import Testing
     let folder = try Folder()
     let result = try await GoldenRunnerTests.replayWithShorterChunkAnswers(in: folder)
     let divergence = try #require(result.divergence)
-    let runner = try GoldenRunner(directory: folder.url, mode: .never)
+    let runner = try GoldenRunner(
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .never)
     var artifact = try GoldenScenario.load(runner.artifactURL("fresh"))
     #expect(artifact.artifact?.divergedAtCall == divergence.index)
     #expect(artifact.artifact?.acceptable == true)
@@ -557,8 +624,11 @@ import Testing
       original.recording = nil
       original.expected = nil
       try copy.write("fresh", original)
-      _ = await (try GoldenRunner(directory: copy.url, mode: .missing, environment: [:])).replay(
-        "fresh", changed)
+      _ = await
+        (try GoldenRunner(
+          directory: copy.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+        .replay(
+          "fresh", changed)
       return try GoldenScenario.load(copy.url.appendingPathComponent("fresh.json"))
     }()
     artifact.artifact = nil
@@ -579,7 +649,8 @@ import Testing
         one.url.lastPathComponent + "-"))
 
     _ = try await GoldenRunnerTests.replayWithShorterChunkAnswers(in: one)
-    let runner = try GoldenRunner(directory: one.url, mode: .never, environment: [:])
+    let runner = try GoldenRunner(
+      directory: one.url, model: ExtractiveModelExecutor(), mode: .never, environment: [:])
     #expect(FileManager.default.fileExists(atPath: runner.artifactURL("fresh").path))
     #expect(await runner.replay("fresh", Self.core).passed)
     #expect(!FileManager.default.fileExists(atPath: runner.artifactURL("fresh").path))
@@ -591,7 +662,8 @@ import Testing
     try folder.write("b", GoldenRunnerTests.scenario)
     let references = folder.url.appendingPathComponent("references.txt")
     let runner = try GoldenRunner(
-      directory: folder.url, mode: .never, environment: ["GOLDEN_REFERENCES": references.path])
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .never,
+      environment: ["GOLDEN_REFERENCES": references.path])
     _ = await runner.replay("a", Self.core)
     _ = await runner.replay("b", Self.core)
     let lines = try String(contentsOf: references, encoding: .utf8).split(separator: "\n")
@@ -605,10 +677,14 @@ import Testing
   @Test func aRunawayCoreIsStoppedAndItsArtifactCannotBeAccepted() async throws {
     let folder = try GoldenRunnerTests.Folder()
     try folder.write("fresh", GoldenRunnerTests.scenario)
-    _ = await (try GoldenRunner(directory: folder.url, mode: .missing, environment: [:])).replay(
-      "fresh", GoldenRunnerTests.core)
+    _ = await
+      (try GoldenRunner(
+        directory: folder.url, model: ExtractiveModelExecutor(), mode: .missing, environment: [:]))
+      .replay(
+        "fresh", GoldenRunnerTests.core)
     let recorded = try GoldenScenario.load(folder.url.appendingPathComponent("fresh.json"))
-    let runner = try GoldenRunner(directory: folder.url, mode: .never, environment: [:])
+    let runner = try GoldenRunner(
+      directory: folder.url, model: ExtractiveModelExecutor(), mode: .never, environment: [:])
     // Asks the model until it refuses: without the limit this never ends.
     let runaway: @Sendable (GoldenAdapters, ProfileCommand) async -> Int = { adapters, _ in
       var answered = 0

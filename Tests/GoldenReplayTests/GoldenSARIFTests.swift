@@ -1,6 +1,6 @@
 import Foundation
 import GoldenReplayTesting
-import KitJSON
+import KitSupport
 import ProfileCore
 import ReferenceSuites
 import TestSupport

@@ -152,7 +152,7 @@ import Testing
   /// tests build and run) and the `adapter-host-example` executable (which AdapterProcessTests
   /// starts).
   static func examples() throws -> [Example] {
-    var paths = ["Sources/adapter-host-example/main.swift"]
+    var paths = ["Examples/adapter-host-example/main.swift"]
     let enumerator = FileManager.default.enumerator(
       atPath: root.appendingPathComponent("Tests").path)
     while let path = enumerator?.nextObject() as? String {

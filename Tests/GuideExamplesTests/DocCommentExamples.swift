@@ -2,7 +2,7 @@ import AnchorCheck
 import ContractConformance
 import Foundation
 import GoldenReplayTesting
-import KitEnvironment
+import KitSupport
 import MyApp
 import OpenAICompatible
 import ProfileAdapters
@@ -201,7 +201,8 @@ import Testing
         to: goldenURL.appendingPathComponent("transient-then-success.json"))
       let environment = ["GOLDEN_ARTIFACTS": folder.appendingPathComponent("artifacts").path]
       let runner = try GoldenRunner(
-        directory: goldenURL, core: "ProfileCore", policyKeys: Set(ProfilePolicy.names),
+        directory: goldenURL, core: "ProfileCore", model: ExtractiveModelExecutor(),
+        policyKeys: Set(ProfilePolicy.names),
         environment: environment)
       // A core that changed: it no longer calls the model.
       let changed: @Sendable (GoldenAdapters, ProfileCommand) async -> ProfileOutcome = { _, _ in

@@ -1,4 +1,4 @@
-import LanguageIdentification
+import ProfileCore
 import Testing
 
 @Suite struct BuiltinLanguageIdentifierTests {

@@ -1,5 +1,5 @@
 import Foundation
-import LanguageIdentification
+import ProfileCore
 import Testing
 
 /// The built-in identifier's accuracy on the kit's labelled set: at least 50 sentences a language

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LanguageIdentification
+@testable import ProfileCore
 
 /// Both Latin models keep their scores in `LatinLanguages.all`'s one order, and every entry of
 /// the word model's tables names one of its languages, so none is dropped unseen.

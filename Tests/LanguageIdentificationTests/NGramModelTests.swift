@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LanguageIdentification
+@testable import ProfileCore
 
 @Suite struct NGramModelTests {
   @Test func gramsAreEveryRunOfOneToFourScalarsOfThePaddedLowercasedText() {

@@ -1,8 +1,8 @@
 import Foundation
-import LanguageIdentification
-import Locking
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
+import ProfileCore
 import Testing
 
 @testable import ProfileCore

@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 import ProfileAdapters
 import ReferenceSuites
 

@@ -1,4 +1,4 @@
-import KitEnvironment
+import KitSupport
 import Testing
 
 /// The switch between the two layers of the kit's tests. Plain `swift test` runs the unit tests:

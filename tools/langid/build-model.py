@@ -2,7 +2,7 @@
 languages, and Japanese and Chinese for text in Han alone) from the translated manual pages (see
 corpus.py: manpages-l10n for de, fr, es, it, nl and pt; the English originals from manpages,
 manpages-dev and the base tools' own pages, only the packages corpus.py names), and writes them to
-Sources/LanguageIdentification/NGramModel+Tables.swift.
+Sources/ProfileCore/LanguageIdentification/NGramModel+Tables.swift.
 
 For each language: every n-gram of 1 to 4 characters of each text line (lowercased, every run of
 non-letters one space, a space before and after), counted; the 20,000 most frequent kept, each with its cost,
@@ -29,7 +29,7 @@ ORDER = 4
 KEEP = 20000
 LINES = 200000
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUTPUT = os.path.join(ROOT, "Sources", "LanguageIdentification", "NGramModel+Tables.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "ProfileCore", "LanguageIdentification", "NGramModel+Tables.swift")
 
 
 def letters_only(text):

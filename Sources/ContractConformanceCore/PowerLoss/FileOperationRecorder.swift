@@ -1,8 +1,7 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 #if os(Linux)
-  import KitProcess
 #endif
 
 /// The file-operation recorder of `store.powerLoss`: a small C library, preloaded into a store's

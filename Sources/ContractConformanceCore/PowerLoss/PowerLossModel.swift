@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// What survives a power loss: the persistence model `store.powerLoss` builds crash states
 /// under. Both models lose every operation that no sync covers, in any order and any subset.

@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// A recording of saves replayed under a ``PowerLossModel``: the points a power loss is tried
 /// at, the states each could leave, which saves a reopened store may load from each, and, for

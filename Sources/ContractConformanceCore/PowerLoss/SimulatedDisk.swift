@@ -1,5 +1,5 @@
 import Foundation
-import KitEnvironment
+import KitSupport
 
 /// A store's directory as a power loss sees it: what the process sees (``current``), what
 /// stable storage holds (``durable``), and the changes no sync has covered yet (``pending``),

@@ -1,4 +1,4 @@
-import KitEnvironment
+import KitSupport
 
 /// Where a generated input's randomness comes from: a sequence of bounded choices.
 ///

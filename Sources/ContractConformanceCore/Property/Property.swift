@@ -1,4 +1,4 @@
-import KitEnvironment
+import KitSupport
 
 /// A promise stated over every input the contract admits: how to generate one, how to show
 /// one, and the test. A suite's check runs a property over hand-picked examples first (the

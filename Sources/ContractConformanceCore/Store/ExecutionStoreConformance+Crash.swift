@@ -1,6 +1,6 @@
-import AdapterSupervision
+import AdapterProcess
 import Foundation
-import KitEnvironment
+import KitSupport
 import ProfileContracts
 
 // The real crash test kills an adapter process: macOS and Linux only (iOS has no Process).

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import KitSupport
 import ProfileContracts
 
 /// Workers that use one store at once: the input of the linearizability check.

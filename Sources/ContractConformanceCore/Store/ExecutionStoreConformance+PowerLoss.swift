@@ -1,6 +1,6 @@
-import AdapterSupervision
+import AdapterProcess
 import Foundation
-import KitEnvironment
+import KitSupport
 import ProfileContracts
 
 #if canImport(Glibc)

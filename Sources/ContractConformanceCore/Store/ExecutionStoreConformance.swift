@@ -1,4 +1,4 @@
-import AdapterSupervision
+import AdapterProcess
 import Foundation
 import ProfileContracts
 

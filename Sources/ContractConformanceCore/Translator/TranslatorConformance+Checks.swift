@@ -1,6 +1,6 @@
 import Foundation
-import KitEnvironment
-import LanguageIdentification
+import KitSupport
+import ProfileCore
 import ProfileContracts
 
 extension TranslatorConformance {

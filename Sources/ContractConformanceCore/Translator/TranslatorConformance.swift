@@ -1,4 +1,4 @@
-import LanguageIdentification
+import ProfileCore
 import ProfileContracts
 
 /// A source and target language the translator under test declares it supports.

@@ -3,9 +3,10 @@
 // adapters. Not a product; only GuideExamplesTests imports it.
 import ContractConformance
 import Foundation
-import Locking
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
+import ReferenceSuites
 
 /// The app's translator: the kit's phrasebook translator, the one the suite's samples speak.
 public typealias MyTranslator = SampleCorpusTranslator

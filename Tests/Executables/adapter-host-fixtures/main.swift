@@ -9,12 +9,13 @@
 //   adapter-host-fixtures aborting-executor   abort() for an empty prompt
 // and one that floods the kit:
 //   adapter-host-fixtures huge-line-store     a 50 MB line on standard output before each load
-import AdapterHost
+import AdapterProcess
 import ContractConformanceCore
 import Foundation
-import Locking
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
+import ReferenceSuites
 
 /// A provider over pages in memory that reads page index 3 from a position before the start.
 struct TrappingDocuments: ProfileDocumentProviding {

@@ -21,7 +21,7 @@
 import ContractConformanceCore
 import Foundation
 import GoldenReplay
-import KitJSON
+import KitSupport
 import OpenAICompatible
 import ProfileContracts
 import ProfileCore
