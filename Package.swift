@@ -59,13 +59,15 @@ let package = Package(
       dependencies: ["ProfileContracts", "Locking", "KitEnvironment", "KitProcess"]),
     // The one place that picks Swift Testing or XCTest for a failure, for the two testing modules.
     .target(name: "TestingBridge"),
-    // The suites and reports, free of any test framework so the CLI can link them.
+    // The suites and reports, free of any test framework so the CLI can link them. The
+    // power-loss check's file-operation recorder is C, a resource it compiles at run time.
     .target(
       name: "ContractConformanceCore",
       dependencies: [
         "ProfileContracts", "LanguageIdentification", "AdapterSupervision", "Locking",
         "KitEnvironment", "KitFindings", "KitProcess",
-      ]),
+      ],
+      resources: [.copy("PowerLoss/FileOperationRecorder.c")]),
     // What users import: the core re-exported (with the language identifiers the translator suite
     // takes and the store suite's crash harness), plus recordIssues() for XCTest and Swift
     // Testing.
