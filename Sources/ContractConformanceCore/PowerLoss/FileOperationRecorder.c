@@ -6,7 +6,9 @@
 // Each record is one line, `op fd x y length path1 path2`, then `length` raw bytes. Paths are
 // absolute, with bytes outside ! to ~ and % written as %XX; "-" is no path. See
 // FileOperationLog.swift for what each op's fields mean.
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -48,7 +50,7 @@ struct mapping {
 static struct mapping maps[MAX_MAPS];
 static int next_map_id = 1;
 
-#define REAL(name) \
+#define REAL(name)                      \
   static __typeof__(&name) real_##name; \
   if (!real_##name) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name)
 
@@ -65,11 +67,16 @@ static ssize_t log_write(const char *bytes, size_t count) {
 }
 
 static void encode(const char *path, char *out) {
-  if (!path || !*path) { strcpy(out, "-"); return; }
+  if (!path || !*path) {
+    strcpy(out, "-");
+    return;
+  }
   static const char hex[] = "0123456789ABCDEF";
   for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
     if (*p <= 0x20 || *p >= 0x7f || *p == '%') {
-      *out++ = '%'; *out++ = hex[*p >> 4]; *out++ = hex[*p & 15];
+      *out++ = '%';
+      *out++ = hex[*p >> 4];
+      *out++ = hex[*p & 15];
     } else {
       *out++ = (char)*p;
     }
@@ -90,8 +97,8 @@ static void emit(const char *op, long fd, long long x, long long y, const char *
     if (one && two) {
       encode(path1, one);
       encode(path2, two);
-      int header = snprintf(record, room, "%s %ld %lld %lld %zu %s %s\n", op, fd, x, y, length,
-                            one, two);
+      int header =
+          snprintf(record, room, "%s %ld %lld %lld %zu %s %s\n", op, fd, x, y, length, one, two);
       if (header > 0 && (size_t)header < room) {
         if (length) memcpy(record + header, data, length);
         log_write(record, (size_t)header + length);
@@ -148,13 +155,10 @@ static int resolve(int dirfd, const char *path, char *out) {
     snprintf(out, 2 * PATH_MAX, "%s/%s", base, path);
   }
   normalize(out);
-  return strncmp(out, root, root_length) == 0 &&
-         (out[root_length] == 0 || out[root_length] == '/');
+  return strncmp(out, root, root_length) == 0 && (out[root_length] == 0 || out[root_length] == '/');
 }
 
-static const char *tracked(int fd) {
-  return fd >= 0 && fd < MAX_FDS ? fd_paths[fd] : NULL;
-}
+static const char *tracked(int fd) { return fd >= 0 && fd < MAX_FDS ? fd_paths[fd] : NULL; }
 
 static void track(int fd, const char *path) {
   if (fd < 0 || fd >= MAX_FDS) return;
@@ -218,8 +222,13 @@ static void *traced_mmap(void *result, size_t length, int prot, int flags, int f
   if (path && fstat(fd, &status) == 0) {
     for (int i = 0; i < MAX_MAPS; i++) {
       if (maps[i].address) continue;
-      maps[i] = (struct mapping){result, length, offset, status.st_dev, status.st_ino,
-                                 next_map_id++, strdup(path)};
+      maps[i] = (struct mapping){.address = result,
+                                 .length = length,
+                                 .offset = offset,
+                                 .device = status.st_dev,
+                                 .inode = status.st_ino,
+                                 .id = next_map_id++,
+                                 .path = strdup(path)};
       emit("mmap", fd, (long long)offset, maps[i].id, path, NULL, NULL, 0);
       break;
     }
@@ -228,14 +237,14 @@ static void *traced_mmap(void *result, size_t length, int prot, int flags, int f
   return result;
 }
 
-#define MMAP_WRAPPER(name)                                                          \
+#define MMAP_WRAPPER(name)                                                              \
   void *name(void *address, size_t length, int prot, int flags, int fd, off_t offset) { \
-    REAL(name);                                                                     \
-    void *result = real_##name(address, length, prot, flags, fd, offset);           \
-    int saved = errno;                                                              \
-    traced_mmap(result, length, prot, flags, fd, offset);                           \
-    errno = saved;                                                                  \
-    return result;                                                                  \
+    REAL(name);                                                                         \
+    void *result = real_##name(address, length, prot, flags, fd, offset);               \
+    int saved = errno;                                                                  \
+    traced_mmap(result, length, prot, flags, fd, offset);                               \
+    errno = saved;                                                                      \
+    return result;                                                                      \
   }
 MMAP_WRAPPER(mmap)
 MMAP_WRAPPER(mmap64)
@@ -315,27 +324,27 @@ static mode_t mode_of(int flags, va_list arguments) {
   return 0;
 }
 
-#define OPEN_WRAPPER(name)                                                       \
-  int name(const char *path, int flags, ...) {                                   \
-    va_list arguments;                                                           \
-    va_start(arguments, flags);                                                  \
-    mode_t mode = mode_of(flags, arguments);                                     \
-    va_end(arguments);                                                           \
-    REAL(name);                                                                  \
-    int existed = existed_before(AT_FDCWD, path, flags);                         \
+#define OPEN_WRAPPER(name)                                                              \
+  int name(const char *path, int flags, ...) {                                          \
+    va_list arguments;                                                                  \
+    va_start(arguments, flags);                                                         \
+    mode_t mode = mode_of(flags, arguments);                                            \
+    va_end(arguments);                                                                  \
+    REAL(name);                                                                         \
+    int existed = existed_before(AT_FDCWD, path, flags);                                \
     return traced_open(real_##name(path, flags, mode), AT_FDCWD, path, flags, existed); \
   }
 OPEN_WRAPPER(open)
 OPEN_WRAPPER(open64)
 
-#define OPENAT_WRAPPER(name)                                                     \
-  int name(int dirfd, const char *path, int flags, ...) {                        \
-    va_list arguments;                                                           \
-    va_start(arguments, flags);                                                  \
-    mode_t mode = mode_of(flags, arguments);                                     \
-    va_end(arguments);                                                           \
-    REAL(name);                                                                  \
-    int existed = existed_before(dirfd, path, flags);                            \
+#define OPENAT_WRAPPER(name)                                                                \
+  int name(int dirfd, const char *path, int flags, ...) {                                   \
+    va_list arguments;                                                                      \
+    va_start(arguments, flags);                                                             \
+    mode_t mode = mode_of(flags, arguments);                                                \
+    va_end(arguments);                                                                      \
+    REAL(name);                                                                             \
+    int existed = existed_before(dirfd, path, flags);                                       \
     return traced_open(real_##name(dirfd, path, flags, mode), dirfd, path, flags, existed); \
   }
 OPENAT_WRAPPER(openat)
