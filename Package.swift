@@ -60,10 +60,13 @@ let package = Package(
     // with, the proxies that start one and call it (macOS and Linux), and what the suites learn
     // from one (its breakdowns, the store suite's crash harness).
     .target(name: "AdapterProcess", dependencies: ["ProfileContracts", "KitSupport"]),
-    // The suites and reports, free of any test framework so the command line can link them.
+    // The suites and reports, free of any test framework so the command line can link them. The
+    // file-operation recorder is C that store.powerLoss compiles at run time with the toolchain's
+    // clang: a resource, never linked into the kit.
     .target(
       name: "ContractConformanceCore",
-      dependencies: ["ProfileContracts", "ProfileCore", "AdapterProcess", "KitSupport"]),
+      dependencies: ["ProfileContracts", "ProfileCore", "AdapterProcess", "KitSupport"],
+      resources: [.copy("PowerLoss/FileOperationRecorder.c")]),
     // What users import: the suites, plus recordIssues() for XCTest and Swift Testing.
     .target(
       name: "ContractConformance",

@@ -79,7 +79,7 @@ import Testing
       Backends.executable(named: "clang") ?? Backends.executable(named: "cc"))
     let source = FileManager.default.temporaryDirectory.appendingPathComponent(
       "recorder-\(UUID().uuidString).c")
-    try Data(FileOperationRecorder.source.utf8).write(to: source)
+    try Data(FileOperationRecorder.source().get().utf8).write(to: source)
     defer { try? FileManager.default.removeItem(at: source) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: compiler)
