@@ -9,7 +9,7 @@ extension ConformanceReport {
   /// ```swift
   /// let sarif = ConformanceReport.renderSARIF([("translator (MyTranslator)", report)])
   /// ```
-  public static func renderSARIF(_ reports: [(label: String, report: ConformanceReport)]) -> String
+  package static func renderSARIF(_ reports: [(label: String, report: ConformanceReport)]) -> String
   {
     var seen: Set<String> = []
     let book = RuleBook.allRules()
@@ -27,7 +27,8 @@ extension ConformanceReport {
 
   /// Reports as GitHub Actions annotations, one per failed check, titled with the rule's ID and
   /// the adapter's label, then one summary line per report.
-  public static func renderGitHub(_ reports: [(label: String, report: ConformanceReport)]) -> String
+  package static func renderGitHub(_ reports: [(label: String, report: ConformanceReport)])
+    -> String
   {
     var lines: [String] = []
     for (label, report) in reports {

@@ -42,7 +42,7 @@ extension ConformanceReport {
   /// When it fails: Key by every field of the command (for example its canonical JSON), …
   /// Rule book: Conformance/store.md#storekeys
   /// ```
-  public func issueText(_ result: CheckResult) -> String {
+  package func issueText(_ result: CheckResult) -> String {
     let replay =
       seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
     var lines = [
@@ -62,9 +62,9 @@ extension ConformanceReport {
 }
 
 /// JUnit XML for CI dashboards: one `<testsuite>` per report, one `<testcase>` per check.
-public enum JUnitReport {
+package enum JUnitReport {
   /// The reports as one JUnit XML document. Times are omitted: they are not deterministic.
-  public static func render(_ reports: [(label: String, report: ConformanceReport)]) -> String {
+  package static func render(_ reports: [(label: String, report: ConformanceReport)]) -> String {
     var xml = [
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
       "<testsuites name=\"contract-kit conformance\">",

@@ -35,9 +35,9 @@ public struct ConformanceRule: Codable, Hashable, Sendable {
 }
 
 /// Every suite's rules, for `contract-kit conformance list` and the generated `Conformance/` pages.
-public enum RuleBook {
+package enum RuleBook {
   /// The suites, in the order the rule book lists them, with their titles and rules.
-  public static let suites: [(name: String, title: String, rules: [ConformanceRule])] = [
+  package static let suites: [(name: String, title: String, rules: [ConformanceRule])] = [
     ("translator", "Batch translator (`SummaryTranslating`)", TranslatorConformance.rules),
     (
       "document", "Document page provider (`ProfileDocumentProviding`)",
@@ -50,7 +50,7 @@ public enum RuleBook {
   ]
 
   /// The rule with `id`, in any suite.
-  public static func rule(_ id: String) -> ConformanceRule? {
+  package static func rule(_ id: String) -> ConformanceRule? {
     suites.lazy.flatMap(\.rules).first { $0.id == id }
   }
 }

@@ -14,12 +14,12 @@ import KitSupport
 ///
 /// An ID that no suite has fails every suite's report, naming it: a misspelled selection never
 /// passes by checking nothing.
-public enum RuleSelection {
+package enum RuleSelection {
   /// The environment variable that selects rules.
-  public static let environmentVariable = "CONTRACT_KIT_RULES"
+  package static let environmentVariable = "CONTRACT_KIT_RULES"
 
   /// The selected rule IDs, or `nil` for every rule.
-  public static func current(
+  package static func current(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Set<String>? {
     if let scoped = ConformanceSettings.scoped?.selection { return scoped }
@@ -31,7 +31,7 @@ public enum RuleSelection {
   }
 
   /// The IDs of `selection` that no suite has, sorted.
-  public static func unknown(_ selection: Set<String>) -> [String] {
+  package static func unknown(_ selection: Set<String>) -> [String] {
     selection.filter { RuleBook.rule($0) == nil }.sorted()
   }
 

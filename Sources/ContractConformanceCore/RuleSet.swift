@@ -27,7 +27,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   private init(pin: String?) { self.pin = pin }
 
   /// The environment variable that pins the rule set.
-  public static let environmentVariable = "CONTRACT_KIT_PIN"
+  package static let environmentVariable = "CONTRACT_KIT_PIN"
 
   /// The kit's current rule-set version: the newest any rule carries.
   public static let latestVersion = "0.4"
@@ -40,7 +40,9 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// The scoped ``ConformanceSettings``' rule set, else the one `CONTRACT_KIT_PIN` names, else
   /// ``all``.
-  public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+  @usableFromInline package static func current(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     -> RuleSet
   {
     if let scoped = ConformanceSettings.scoped?.rules { return scoped }
@@ -49,7 +51,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether a finding made by what version `version` added is pending under this rule set.
-  public func isPending(_ version: String) -> Bool {
+  package func isPending(_ version: String) -> Bool {
     guard let pin else { return false }
     return Self.compare(version, pin) > 0
   }
@@ -58,7 +60,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   public var description: String { pin.map { "pinned \($0)" } ?? "all" }
 
   /// Whether `version` is a version this kit knows: dotted numbers, such as `0.2`.
-  public static func isWellFormed(_ version: String) -> Bool {
+  package static func isWellFormed(_ version: String) -> Bool {
     let parts = version.split(separator: ".", omittingEmptySubsequences: false)
     return !parts.isEmpty
       && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }

@@ -4,15 +4,17 @@ import KitSupport
 /// The seed of a suite's randomized inputs: `CONTRACT_KIT_SEED` when set, else a fixed default,
 /// so runs are deterministic unless asked otherwise. Reports carry it, and the text report
 /// prints it.
-public enum ConformanceSeed {
+@usableFromInline package enum ConformanceSeed {
   /// The environment variable that replays a seed.
-  public static let environmentVariable = "CONTRACT_KIT_SEED"
+  package static let environmentVariable = "CONTRACT_KIT_SEED"
   /// The seed used when the variable is not set.
-  public static let defaultSeed: UInt64 = 20_261_129
+  package static let defaultSeed: UInt64 = 20_261_129
 
   /// The seed to use now: the scoped ``ConformanceSettings``' seed, else the environment's,
   /// else ``defaultSeed``.
-  public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+  @usableFromInline package static func current(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     -> UInt64
   {
     ConformanceSettings.scoped?.seed ?? KitEnvironment.value(environmentVariable, in: environment)
@@ -24,13 +26,15 @@ public enum ConformanceSeed {
 /// How many inputs each property generates: `CONTRACT_KIT_EXAMPLES` when set, else each
 /// property's own default (tens of inputs, so a suite stays within seconds on a fast adapter).
 /// Raise it for a deeper run, as the kit's CI does.
-public enum ConformanceExamples {
+@usableFromInline package enum ConformanceExamples {
   /// The environment variable that sets the number.
-  public static let environmentVariable = "CONTRACT_KIT_EXAMPLES"
+  package static let environmentVariable = "CONTRACT_KIT_EXAMPLES"
 
   /// The number to generate (the scoped ``ConformanceSettings``' first, then the environment's),
   /// or `nil` for each property's default.
-  public static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+  @usableFromInline package static func current(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  )
     -> Int?
   {
     ConformanceSettings.scoped?.examples

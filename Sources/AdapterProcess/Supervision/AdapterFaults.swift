@@ -18,23 +18,23 @@ import KitSupport
 /// let recorded = faults.recorded  // ["the adapter process was killed by signal 6 (SIGABRT) …"]
 /// ```
 // @unchecked: `messages` is read and written only under `lock`.
-public final class AdapterFaults: @unchecked Sendable {
+package final class AdapterFaults: @unchecked Sendable {
   /// The record of the task's current check, if one is scoped.
-  @TaskLocal public static var current: AdapterFaults?
+  @TaskLocal package static var current: AdapterFaults?
 
   private let lock = Lock()
   private var messages: [String] = []
 
   /// Creates an empty record.
-  public init() {}
+  package init() {}
 
   /// Notes a breakdown, once however many calls it failed; keeps the first five.
-  public func record(_ message: String) {
+  package func record(_ message: String) {
     lock.withCriticalSection {
       if messages.count < 5, !messages.contains(message) { messages.append(message) }
     }
   }
 
   /// The breakdowns noted, in order.
-  public var recorded: [String] { lock.withCriticalSection { messages } }
+  package var recorded: [String] { lock.withCriticalSection { messages } }
 }

@@ -35,16 +35,16 @@ public struct PowerLossModel: Hashable, Sendable, CustomStringConvertible {
   public static let all = [posix, apple]
 
   /// The environment variable that picks a model.
-  public static let environmentVariable = "CONTRACT_KIT_POWER_LOSS_MODEL"
+  package static let environmentVariable = "CONTRACT_KIT_POWER_LOSS_MODEL"
 
   /// The model named `name`, or `nil`.
-  public static func named(_ name: String) -> PowerLossModel? {
+  package static func named(_ name: String) -> PowerLossModel? {
     all.first { $0.name == name }
   }
 
   /// The scoped ``ConformanceSettings``' model, else the one `CONTRACT_KIT_POWER_LOSS_MODEL`
   /// names, else ``posix``.
-  public static func current(
+  @usableFromInline package static func current(
     _ environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> PowerLossModel {
     if let scoped = ConformanceSettings.scoped?.powerLossModel { return scoped }
