@@ -208,35 +208,6 @@ let package = Package(
         "OpenAICompatible", "AnchorCheck", "GoldenReplayTesting", "KitSupport", "ReferenceSuites",
         "TestSupport",
       ]),
-    // The benchmarks (tools/bench-*): release-build executables that print figures and ratios.
-    // Targets of this package, not products, so they reach the kit's internal wiring.
-    .executableTarget(
-      name: "bench-golden",
-      dependencies: [
-        "GoldenReplay", "ProfileAdapters", "ProfileContracts", "ProfileCore", "ReferenceSuites",
-      ],
-      path: "tools/benchmarks/bench-golden"),
-    .executableTarget(
-      name: "bench-store", dependencies: ["ProfileAdapters", "ProfileContracts"],
-      path: "tools/benchmarks/bench-store"),
-    .executableTarget(
-      name: "bench-pdf", dependencies: ["ProfileAdapters"], path: "tools/benchmarks/bench-pdf"),
-    // Not a bench: the adapters' HTTP requests, for tools/llm/compare-models.py to send.
-    .executableTarget(
-      name: "model-requests",
-      dependencies: [
-        "ContractConformanceCore", "GoldenReplay", "KitSupport", "OpenAICompatible",
-        "ProfileContracts", "ProfileCore",
-      ],
-      path: "tools/benchmarks/model-requests"),
-    .executableTarget(
-      name: "langid-eval", dependencies: ["ProfileCore"],
-      path: "tools/benchmarks/langid-eval"),
-    // The anchor parser's and the declaration scanner's libFuzzer harness. tools/fuzz-anchors/run
-    // builds it with coverage and libFuzzer (CONTRACT_KIT_FUZZ); a plain build replays files.
-    .executableTarget(
-      name: "fuzz-anchors", dependencies: ["AnchorCheck"], path: "tools/fuzz-anchors",
-      exclude: ["corpus", "run"]),
   ],
   swiftLanguageModes: [.v6]
 )

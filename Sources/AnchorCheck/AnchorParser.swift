@@ -45,10 +45,10 @@ public enum AnchorParser {
 
   /// An anchor found in a doc's bytes, its quote left in place: `anchor.quoteText` is empty, and
   /// `quote` is where the quoted text stands in the doc.
-  package struct Scanned {
-    package var anchor: ParsedAnchor
+  @_spi(Benchmarks) public struct Scanned {
+    @_spi(Benchmarks) public var anchor: ParsedAnchor
     /// The byte range of the quote in the doc: its lines up to the last non-blank one.
-    package var quote: Range<Int>
+    @_spi(Benchmarks) public var quote: Range<Int>
   }
 
   /// Parses the UTF-8 bytes of a doc without copying them: the checker reads each quote where it
@@ -58,7 +58,7 @@ public enum AnchorParser {
   ///   link and permalink anchors, and a quote's citation line. Each anchor lies on one line, so
   ///   a filter that accepts every line holding a wanted one loses none of them. Fences and
   ///   suppressions are read on every line.
-  package static func scan(
+  @_spi(Benchmarks) public static func scan(
     _ text: UnsafeBufferPointer<UInt8>, knownExtensions: Set<String>?,
     proseLines: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil
   ) -> (anchors: [Scanned], problems: [DocProblem]) {
@@ -125,7 +125,9 @@ public enum AnchorParser {
 
   /// The byte ranges of the lines of `text`, split at `\n`, each without a `\r` before its `\n`;
   /// one trailing newline ends the last line.
-  package static func lineBounds(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+  @_spi(Benchmarks) public static func lineBounds(_ text: UnsafeBufferPointer<UInt8>) -> [Range<
+    Int
+  >] {
     var bounds: [Range<Int>] = []
     guard let base = text.baseAddress else { return bounds }
     var start = 0

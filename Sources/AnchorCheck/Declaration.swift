@@ -1,8 +1,8 @@
-// A small, dependency-free declaration scanner for documentation anchors. Its `package` entry
-// points are what the fuzz-anchors target (tools/fuzz-anchors) holds to their properties.
+// A small, dependency-free declaration scanner for documentation anchors. Its `@_spi(Benchmarks)`
+// entry points are what the fuzz harness (Benchmarks/fuzz-anchors) holds to their properties.
 
 /// The language a source file is scanned as, from its path's extension.
-package enum SourceLanguage: String, Sendable, Hashable {
+@_spi(Benchmarks) public enum SourceLanguage: String, Sendable, Hashable {
   /// Swift source (`.swift`).
   case swift
   /// Go source (`.go`).
@@ -63,25 +63,25 @@ package enum SourceLanguage: String, Sendable, Hashable {
 }
 
 /// A declaration found in a source file.
-package struct Declaration: Hashable, Sendable {
+@_spi(Benchmarks) public struct Declaration: Hashable, Sendable {
   /// The name qualified by the enclosing declarations, e.g. `"ErrorReport.render"`.
   ///
   /// For Swift functions, initializers and subscripts this is the base name only
   /// (`"render"`, `"init"`, `"subscript"`), still qualified by the enclosing types.
-  package var name: String
+  @_spi(Benchmarks) public var name: String
   /// For Swift `func`, `init` and `subscript` declarations, the argument-label signature
   /// qualified like `name`, e.g. `"ErrorReport.render(to:format:)"`; `nil` otherwise.
-  package var labels: String?
+  @_spi(Benchmarks) public var labels: String?
   /// The declaring keyword, e.g. `"func"`, `"struct"`, `"case"`, `"def"`, `"function"`.
-  package var kind: String
+  @_spi(Benchmarks) public var kind: String
   /// The 1-based first line, including the comments and attributes directly above.
-  package var start: Int
+  @_spi(Benchmarks) public var start: Int
   /// The 1-based line of the declaring keyword (or, where there is none, of the name).
-  package var keywordLine: Int
+  @_spi(Benchmarks) public var keywordLine: Int
   /// The 1-based last line of the declaration.
-  package var end: Int
+  @_spi(Benchmarks) public var end: Int
   /// The nesting depth: 0 at top level, one more per enclosing reported declaration.
-  package var depth: Int
+  @_spi(Benchmarks) public var depth: Int
 
   /// Creates a declaration from its parts.
   init(
@@ -99,11 +99,13 @@ package struct Declaration: Hashable, Sendable {
 }
 
 /// Finds declarations in source text without a real parser.
-package enum DeclarationScanner {
+@_spi(Benchmarks) public enum DeclarationScanner {
   /// The declarations in `text`, in source order (by keywordLine, outer before inner).
   ///
   /// Never traps, and runs in time roughly linear in the size of `text`, for any input.
-  package static func declarations(in text: String, language: SourceLanguage) -> [Declaration] {
+  @_spi(Benchmarks) public static func declarations(in text: String, language: SourceLanguage)
+    -> [Declaration]
+  {
     declarations(in: Array(text.utf8), language: language)
   }
 
@@ -131,7 +133,7 @@ package enum DeclarationScanner {
 
   /// The number of lines in `text`: a trailing newline does not start an extra line, and
   /// `"\r\n"` counts as one newline (a lone `"\r"` is not a line break).
-  package static func lineCount(of text: String) -> Int {
+  @_spi(Benchmarks) public static func lineCount(of text: String) -> Int {
     SourceLines(bytes: Array(text.utf8)).count
   }
 }

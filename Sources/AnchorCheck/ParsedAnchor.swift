@@ -91,7 +91,7 @@ public struct ParsedAnchor: Hashable, Sendable {
       columns: columns, suppressed: suppressed, symbol: symbol, permalink: permalink)
   }
 
-  package init(
+  @_spi(Benchmarks) public init(
     line: Int, text: String, path: String, start: Int, end: Int, form: Form, quoteText: String,
     columns: Range<Int>,
     suppressed: Bool, symbol: String? = nil, permalink: Permalink? = nil
@@ -118,7 +118,7 @@ public struct ParsedDoc: Hashable, Sendable {
   public var problems: [DocProblem]
 
   /// Creates a parse result from its anchors and problems.
-  package init(anchors: [ParsedAnchor], problems: [DocProblem]) {
+  @_spi(Benchmarks) public init(anchors: [ParsedAnchor], problems: [DocProblem]) {
     self.anchors = anchors
     self.problems = problems
   }
@@ -132,7 +132,7 @@ public struct DocProblem: Hashable, Sendable {
   public let message: String
 
   /// Creates a problem on doc line `line`.
-  package init(line: Int, message: String) {
+  @_spi(Benchmarks) public init(line: Int, message: String) {
     self.line = line
     self.message = message
   }

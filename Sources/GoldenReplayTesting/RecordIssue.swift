@@ -7,12 +7,17 @@ extension GoldenResult {
   /// outcome diff, under the scenario's name.
   ///
   /// Under Swift Testing, one test case per scenario, so a failure names it; a missing or empty
-  /// folder fails the run:
+  /// folder fails the run. The runner's `model:` is the offline model the scenarios record from:
+  /// here the kit's `ExtractiveModelExecutor`, from ProfileAdapters.
   ///
   /// ```swift
-  /// @Test(arguments: try GoldenRunner(directory: goldenFolder, core: "TinyCore").scenarios())
+  /// @Test(
+  ///   arguments: try GoldenRunner(
+  ///     directory: goldenFolder, core: "TinyCore", model: ExtractiveModelExecutor()
+  ///   ).scenarios())
   /// func golden(_ name: String) async throws {
-  ///   let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+  ///   let runner = try GoldenRunner(
+  ///     directory: goldenFolder, core: "TinyCore", model: ExtractiveModelExecutor())
   ///   let result = await runner.replay(name) { adapters, command in
   ///     await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
   ///   }
@@ -24,7 +29,8 @@ extension GoldenResult {
   ///
   /// ```swift
   /// func testGolden() async throws {
-  ///   let runner = try GoldenRunner(directory: goldenFolder, core: "TinyCore")
+  ///   let runner = try GoldenRunner(
+  ///     directory: goldenFolder, core: "TinyCore", model: ExtractiveModelExecutor())
   ///   for result in try await runner.replayAll({ adapters, command in
   ///     await TinyCore(model: adapters.model, documents: adapters.documents).run(command)
   ///   }) {

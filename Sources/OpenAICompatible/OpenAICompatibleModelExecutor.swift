@@ -55,10 +55,10 @@ public struct OpenAICompatibleModelExecutor: ProfileModelExecuting {
   }
 
   /// The body of the one HTTP request ``generate(_:)`` sends for `request`, byte for byte: what
-  /// `tools/llm/compare-models.py` sends to compare model servers on the kit's own requests.
+  /// `Benchmarks/llm/compare-models.py` sends to compare model servers on the kit's own requests.
   ///
   /// - Throws: when the configuration holds a number JSON cannot (a temperature not finite).
-  package func requestBody(for request: ProfileModelRequest) throws -> Data {
+  @_spi(Benchmarks) public func requestBody(for request: ProfileModelRequest) throws -> Data {
     try ChatCompletionsClient.requestBody(
       configuration, system: request.instructions, user: request.prompt,
       schema: Self.jsonSchema(

@@ -68,11 +68,11 @@ public struct OpenAICompatibleTranslator: SummaryTranslating {
   }
 
   /// The body of the one HTTP request ``translate(_:from:to:)`` sends for a batch of `texts`,
-  /// byte for byte: what `tools/llm/compare-models.py` sends to compare model servers on the
+  /// byte for byte: what `Benchmarks/llm/compare-models.py` sends to compare model servers on the
   /// kit's own requests.
   ///
   /// - Throws: when the configuration holds a number JSON cannot (a temperature not finite).
-  package func requestBody(
+  @_spi(Benchmarks) public func requestBody(
     for texts: [String], from sourceLanguageIdentifier: String,
     to targetLanguageIdentifier: String
   ) throws -> Data {

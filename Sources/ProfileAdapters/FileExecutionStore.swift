@@ -10,7 +10,7 @@ import ProfileContracts
 /// 64-bit checksum) over the older slot and forces it to disk with one `fdatasync` (`F_FULLFSYNC` on
 /// Darwin). A load takes the newest record whose checksum holds, so a save torn by a crash falls
 /// back to the value before it. Measured against temp-file-and-rename and SQLite: see
-/// `tools/bench-store` and the README.
+/// `Benchmarks/bench-store` and the README.
 ///
 /// Files are named by the SHA-256 of the command's canonical JSON, so no attachment ID ever
 /// becomes a path. Calls on distinct keys run in parallel; calls on one key are serialized.

@@ -37,7 +37,7 @@ import ProfileContracts
   /// summarize into a temporary file, and `pdfimages -list` over the pages without text, if any.
   /// Pages are then read from that file on demand, so memory stays flat in the number of pages
   /// however often the core reads them (one process per page per read would cost about nine
-  /// times one whole-file run on a 675-page manual: `tools/bench-pdf`). When poppler reports errors, the damaged pages are found by halving the
+  /// times one whole-file run on a 675-page manual: `Benchmarks/bench-pdf`). When poppler reports errors, the damaged pages are found by halving the
   /// page range (a few more `pdftotext` runs). The temporary files go when the provider does.
   ///
   /// ```swift

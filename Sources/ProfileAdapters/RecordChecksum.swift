@@ -3,7 +3,7 @@
 /// Eight bytes at a time, each word is folded in with a multiply and an xor-shift (in the manner of
 /// MurmurHash's mixing), then the length and a final avalanche. It is not cryptographic and needs
 /// not be: it guards against crashes, not attackers. SHA-256 would cost five times the sync it
-/// protects (measured by `tools/bench-store`).
+/// protects (measured by `Benchmarks/bench-store`).
 enum RecordChecksum {
   static func of(_ parts: UnsafeRawBufferPointer...) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15

@@ -3,7 +3,7 @@ import Foundation
 /// Checks that the facts in a generated line stand in the source text: every number (separators
 /// ignored), every amount (a currency sign with its number) and every capitalised name.
 /// Dates are numbers here: `2026-08-15` needs 2026, 08 and 15 in the source.
-package struct FactCheck: Sendable {
+@_spi(Benchmarks) public struct FactCheck: Sendable {
   private let numbers: Set<String>
   private let amounts: Set<String>
   private let text: String
@@ -20,9 +20,11 @@ package struct FactCheck: Sendable {
   }
 
   /// The numbers of `lines` that `source` does not hold, as each was written, sorted, each once:
-  /// what `tools/llm/compare-models.py` counts as a model's invented numbers. It asks this, through
+  /// what `Benchmarks/llm/compare-models.py` counts as a model's invented numbers. It asks this, through
   /// `model-requests --invented`, rather than keep a copy of the rule.
-  package static func inventedNumbers(in lines: [String], source: String) -> [String] {
+  @_spi(Benchmarks) public static func inventedNumbers(in lines: [String], source: String)
+    -> [String]
+  {
     let known = Set(tokens(source).numbers)
     var invented: Set<String> = []
     for line in lines {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Anchors that name a declaration, checked against what the declaration scanner finds: every
 /// verdict, `--fix` and `--fix=symbols`, in each scanned language, and as a property over

@@ -1,4 +1,4 @@
-import AnchorCheck
+@_spi(Benchmarks) import AnchorCheck
 import Foundation
 import Testing
 

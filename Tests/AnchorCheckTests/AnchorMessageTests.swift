@@ -1,7 +1,7 @@
 import KitSupport
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// A message is worded once: its text and its JSON come from the same parts, and fixed wording
 /// never needs escaping.

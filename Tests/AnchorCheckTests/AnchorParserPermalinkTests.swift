@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// GitHub permalinks in prose: generated URLs of every shape the parser admits, in every place
 /// a doc writes one, parse to exactly one permalink with the parts written; URLs one step away

@@ -1,4 +1,4 @@
-import AnchorCheck
+@_spi(Benchmarks) import AnchorCheck
 import Testing
 
 /// Anchors that name a declaration: `PATH#SYMBOL` and `PATH:LINES (SYMBOL)`, in every place an

@@ -1,4 +1,4 @@
-import AnchorCheck
+@_spi(Benchmarks) import AnchorCheck
 import Testing
 
 @Suite struct AnchorParserTests {
@@ -114,7 +114,7 @@ import Testing
 }
 
 @Suite struct AnchorParserRegressionTests {
-  /// Found by tools/fuzz-anchors: a code span holding a URL once produced an anchor whose text
+  /// Found by Benchmarks/fuzz-anchors: a code span holding a URL once produced an anchor whose text
   /// was the masked copy, not the doc's own bytes.
   @Test func aCodeSpanHoldingAURLIsNotAnAnchorAndTextComesFromTheDoc() {
     let line = "See `a.)w ner://(ost:17C0)x x.swift:3` and `b http://h/x y.swift:4`."

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// A report's counts by status, over generated mixes of every status and one no check reports.
 @Suite struct AnchorReportTests {

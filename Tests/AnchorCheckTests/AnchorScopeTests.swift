@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Which anchors a scope keeps, without git: the scope is given.
 @Suite struct AnchorScopeTests {

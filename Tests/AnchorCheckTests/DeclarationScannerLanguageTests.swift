@@ -2,7 +2,7 @@
 
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 @Suite struct GoScannerTests {
   @Test func functionsMethodsTypesAndGroups() {

@@ -3,7 +3,7 @@
 
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 #if canImport(Glibc)
   import Glibc

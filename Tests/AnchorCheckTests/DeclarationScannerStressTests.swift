@@ -1,8 +1,8 @@
-// Pathological inputs: deep nesting, unterminated literals. (Timing is tools/bench-anchors'.)
+// Pathological inputs: deep nesting, unterminated literals. (Timing is Benchmarks/bench-anchors'.)
 
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Generated Swift text of at least `lines` lines, and its declarations.
 func generatedText(lines: Int, seed: UInt64) -> Rendering {

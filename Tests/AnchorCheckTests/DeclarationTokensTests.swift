@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// The token questions the Swift, C-family and Go scanners share, against their definitions,
 /// over generated runs of tokens.

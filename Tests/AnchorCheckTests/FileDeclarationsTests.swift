@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// What a symbol names in a file, read as bytes where it can be, equals the plain definition,
 /// kept here as the reference.

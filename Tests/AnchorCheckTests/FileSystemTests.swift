@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 #if canImport(Glibc)
   import Glibc

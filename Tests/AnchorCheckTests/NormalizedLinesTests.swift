@@ -1,7 +1,7 @@
 import KitSupport
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Normalized lines as the checker compares them, from the three ways they are built: a whole
 /// text, a reused buffer, and lines one by one. All must

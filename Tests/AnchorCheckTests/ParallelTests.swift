@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// The checker's concurrency helpers: results in order, and work that runs once, when wanted.
 @Suite struct ParallelTests {

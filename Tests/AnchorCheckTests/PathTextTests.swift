@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// `PathText` answers as the Foundation calls it stands in for, on generated text, so that
 /// `contract-kit-anchors` (FoundationEssentials alone) and `contract-kit` agree byte for byte.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// GitHub permalinks into the root's own repository, checked against HEAD in real git
 /// histories with a fake remote: the lines at the pinned commit are the quote, looked for at

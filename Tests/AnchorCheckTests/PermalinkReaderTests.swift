@@ -2,7 +2,7 @@ import Foundation
 import KitSupport
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// The reader that reads permalinks' files while the docs are checked: every request asked for,
 /// from any thread, in any number and order, is read once and answered as the repository

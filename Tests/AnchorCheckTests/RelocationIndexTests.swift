@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// The relocation index against the one it replaced, which looked each quote up by its first line
 /// across every file: on the same corpus, every quote gets the same answer.

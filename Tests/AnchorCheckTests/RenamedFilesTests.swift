@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Where missing cited files went, from a table a caller gives instead of git.
 @Suite struct RenamedFilesTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// How the index writes a cited path relative to the root.
 @Suite struct RepositoryIndexTests {

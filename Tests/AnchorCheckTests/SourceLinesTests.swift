@@ -1,6 +1,6 @@
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// The three ways a scanner asks which line a byte is on (a table of every byte, a search, and
 /// a cursor walked from the last answer) agree with counting newlines, for any text and any

@@ -1,6 +1,6 @@
 // A seeded generator of random Swift files whose declarations are known in advance.
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// SplitMix64: a tiny, fast, seedable PRNG.
 struct SplitMix64 {

@@ -2,7 +2,7 @@
 
 import Testing
 
-@testable import AnchorCheck
+@_spi(Benchmarks) @testable import AnchorCheck
 
 /// Scans `lines` (joined with newlines) and describes each declaration as
 /// "kind name[ labels] start keywordLine end depth".

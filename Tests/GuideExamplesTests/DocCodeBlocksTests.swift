@@ -319,7 +319,8 @@ import Testing
     #expect(
       try problem(["// Tests/GuideExamplesTests/AdapterSuitesExample.swift:17-99", "}"])?
         .contains("no range") == true)
-    #expect(try problem(["// tools/bench-anchors:1-2", "set -e"])?.contains("no Swift") == true)
+    #expect(
+      try problem(["// Benchmarks/bench-anchors:1-2", "set -e"])?.contains("no Swift") == true)
     #expect(
       try problem([
         "// Package.swift", "dependencies: [\(Self.dependency)],",

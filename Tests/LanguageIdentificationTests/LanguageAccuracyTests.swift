@@ -6,7 +6,7 @@ import Testing
 /// (10 to 30 words each), written for this test. Every language must reach 97%.
 ///
 /// `swift test --filter LanguageAccuracyTests` prints its table; docs/Benchmarks.md publishes
-/// the figures of `tools/langid/evaluate.py`, on held-out text.
+/// the figures of `Benchmarks/langid/evaluate.py`, on held-out text.
 @Suite struct LanguageAccuracyTests {
   static let required = 0.97
   /// Scripts written without spaces between words, where a word count means nothing.

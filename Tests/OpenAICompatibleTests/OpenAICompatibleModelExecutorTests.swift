@@ -1,6 +1,6 @@
 import ContractConformance
 import Foundation
-import OpenAICompatible
+@_spi(Benchmarks) import OpenAICompatible
 import ProfileContracts
 import TestSupport
 import Testing
@@ -115,7 +115,7 @@ struct OpenAICompatibleModelExecutorTests {
     #expect(try await ok.generate(Self.request) == Data(#"{"title": "A", "points": ["one"]}"#.utf8))
   }
 
-  /// `requestBody(for:)`, which tools/llm/compare-models.py sends, is the body `generate` sends,
+  /// `requestBody(for:)`, which Benchmarks/llm/compare-models.py sends, is the body `generate` sends,
   /// byte for byte, for both schemas, both dialects, bounded or not, and prompts of any script.
   @Test func theRequestBodyIsTheOneGenerateSends() async throws {
     let server = try FaultServer.shared()

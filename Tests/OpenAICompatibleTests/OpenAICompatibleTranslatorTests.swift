@@ -1,6 +1,6 @@
 import ContractConformance
 import Foundation
-import OpenAICompatible
+@_spi(Benchmarks) import OpenAICompatible
 import TestSupport
 import Testing
 
@@ -17,7 +17,7 @@ struct OpenAICompatibleTranslatorTests {
         baseURL: URL(string: "http://127.0.0.1:\(server.port)/\(route)/v1")!))
   }
 
-  /// `requestBody(for:from:to:)`, which tools/llm/compare-models.py sends, is the body
+  /// `requestBody(for:from:to:)`, which Benchmarks/llm/compare-models.py sends, is the body
   /// `translate` sends, byte for byte, bounded or not, for batches of any script.
   @Test func theRequestBodyIsTheOneTranslateSends() async throws {
     let server = try FaultServer.shared()

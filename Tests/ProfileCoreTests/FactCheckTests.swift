@@ -2,10 +2,10 @@ import Foundation
 import KitSupport
 import Testing
 
-@testable import ProfileCore
+@_spi(Benchmarks) @testable import ProfileCore
 
 /// The fact check's reading of numbers, as `model-requests --invented` asks it for
-/// `tools/llm/compare-models.py`: a number is its value, however its digits are grouped or
+/// `Benchmarks/llm/compare-models.py`: a number is its value, however its digits are grouped or
 /// zero-padded, and one the source lacks is reported as written.
 @Suite struct FactCheckTests {
   @Test func examples() {

@@ -5,7 +5,7 @@ import ProfileContracts
 import ProfileCore
 import Testing
 
-@testable import ProfileCore
+@_spi(Benchmarks) @testable import ProfileCore
 
 /// One test per decision of the reference core, named by the decision's number in the issue.
 @Suite struct ProfileCoreDecisionTests {

@@ -10,7 +10,9 @@ import ProfileContracts
 /// `adapter-host-example store` serves the kit's file store:
 ///
 /// ```swift
-/// import AdapterHost
+/// import AdapterProcess
+/// import ProfileAdapters
+///
 /// await AdapterHost.store { directory in try FileExecutionStore(directory: directory) }.serve()
 /// ```
 ///

@@ -32,7 +32,7 @@ public struct BuiltinLanguageIdentifier: LanguageIdentifier {
   static let unlikely = 850.0
 
   /// How much one point of the word model's score lowers a language's n-gram cost: chosen on a
-  /// second sample of the evaluation text (`tools/langid/evaluate.py --seed 2`), not the one the
+  /// second sample of the evaluation text (`Benchmarks/langid/evaluate.py --seed 2`), not the one the
   /// README reports.
   static let wordWeight = 2000.0
 

@@ -1,7 +1,7 @@
 /// A character n-gram model of the seven Latin-script languages, and of Japanese and Chinese for
 /// text in Han alone: naive Bayes over the grams of 1 to 4 characters of a text, with costs
 /// (-100 × ln p) learnt from the translated manual pages Debian ships
-/// (`tools/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
+/// (`Benchmarks/langid/build-model.py`, which writes `NGramModel+Tables.swift`).
 ///
 /// It answers short texts that the frequent-word model cannot: three words of Portuguese share
 /// few whole words with a word list, but many grams with Portuguese.
