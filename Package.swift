@@ -52,7 +52,7 @@ let package = Package(
     .target(name: "ProfileContracts", dependencies: ["KitSupport"]),
     // The reference core, with the language identifiers it re-proves translations with (the
     // translator suite judges with the same ones).
-    .target(name: "ProfileCore", dependencies: ["ProfileContracts", "KitSupport"]),
+    .target(name: "ProfileCore", dependencies: ["ProfileContracts"]),
     .target(name: "ProfileAdapters", dependencies: ["ProfileContracts", "KitSupport"]),
     // An executor and a translator over OpenAI-compatible chat-completions servers.
     .target(name: "OpenAICompatible", dependencies: ["ProfileContracts", "KitSupport"]),

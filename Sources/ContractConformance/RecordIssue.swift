@@ -1,6 +1,6 @@
 import Foundation
-import KitSupport
 import GoldenReplayTesting
+import KitSupport
 
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:

@@ -1,9 +1,9 @@
 import ContractConformanceCore
 import Foundation
 import KitSupport
-import ProfileCore
 import ProfileAdapters
 import ProfileContracts
+import ProfileCore
 
 /// The four suites wired to the adapters the kit ships, as `contract-kit conformance run` and
 /// `contract-kit check` run them.

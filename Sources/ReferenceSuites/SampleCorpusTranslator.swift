@@ -1,6 +1,6 @@
 import ContractConformanceCore
-import ProfileCore
 import ProfileContracts
+import ProfileCore
 
 /// A phrasebook translator over ``TranslationSamples``: it translates exactly the sample
 /// sentences, one or several to a text, carrying their numbers across, and throws for anything

@@ -6,7 +6,7 @@ import ProfileAdapters
 
 // The library errors the command line meets are all about what it was given (a folder, a file,
 // a config, a store directory), so they keep the default: exit code 2, their own one line. The
-// anchor checker's are adopted in AnchorsCommandLine, beside its command.
+// anchor checker's are adopted in AnchorCheck, beside its command (AnchorsCommand.swift).
 extension GoldenError: CommandLineError {}
 
 extension DocumentProviderError: CommandLineError {}

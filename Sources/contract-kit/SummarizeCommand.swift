@@ -1,9 +1,9 @@
 import Foundation
 import KitSupport
-import ProfileCore
 import OpenAICompatible
 import ProfileAdapters
 import ProfileContracts
+import ProfileCore
 
 #if canImport(Glibc)
   import Glibc

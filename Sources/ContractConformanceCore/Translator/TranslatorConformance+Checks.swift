@@ -1,7 +1,7 @@
 import Foundation
 import KitSupport
-import ProfileCore
 import ProfileContracts
+import ProfileCore
 
 extension TranslatorConformance {
 

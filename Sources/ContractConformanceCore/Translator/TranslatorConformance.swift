@@ -1,5 +1,5 @@
-import ProfileCore
 import ProfileContracts
+import ProfileCore
 
 /// A source and target language the translator under test declares it supports.
 public struct LanguagePair: Codable, Hashable, Sendable, CustomStringConvertible {
