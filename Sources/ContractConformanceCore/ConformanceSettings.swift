@@ -1,7 +1,8 @@
 /// Seed, example count, rule set, power-loss model and rule selection for suites built inside a
 /// scope, without passing them to each suite: what `contract-kit conformance run --seed
-/// --examples --pin --power-loss-model --rule` sets. Each suite's defaults (``ConformanceSeed/current(_:)``, ``ConformanceExamples/current(_:)``,
-/// ``RuleSet/current(_:)``) read these before the environment.
+/// --examples --pin --power-loss-model --rule` sets. Each suite's defaults read these before the
+/// environment (`CONTRACT_KIT_SEED`, `CONTRACT_KIT_EXAMPLES`, `CONTRACT_KIT_PIN`,
+/// `CONTRACT_KIT_POWER_LOSS_MODEL`, `CONTRACT_KIT_RULES`).
 ///
 /// ```swift
 /// let settings = ConformanceSettings(seed: 7, examples: 20, rules: .pinned("0.2"))

@@ -16,7 +16,8 @@ public protocol ConformanceSuite: Sendable {
   static var name: String { get }
   /// The suite's rules, in the order it runs them.
   static var rules: [ConformanceRule] { get }
-  /// Runs every selected check (see ``RuleSelection``) and returns the report.
+  /// Runs every selected check (the scoped ``ConformanceSettings``' selection, else the IDs in
+  /// `CONTRACT_KIT_RULES`, else every rule) and returns the report.
   func run() async -> ConformanceReport
 }
 
@@ -67,7 +68,8 @@ protocol CheckedSuite: ConformanceSuite {
 }
 
 extension CheckedSuite {
-  /// Runs every selected check (see ``RuleSelection``) and returns the report.
+  /// Runs every selected check (the scoped ``ConformanceSettings``' selection, else the IDs in
+  /// `CONTRACT_KIT_RULES`, else every rule) and returns the report.
   public func run() async -> ConformanceReport {
     await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
       .run(Self.checks, on: self, seed: seed)

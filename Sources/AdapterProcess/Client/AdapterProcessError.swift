@@ -4,7 +4,7 @@ public struct AdapterProcessError: Error, Hashable, Sendable, CustomStringConver
   /// One line: what happened, and what to do.
   public let message: String
   /// Whether the process broke down (died unasked, or broke the protocol) rather than failing
-  /// to start: what ``AdapterFaults`` records.
+  /// to start: what the suites report as the adapter breaking down.
   public let isBreakdown: Bool
 
   /// Creates an error.

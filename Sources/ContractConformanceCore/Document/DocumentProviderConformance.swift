@@ -64,10 +64,11 @@ public struct DocumentProviderConformance: Sendable {
   ///
   /// - Parameters:
   ///   - timeout: the limit for each check (default 10 s).
-  ///   - seed: the seed for generated inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - seed: the seed for generated inputs (default: the scoped ``ConformanceSettings``' seed, else `CONTRACT_KIT_SEED`, else 20261129).
   ///   - examples: how many documents each generated check makes (default:
-  ///     ``ConformanceExamples/current(_:)``).
-  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
+  ///     the scoped ``ConformanceSettings``' number, else `CONTRACT_KIT_EXAMPLES`, else each check's own).
+  ///   - rules: which rules count (default: the scoped ``ConformanceSettings``' rule set, else
+  ///     `CONTRACT_KIT_PIN`, else every rule).
   ///   - makeProvider: stores a fixture and returns a fresh provider with the fixture's ID.
   public init(
     timeout: Duration = .seconds(10), seed: UInt64 = ConformanceSeed.current(),

@@ -73,10 +73,11 @@ public struct ModelExecutorConformance: Sendable {
   ///   - knownErrors: native errors and the kinds they must map to; list every error your
   ///     platform documents.
   ///   - timeout: the limit for each check (default 10 s).
-  ///   - seed: the seed for generated requests (default: ``ConformanceSeed/current(_:)``).
+  ///   - seed: the seed for generated requests (default: the scoped ``ConformanceSettings``' seed, else `CONTRACT_KIT_SEED`, else 20261129).
   ///   - examples: how many requests each generated check sends (default:
-  ///     ``ConformanceExamples/current(_:)``).
-  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
+  ///     the scoped ``ConformanceSettings``' number, else `CONTRACT_KIT_EXAMPLES`, else each check's own).
+  ///   - rules: which rules count (default: the scoped ``ConformanceSettings``' rule set, else
+  ///     `CONTRACT_KIT_PIN`, else every rule).
   ///   - makeExecutor: makes a fresh executor for each check.
   public init(
     errorMapping: @escaping @Sendable (any Error) -> ProfileModelExecutionError,

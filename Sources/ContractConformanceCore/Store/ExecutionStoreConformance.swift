@@ -55,14 +55,16 @@ public struct ExecutionStoreConformance: Sendable {
   /// - Parameters:
   ///   - durability: `.durable` for stores that must survive reopen and crash.
   ///   - timeout: the limit for each check (default 10 s).
-  ///   - seed: the seed for randomized payloads (default: ``ConformanceSeed/current(_:)``).
+  ///   - seed: the seed for randomized payloads (default: the scoped ``ConformanceSettings``' seed, else `CONTRACT_KIT_SEED`, else 20261129).
   ///   - scratch: where each check's sandbox folder is made (default: the temporary directory);
   ///     put it on the disk your store will use.
   ///   - examples: how many histories the generated checks run (default:
-  ///     ``ConformanceExamples/current(_:)``).
-  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
+  ///     the scoped ``ConformanceSettings``' number, else `CONTRACT_KIT_EXAMPLES`, else each check's own).
+  ///   - rules: which rules count (default: the scoped ``ConformanceSettings``' rule set, else
+  ///     `CONTRACT_KIT_PIN`, else every rule).
   ///   - powerLossModel: what survives a power loss in `store.powerLoss` (default:
-  ///     ``PowerLossModel/current(_:)``, ``PowerLossModel/posix`` unless set).
+  ///     the scoped ``ConformanceSettings``' model, else `CONTRACT_KIT_POWER_LOSS_MODEL`, else
+  ///     ``PowerLossModel/posix``).
   ///   - crashHarness: how to kill and restart the process a store runs in (`.adapterProcess`
   ///     from `AdapterProcess` for a `ProcessExecutionStore`); with one, `store.crash` kills the
   ///     process in the middle of saves and `store.powerLoss` runs. Default `nil`: the store runs

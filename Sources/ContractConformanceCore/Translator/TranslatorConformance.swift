@@ -61,10 +61,11 @@ public struct TranslatorConformance: Sendable {
   ///   - samples: numbered sentences (default: the kit's, in ko, en, ja, zh, es, fr and de).
   ///   - identifier: re-proves target languages (default: `BuiltinLanguageIdentifier`).
   ///   - timeout: the limit for each check (default 10 s).
-  ///   - seed: the seed for generated inputs (default: ``ConformanceSeed/current(_:)``).
+  ///   - seed: the seed for generated inputs (default: the scoped ``ConformanceSettings``' seed, else `CONTRACT_KIT_SEED`, else 20261129).
   ///   - examples: how many batches each generated check sends (default:
-  ///     ``ConformanceExamples/current(_:)``).
-  ///   - rules: which rules count (default: ``RuleSet/current(_:)``, every rule unless pinned).
+  ///     the scoped ``ConformanceSettings``' number, else `CONTRACT_KIT_EXAMPLES`, else each check's own).
+  ///   - rules: which rules count (default: the scoped ``ConformanceSettings``' rule set, else
+  ///     `CONTRACT_KIT_PIN`, else every rule).
   ///   - makeTranslator: makes a fresh translator for each check.
   public init(
     pairs: [LanguagePair], samples: TranslationSamples = .builtin,
