@@ -30,7 +30,7 @@ SCRATCH = os.path.join(ROOT, ".build", "mutants")
 PACKAGE = os.path.join(SCRATCH, "package")
 BUILD = os.path.join(SCRATCH, "build")
 CORE = os.path.join("Sources", "ProfileCore")
-EQUIVALENTS = os.path.join(ROOT, "tools", "mutants", "equivalent.json")
+EQUIVALENTS = os.path.join(ROOT, "Benchmarks", "mutants", "equivalent.json")
 VARIABLE = "CONTRACT_KIT_MUTANT"
 # Files not mutated, and why: what golden replay compares is the outcome's canonical JSON and the
 # boundary calls, so text rendering and the real clock are outside what it can judge.
