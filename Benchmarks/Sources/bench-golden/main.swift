@@ -50,9 +50,9 @@ func median(_ values: [Double]) -> Double {
   return sorted[sorted.count / 2]
 }
 
-/// Replays (and, separately, only decodes) every scenario in `folder`, `rounds` times each, and
-/// prints the medians.
-func measure(_ label: String, _ folder: URL, rounds: Int) async throws {
+/// Replays (and, separately, only decodes) every scenario in `folder`, `rounds` times each,
+/// prints the medians, and returns how many scenarios failed their replay.
+func measure(_ label: String, _ folder: URL, rounds: Int) async throws -> Int {
   let runner = try GoldenRunner(
     directory: folder, model: ExtractiveModelExecutor(), mode: .never, environment: [:])
   let names = try runner.scenarioNames()
@@ -85,6 +85,7 @@ func measure(_ label: String, _ folder: URL, rounds: Int) async throws {
         "%@ scenarios=%d rounds=%d failed=%d replay_seconds=%.4f per_second=%.0f decode_seconds=%.4f replay/decode=%.2fx",
       label, names.count, rounds, failed, replaySeconds, Double(names.count) / replaySeconds,
       decodeSeconds, replaySeconds / decodeSeconds))
+  return failed
 }
 
 let arguments = CommandLine.arguments
@@ -97,7 +98,7 @@ let work = URL(fileURLWithPath: arguments[2], isDirectory: true)
 let count = arguments.count > 3 ? Int(arguments[3]) ?? 500 : 500
 let rounds = arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5
 
-try await measure("corpus", golden, rounds: rounds)
+var failures = try await measure("corpus", golden, rounds: rounds)
 
 // A generated corpus: documents of 1 to 6 pages, some faults, recorded once from the
 // extractive model, then replayed.
@@ -124,4 +125,12 @@ for index in 0..<count {
 let recorder = try GoldenRunner(
   directory: generated, model: ExtractiveModelExecutor(), mode: .all, environment: [:])
 _ = try await recorder.replayAll(referenceCore)
-if count > 0 { try await measure("generated", generated, rounds: rounds) }
+if count > 0 { failures += try await measure("generated", generated, rounds: rounds) }
+// A scenario that fails its replay is a wrong verdict, not a slow one: the bench fails.
+if failures > 0 {
+  FileHandle.standardError.write(
+    Data(
+      "bench-golden: \(failures) scenario(s) failed their replay; run contract-kit golden replay\n"
+        .utf8))
+  exit(1)
+}
