@@ -16,7 +16,8 @@ import ProfileContracts
     /// Starts `command` and opens its store at `directory` (`open {directory}`).
     ///
     /// - Parameters:
-    ///   - command: the adapter's command line, shell-style (``ShellWords``).
+    ///   - command: the adapter's command line, split into words as a shell would (quotes and
+    ///     backslashes, but no variables, globs or pipes).
     ///   - directory: the store's directory, sent to the adapter's `open`.
     ///   - environment: variables set for the process on top of this process's own.
     /// - Throws: ``AdapterProcessError`` when the process cannot start or ends; `RPCError` when

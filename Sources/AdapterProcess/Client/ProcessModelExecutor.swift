@@ -36,7 +36,7 @@ import ProfileContracts
     }
 
     /// The executor error `error` carries in `data.kind`, if any.
-    public static func narrowed(_ error: RPCError) -> ProfileModelExecutionError? {
+    package static func narrowed(_ error: RPCError) -> ProfileModelExecutionError? {
       guard case .string(let kind)? = error.data?["kind"] else { return nil }
       switch kind {
       case "unavailable": return .unavailable

@@ -1,11 +1,11 @@
 /// Splits one shell-style command line into words: spaces separate them; single quotes keep
 /// everything literal; double quotes keep spaces; a backslash, inside double quotes or outside quotes,
 /// escapes the next character. No variables, globs or pipes: the words go to the program.
-public enum ShellWords {
+package enum ShellWords {
   /// The words of `line`.
   ///
   /// - Throws: ``AdapterProcessError`` for an unclosed quote or a trailing backslash.
-  public static func split(_ line: String) throws(AdapterProcessError) -> [String] {
+  package static func split(_ line: String) throws(AdapterProcessError) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false

@@ -130,7 +130,7 @@ public struct AdapterHost: Sendable {
   }
 
   /// The response to one request: the adapter's answer, or its error.
-  public func handle(_ request: RPCRequest) async -> RPCResponse {
+  package func handle(_ request: RPCRequest) async -> RPCResponse {
     do {
       return RPCResponse(id: request.id, result: try await handler(state, request))
     } catch let error as RPCError {

@@ -2,23 +2,23 @@ import ProfileContracts
 
 /// One JSON-RPC 2.0 request, as one line of JSON: `{"id": 7, "jsonrpc": "2.0", "method": …,
 /// "params": {…}}`.
-public struct RPCRequest: Hashable, Sendable {
+package struct RPCRequest: Hashable, Sendable {
   /// The caller's number for the request; the response carries it back.
-  public let id: Int
+  package let id: Int
   /// The method, such as `saveCheckpoint`.
-  public let method: String
+  package let method: String
   /// The parameters, by name.
-  public let params: JSONValue
+  package let params: JSONValue
 
   /// Creates a request.
-  public init(id: Int, method: String, params: JSONValue) {
+  package init(id: Int, method: String, params: JSONValue) {
     self.id = id
     self.method = method
     self.params = params
   }
 
   /// The request as one line of canonical JSON, without the newline.
-  public var line: String {
+  package var line: String {
     renderLine(
       .object([
         "jsonrpc": .string("2.0"), "id": .integer(Int64(id)), "method": .string(method),
@@ -29,7 +29,7 @@ public struct RPCRequest: Hashable, Sendable {
   /// The parameter `name` as a `Value`, in the contract's documented JSON form.
   ///
   /// - Throws: ``RPCError`` (-32602) naming the parameter that is missing or does not decode.
-  public func param<Value: Decodable>(_ name: String, as type: Value.Type) throws(RPCError)
+  package func param<Value: Decodable>(_ name: String, as type: Value.Type) throws(RPCError)
     -> Value
   {
     do {
@@ -42,7 +42,7 @@ public struct RPCRequest: Hashable, Sendable {
   /// Reads a request line.
   ///
   /// - Throws: ``RPCError`` with code -32700 (not JSON) or -32600 (not a request).
-  public init(line: String) throws(RPCError) {
+  package init(line: String) throws(RPCError) {
     guard let value = try? JSONValue(parsing: Array(line.utf8)) else {
       throw RPCError(code: RPCError.parseError, message: "the line is not JSON")
     }
@@ -55,30 +55,30 @@ public struct RPCRequest: Hashable, Sendable {
 }
 
 /// One JSON-RPC 2.0 response: a result or an error, for the request with the same `id`.
-public struct RPCResponse: Hashable, Sendable {
+package struct RPCResponse: Hashable, Sendable {
   /// The request's number.
-  public let id: Int
+  package let id: Int
   /// What the call returned, when it succeeded.
-  public let result: JSONValue?
+  package let result: JSONValue?
   /// Why it failed, when it did.
-  public let error: RPCError?
+  package let error: RPCError?
 
   /// A success.
-  public init(id: Int, result: JSONValue) {
+  package init(id: Int, result: JSONValue) {
     self.id = id
     self.result = result
     self.error = nil
   }
 
   /// A failure.
-  public init(id: Int, error: RPCError) {
+  package init(id: Int, error: RPCError) {
     self.id = id
     self.result = nil
     self.error = error
   }
 
   /// The response as one line of canonical JSON, without the newline.
-  public var line: String {
+  package var line: String {
     var members: [String: JSONValue] = ["jsonrpc": .string("2.0"), "id": .integer(Int64(id))]
     if let error {
       var body: [String: JSONValue] = [
@@ -95,7 +95,7 @@ public struct RPCResponse: Hashable, Sendable {
   /// Reads a response line.
   ///
   /// - Throws: ``RPCError`` with code -32700 when the line is not a JSON-RPC response.
-  public init(line: String) throws(RPCError) {
+  package init(line: String) throws(RPCError) {
     guard let value = try? JSONValue(parsing: Array(line.utf8)),
       case .integer(let id)? = value["id"]
     else {
@@ -118,34 +118,34 @@ public struct RPCResponse: Hashable, Sendable {
 }
 
 /// A JSON-RPC error: its code, its message and, for executor errors, `data.kind`.
-public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The line is not JSON.
-  public static let parseError = -32700
+  package static let parseError = -32700
   /// The JSON is not a request.
-  public static let invalidRequest = -32600
+  package static let invalidRequest = -32600
   /// The adapter does not serve this method.
-  public static let methodNotFound = -32601
+  package static let methodNotFound = -32601
   /// The parameters do not decode.
-  public static let invalidParams = -32602
+  package static let invalidParams = -32602
   /// The adapter threw: the message says what it threw.
-  public static let adapterError = -32000
+  package static let adapterError = -32000
 
   /// The code.
-  public let code: Int
+  package let code: Int
   /// One line: what went wrong.
-  public let message: String
+  package let message: String
   /// More, by name: an executor error's `kind`.
-  public let data: JSONValue?
+  package let data: JSONValue?
 
   /// Creates an error.
-  public init(code: Int, message: String, data: JSONValue? = nil) {
+  package init(code: Int, message: String, data: JSONValue? = nil) {
     self.code = code
     self.message = message
     self.data = data
   }
 
   /// `message (code N)`.
-  public var description: String { "\(message) (JSON-RPC error \(code))" }
+  package var description: String { "\(message) (JSON-RPC error \(code))" }
 }
 
 /// `value` as one line of canonical JSON.
@@ -157,7 +157,7 @@ extension JSONValue {
   /// The value of `type` this JSON stands for, in the contract's documented JSON form.
   ///
   /// - Throws: ``RPCError`` (-32602) naming the JSON path that does not decode.
-  public func decoded<Value: Decodable>(as type: Value.Type) throws(RPCError) -> Value {
+  package func decoded<Value: Decodable>(as type: Value.Type) throws(RPCError) -> Value {
     do {
       return try CanonicalJSON.decode(type, from: CanonicalJSON.render(self))
     } catch {
@@ -167,7 +167,7 @@ extension JSONValue {
   }
 
   /// `value` in its documented JSON form.
-  public static func encoded<Value: Encodable>(_ value: Value) throws(RPCError) -> JSONValue {
+  package static func encoded<Value: Encodable>(_ value: Value) throws(RPCError) -> JSONValue {
     do {
       return try CanonicalJSON.jsonValue(of: value)
     } catch {
