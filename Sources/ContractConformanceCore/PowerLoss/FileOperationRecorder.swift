@@ -1,9 +1,6 @@
 import Foundation
 import KitSupport
 
-#if os(Linux)
-#endif
-
 /// The file-operation recorder of `store.powerLoss`: a small C library, preloaded into a store's
 /// process with `LD_PRELOAD`, that logs every file operation under the store's directory, with
 /// the bytes written, to a file the suite reads (never to the store's standard output).
