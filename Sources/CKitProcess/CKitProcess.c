@@ -39,8 +39,8 @@ int ckit_pipe(int fds[2]) {
 #endif
 }
 
-int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
-               int output, int errors) {
+int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
+               const char *directory, int input, int output, int errors) {
   posix_spawn_file_actions_t actions;
   posix_spawnattr_t attributes;
   int error = posix_spawn_file_actions_init(&actions);
@@ -59,6 +59,10 @@ int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const env
   if (error == 0) {
     error = errors >= 0 ? posix_spawn_file_actions_adddup2(&actions, errors, 2)
                         : posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  }
+  // glibc 2.29 and macOS 10.15 have it; `path` is resolved after the child's chdir.
+  if (error == 0 && directory != NULL) {
+    error = posix_spawn_file_actions_addchdir_np(&actions, directory);
   }
   short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
 #if defined(__APPLE__)
@@ -127,8 +131,8 @@ int ckit_nosigpipe(int fd) {
 
 int ckit_pipe(int fds[2]) { return ENOSYS; }
 
-int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
-               int output, int errors) {
+int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
+               const char *directory, int input, int output, int errors) {
   return ENOSYS;
 }
 

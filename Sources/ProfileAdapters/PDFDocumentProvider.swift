@@ -2,7 +2,7 @@ import Foundation
 import KitSupport
 import ProfileContracts
 
-// Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.
+// The kit's launcher (ChildProcess) runs poppler's tools; iOS, tvOS and watchOS start no processes.
 #if os(macOS) || os(Linux)
 
   /// A `ProfileDocumentProviding` over the PDFs in one directory, read through poppler's

@@ -1,6 +1,6 @@
 import Foundation
 
-// Foundation's Process runs poppler's tools; iOS, tvOS and watchOS have no Process.
+// The kit's launcher (ChildProcess) runs poppler's tools; iOS, tvOS and watchOS start no processes.
 #if os(macOS) || os(Linux)
 
   /// Poppler's command-line tools (`pdfinfo`, `pdftotext`, `pdfimages`), which

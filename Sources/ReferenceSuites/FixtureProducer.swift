@@ -4,15 +4,14 @@ import KitSupport
 /// One long-lived `python3` running the fixture PDF producer: it reads a line of JSON
 /// (`{"spec": PATH, "out": PATH}`) per PDF and answers `ok` or `error: …`, so fpdf2 is imported
 /// once per builder rather than once per PDF (the import is most of a small PDF's half second).
-/// It is started on first use, restarted if it dies, and ends when its standard input closes.
-// @unchecked: every `var` is touched only on the serial `queue` (in `send`), or by `deinit`.
+/// It is started on first use (with ``RunningProcess``), restarted if it dies, and ends when
+/// its standard input closes.
+// @unchecked: every `var` is touched only on the serial `queue` (`send` and its callees) or by `deinit`.
 final class FixtureProducer: @unchecked Sendable {
   private let arguments: [String]
   private let python: URL
   private let queue = DispatchQueue(label: "contract-kit.fixture-producer")
-  private var process: Process?
-  private var input: FileHandle?
-  private var output: FileHandle?
+  private var process: RunningProcess?
   private var buffer = Data()
 
   init(python: URL, arguments: [String]) {
@@ -21,7 +20,13 @@ final class FixtureProducer: @unchecked Sendable {
   }
 
   deinit {
-    try? input?.close()
+    if let process { Self.end(process) }
+  }
+
+  /// Closes the producer's input, which ends it, and reaps it on a thread of its own.
+  private static func end(_ process: RunningProcess) {
+    process.closeInput()
+    Thread.detachNewThread { _ = process.waitForExit() }
   }
 
   /// Builds the PDF that the spec file at `spec` describes into `out`; returns `nil` on success,
@@ -42,46 +47,49 @@ final class FixtureProducer: @unchecked Sendable {
   /// Runs on `queue`: one request, one answer line.
   private func send(_ request: String) -> String? {
     do {
-      if process?.isRunning != true { try start() }
-      if let input { try PipeWriter.write(Array(request.utf8), to: input.fileDescriptor) }
-      guard let line = readLine() else {
-        process = nil
+      // A producer that ended since the last request is replaced before this one is sent.
+      if self.process?.hasEnded == true { stop() }
+      let process = try self.process ?? start()
+      try process.write(Array(request.utf8))
+      guard let line = readLine(from: process) else {
+        stop()
         return "the producer exited before answering"
       }
       return line == "ok" ? nil : line
     } catch {
-      process = nil
+      stop()
       return "the producer could not be started or written to: \(error)"
     }
   }
 
-  private func start() throws {
-    let process = Process()
-    process.executableURL = python
-    process.arguments = arguments
-    let input = Pipe()
-    // A producer that died fails the write (EPIPE) instead of raising SIGPIPE here.
-    PipeWriter.prepare(input.fileHandleForWriting.fileDescriptor)
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    // fontTools' subsetting notes ("TSI0 NOT subset") are noise.
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+  /// Runs on `queue`: starts the producer. A producer that died fails the write (EPIPE) instead
+  /// of raising SIGPIPE here; fontTools' subsetting notes on its standard error ("TSI0 NOT
+  /// subset") are noise, discarded.
+  private func start() throws(ChildProcess.StartError) -> RunningProcess {
+    let process = try RunningProcess(
+      executable: python.path, arguments: arguments, keepErrors: false)
     self.process = process
-    self.input = input.fileHandleForWriting
-    self.output = output.fileHandleForReading
     buffer = Data()
+    return process
   }
 
-  private func readLine() -> String? {
+  /// Runs on `queue`: ends a producer that failed, so the next request starts another.
+  private func stop() {
+    guard let process else { return }
+    process.signal(SIGKILL)
+    Self.end(process)
+    self.process = nil
+  }
+
+  private func readLine(from process: RunningProcess) -> String? {
     while true {
       if let newline = buffer.firstIndex(of: 0x0A) {
         let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
         buffer.removeSubrange(buffer.startIndex...newline)
         return line
       }
-      guard let chunk = output?.availableData, !chunk.isEmpty else { return nil }
+      let chunk = process.output.availableData
+      guard !chunk.isEmpty else { return nil }
       buffer.append(chunk)
     }
   }

@@ -26,15 +26,14 @@ import ProfileContracts
   /// Calls may overlap; responses are matched by `id`. When the process exits or is killed, every
   /// pending call (and every later one) throws ``AdapterProcessError`` naming the exit status or
   /// the signal, the request it was answering, and the last lines it wrote to standard error.
-  // @unchecked: every `var` is touched only under `lock`, writes to `input` under `writeLock`.
+  // @unchecked: every `var` is touched only under `lock`, the process's input under `writeLock`.
   public final class AdapterProcess: @unchecked Sendable {
     /// The command line, as given.
     public let command: String
     /// The child's process ID.
     public let processIdentifier: Int32
 
-    private let process: Process
-    private let input: FileHandle
+    private let process: RunningProcess
     private let lock = Lock()
     private let writeLock = Lock()
     private var nextID = 1
@@ -59,34 +58,22 @@ import ProfileContracts
     {
       self.command = command
       let words = try ShellWords.split(command)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = words
-      if let directory { process.currentDirectoryURL = directory }
-      if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      }
-      let stdin = Pipe()
-      // Writing to a process that has died must fail the write, not raise SIGPIPE and end this
-      // process: per pipe or per write, never with a process-wide signal(SIGPIPE, SIG_IGN).
-      PipeWriter.prepare(stdin.fileHandleForWriting.fileDescriptor)
-      let stdout = Pipe()
-      let stderr = Pipe()
-      process.standardInput = stdin
-      process.standardOutput = stdout
-      process.standardError = stderr
+      // The program is looked up on PATH by env, as a shell would. Writing to a process that has
+      // died fails the write (PipeWriter), never raises SIGPIPE here.
+      let process: RunningProcess
       do {
-        try process.run()
+        process = try RunningProcess(
+          executable: "/usr/bin/env", arguments: words, directory: directory?.path,
+          environment: environment, keepErrors: true)
       } catch {
         throw AdapterProcessError(
-          "cannot start the adapter command \(command.debugDescription): \(error.localizedDescription); check the program and its path"
+          "cannot start the adapter command \(command.debugDescription): \(String(cString: strerror(error.code))); check the program and its path"
         )
       }
       self.process = process
-      self.input = stdin.fileHandleForWriting
-      self.processIdentifier = process.processIdentifier
-      let output = stdout.fileHandleForReading
-      let errors = stderr.fileHandleForReading
+      self.processIdentifier = process.pid
+      let output = process.output
+      let errors = process.errors ?? FileHandle.nullDevice
       let errorsRead = DispatchSemaphore(value: 0)
       Thread.detachNewThread { [self] in
         // A flood of standard error costs its reading, never memory: long lines are cut.
@@ -97,11 +84,11 @@ import ProfileContracts
       }
       Thread.detachNewThread { [self] in
         readLines(output, limit: Self.maximumLineBytes, onLine: deliver, onTooLong: lineTooLong)
-        process.waitUntilExit()
+        let termination = process.waitForExit()
         // Its last standard error is read to the end before the exit is reported with it. A child
         // the adapter left running may hold the pipe open: that is not waited for past a second.
         _ = errorsRead.wait(timeout: .now() + 1)
-        finish()
+        finish(termination)
       }
     }
 
@@ -152,7 +139,7 @@ import ProfileContracts
         // buffer is written in several pieces.
         writeLock.withCriticalSection {
           do {
-            try PipeWriter.write(Array((request.line + "\n").utf8), to: input.fileDescriptor)
+            try process.write(Array((request.line + "\n").utf8))
           } catch {
             // The process is gone: its end, noticed by the reader, fails the call.
           }
@@ -163,7 +150,7 @@ import ProfileContracts
     /// Kills the process with SIGKILL, as a crash would: no flush, no cleanup.
     public func kill() {
       lock.withCriticalSection { endedByOwner = true }
-      _ = Foundation.kill(processIdentifier, SIGKILL)
+      process.signal(SIGKILL)
     }
 
     /// Ends the process without waiting: closes its input (an adapter ends at the end of its
@@ -171,14 +158,14 @@ import ProfileContracts
     /// not leave one idle process per check behind.
     public func terminate() {
       lock.withCriticalSection { endedByOwner = true }
-      writeLock.withCriticalSection { try? input.close() }
-      if process.isRunning { process.terminate() }
+      writeLock.withCriticalSection { process.closeInput() }
+      process.signal(SIGTERM)
     }
 
     /// Closes the process's input and waits for it to exit: an orderly end.
     public func close() {
       lock.withCriticalSection { endedByOwner = true }
-      writeLock.withCriticalSection { try? input.close() }
+      writeLock.withCriticalSection { process.closeInput() }
       exited.wait()
       exited.signal()
     }
@@ -187,7 +174,7 @@ import ProfileContracts
     /// when it has not exited within `limit`, or when the waiting task is cancelled.
     public func close(within limit: Duration) async {
       lock.withCriticalSection { endedByOwner = true }
-      writeLock.withCriticalSection { try? input.close() }
+      writeLock.withCriticalSection { process.closeInput() }
       let deadline = ContinuousClock.now.advanced(by: limit)
       var killed = false
       while exitDescription == nil {
@@ -267,14 +254,13 @@ import ProfileContracts
       }
     }
 
-    private func finish() {
+    private func finish(_ termination: RunningProcess.Termination) {
       let how: String
-      switch process.terminationReason {
-      case .uncaughtSignal:
-        how =
-          "was killed by signal \(process.terminationStatus)\(Self.signalName(process.terminationStatus))"
-      default:
-        how = "exited with status \(process.terminationStatus)"
+      switch termination {
+      case .signalled(let signal):
+        how = "was killed by signal \(signal)\(Self.signalName(signal))"
+      case .exited(let status):
+        how = "exited with status \(status)"
       }
       let (request, tail, asked) = lock.withCriticalSection {
         (lastRequest, errorTail, endedByOwner)

@@ -12,12 +12,12 @@
 int ckit_pipe(int fds[2]);
 
 /// Starts the program at `path` with `argv` and `envp` (both NULL-terminated; a NULL `envp`
-/// passes this process's environment): standard input
-/// from `input` (/dev/null when it is -1), standard output to `output`, standard error to
+/// passes this process's environment) in `directory` (this process's when it is NULL): standard
+/// input from `input` (/dev/null when it is -1), standard output to `output`, standard error to
 /// `errors` (/dev/null when it is -1), and no other descriptor of this process; SIGPIPE at its
 /// default. Returns 0 and sets `*pid`, or an errno value.
-int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], int input,
-               int output, int errors);
+int ckit_spawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
+               const char *directory, int input, int output, int errors);
 
 /// `write(2)` that returns -1 with errno EPIPE, rather than raising SIGPIPE, when the reader has
 /// gone.

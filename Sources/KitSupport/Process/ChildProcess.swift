@@ -15,9 +15,9 @@
   /// the async ``run(_:)``), so no program blocks on a full pipe while another is read.
   ///
   /// Foundation's `Process` does the same with a thread per program and about a millisecond more
-  /// per start; the anchor checker starts half a dozen gits in a run that lasts fifty. (A program
-  /// the kit talks with while it runs, an out-of-process adapter or the PDF fixture producer,
-  /// is another matter: those use `Process`, with their own pipes.)
+  /// per start; the anchor checker starts half a dozen gits in a run that lasts fifty. A program
+  /// the kit talks with while it runs, an out-of-process adapter or the PDF fixture producer, is
+  /// a ``RunningProcess``, started the same way.
   package enum ChildProcess {
     /// A program to run: the path of its executable, its arguments (without the program's
     /// name), what to write on its standard input (`nil`: nothing, `/dev/null`), and where its
@@ -166,7 +166,7 @@
         var pid: pid_t = 0
         code = argv.withUnsafeBufferPointer {
           ckit_spawn(
-            &pid, command.executable, $0.baseAddress, nil, inputPipe[0], outputPipe[1],
+            &pid, command.executable, $0.baseAddress, nil, nil, inputPipe[0], outputPipe[1],
             errorTarget)
         }
         // The child's ends are the child's alone now.
