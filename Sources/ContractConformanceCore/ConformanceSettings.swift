@@ -7,7 +7,7 @@
 /// ```swift
 /// let settings = ConformanceSettings(seed: 7, examples: 20, rules: .pinned("0.2"))
 /// let report = await ConformanceSettings.$scoped.withValue(settings) {
-///   await TranslatorConformance(pairs: pairs) { MyTranslator() }.run()
+///   await TranslatorConformance(pairs: pairs, timeout: .seconds(60)) { MyTranslator() }.run()
 /// }
 /// ```
 public struct ConformanceSettings: Sendable {

@@ -88,9 +88,9 @@ final class FixtureProducer: @unchecked Sendable {
         buffer.removeSubrange(buffer.startIndex...newline)
         return line
       }
-      let chunk = process.output.availableData
+      let chunk = process.read(.output)
       guard !chunk.isEmpty else { return nil }
-      buffer.append(chunk)
+      buffer.append(contentsOf: chunk)
     }
   }
 }

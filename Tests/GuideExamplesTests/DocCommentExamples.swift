@@ -141,7 +141,7 @@ import Testing
     let pairs = [LanguagePair(source: "ko", target: "en")]
     let settings = ConformanceSettings(seed: 7, examples: 20, rules: .pinned("0.2"))
     let report = await ConformanceSettings.$scoped.withValue(settings) {
-      await TranslatorConformance(pairs: pairs) { MyTranslator() }.run()
+      await TranslatorConformance(pairs: pairs, timeout: .seconds(60)) { MyTranslator() }.run()
     }
     let passing = report.isPassing  // no required check failed
     let failures = report.failures  // the failed checks, required and recommended

@@ -72,18 +72,16 @@ import ProfileContracts
       }
       self.process = process
       self.processIdentifier = process.pid
-      let output = process.output
-      let errors = process.errors ?? FileHandle.nullDevice
       let errorsRead = DispatchSemaphore(value: 0)
       Thread.detachNewThread { [self] in
         // A flood of standard error costs its reading, never memory: long lines are cut.
         readLines(
-          errors, limit: Self.maximumErrorLineBytes, onLine: keepErrorLine,
+          .errors, limit: Self.maximumErrorLineBytes, onLine: keepErrorLine,
           onTooLong: { keepErrorLine("(a line of more than \(Self.maximumErrorLineBytes) bytes)") })
         errorsRead.signal()
       }
       Thread.detachNewThread { [self] in
-        readLines(output, limit: Self.maximumLineBytes, onLine: deliver, onTooLong: lineTooLong)
+        readLines(.output, limit: Self.maximumLineBytes, onLine: deliver, onTooLong: lineTooLong)
         let termination = process.waitForExit()
         // Its last standard error is read to the end before the exit is reported with it. A child
         // the adapter left running may hold the pipe open: that is not waited for past a second.
@@ -208,11 +206,12 @@ import ProfileContracts
     static let maximumErrorLineBytes = 4096
 
     private func readLines(
-      _ handle: FileHandle, limit: Int, onLine: (String) -> Void, onTooLong: () -> Void
+      _ stream: RunningProcess.Stream, limit: Int, onLine: (String) -> Void,
+      onTooLong: () -> Void
     ) {
       var splitter = LineSplitter(limit: limit)
       while true {
-        let chunk = handle.availableData
+        let chunk = Data(process.read(stream))
         if chunk.isEmpty { break }
         splitter.feed(chunk, onLine: onLine, onTooLong: onTooLong)
       }

@@ -1,7 +1,14 @@
 // iOS, tvOS and watchOS start no processes.
 #if os(macOS) || os(Linux)
   import CKitProcess
-  import Foundation
+
+  // Essentials alone, where there is such a module: contract-kit-anchors, which links this
+  // module, starts without Foundation's full library.
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
 
   #if canImport(Glibc)
     import Glibc
@@ -13,7 +20,7 @@
   /// producer), started the way ``ChildProcess`` starts one: with `posix_spawn`, no descriptor of
   /// this process but its three pipes, SIGPIPE at its default. Its standard input is a pipe this
   /// process writes with ``PipeWriter``; its standard output and, when kept, its standard error
-  /// are pipes this process reads (``output``, ``errors``).
+  /// are pipes this process reads (``read(_:)``).
   ///
   /// Exactly one owner calls ``waitForExit()``, once: it reaps the program. ``signal(_:)`` is
   /// sent only until then, so it never reaches another process that took the pid.
@@ -26,12 +33,20 @@
       case signalled(Int32)
     }
 
+    /// One of the program's outputs.
+    package enum Stream: Sendable {
+      /// Its standard output.
+      case output
+      /// Its standard error, when kept.
+      case errors
+    }
+
     /// The program's pid.
     package let pid: pid_t
     /// The read end of its standard output.
-    package let output: FileHandle
-    /// The read end of its standard error, when kept; else `nil` (it went to `/dev/null`).
-    package let errors: FileHandle?
+    private let output: Int32
+    /// The read end of its standard error, when kept; else -1 (it went to `/dev/null`).
+    private let errors: Int32
     /// The write end of its standard input; -1 once closed.
     private let input: Locked<Int32>
     /// Whether the program was reaped: the pid is then no longer its own.
@@ -89,9 +104,8 @@
       }
       self.pid = pid
       input = Locked(inputPipe[1])
-      output = FileHandle(fileDescriptor: outputPipe[0], closeOnDealloc: true)
-      errors =
-        errorPipe[0] >= 0 ? FileHandle(fileDescriptor: errorPipe[0], closeOnDealloc: true) : nil
+      output = outputPipe[0]
+      errors = errorPipe[0]
     }
 
     /// `ckit_spawn` with the three pipes: the child's ends are each pipe's read end of `input`
@@ -119,6 +133,23 @@
 
     deinit {
       input.withValue { if $0 >= 0 { _ = close($0) } }
+      _ = close(output)
+      if errors >= 0 { _ = close(errors) }
+    }
+
+    /// Reads what `stream` holds, waiting until it holds something: empty at its end, and for
+    /// standard error that is not kept. One reader per stream at a time.
+    package func read(_ stream: Stream) -> [UInt8] {
+      let descriptor = stream == .output ? output : errors
+      guard descriptor >= 0 else { return [] }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { raw in
+          raw.baseAddress.map { systemRead(descriptor, $0, raw.count) } ?? 0
+        }
+        if count >= 0 { return Array(buffer[..<count]) }
+        if errno != EINTR { return [] }
+      }
     }
 
     /// Writes all of `bytes` to the program's standard input.
@@ -177,5 +208,12 @@
       let signal = status & 0x7f
       return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
+  }
+
+  /// `read(2)`, under a name that ``RunningProcess/read(_:)`` does not shadow.
+  private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+    -> Int
+  {
+    read(descriptor, buffer, count)
   }
 #endif

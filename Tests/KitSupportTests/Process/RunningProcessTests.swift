@@ -19,10 +19,10 @@
         environment: environment, keepErrors: true)
     }
 
-    /// Reads `handle` to its end.
-    static func readAll(_ handle: FileHandle) -> String {
-      var bytes = Data()
-      while case let chunk = handle.availableData, !chunk.isEmpty { bytes.append(chunk) }
+    /// Reads `stream` to its end.
+    static func readAll(_ process: RunningProcess, _ stream: RunningProcess.Stream) -> String {
+      var bytes: [UInt8] = []
+      while case let chunk = process.read(stream), !chunk.isEmpty { bytes += chunk }
       return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -30,11 +30,11 @@
     /// with an adapter), then the end of the input ends the program with its status.
     @Test func aConversationLineByLineThenTheEndOfInputEndsIt() throws {
       let process = try RunningProcess(executable: "/bin/cat", arguments: [], keepErrors: false)
-      #expect(process.errors == nil)
+      #expect(process.read(.errors).isEmpty, "standard error not kept reads as ended")
       for line in ["one", "two", String(repeating: "x", count: 100_000)] {
         try process.write(Array((line + "\n").utf8))
-        var answer = Data()
-        while !answer.contains(0x0A) { answer.append(process.output.availableData) }
+        var answer: [UInt8] = []
+        while !answer.contains(0x0A) { answer += process.read(.output) }
         #expect(String(decoding: answer, as: UTF8.self) == line + "\n")
       }
       #expect(!process.hasEnded)
@@ -47,8 +47,8 @@
 
     @Test func statusesSignalsAndStandardErrorAreTheProgramsOwn() throws {
       let failing = try Self.shell("echo out; echo err >&2; exit 3")
-      #expect(Self.readAll(failing.output) == "out\n")
-      #expect(failing.errors.map(Self.readAll) == "err\n")
+      #expect(Self.readAll(failing, .output) == "out\n")
+      #expect(Self.readAll(failing, .errors) == "err\n")
       #expect(failing.waitForExit() == .exited(3))
 
       let killed = try Self.shell("cat")
@@ -74,7 +74,7 @@
       let process = try Self.shell(
         "pwd; echo \"$KIT_RUNNING_PROCESS_TEST\"; echo \"${PATH:+path}\"", directory: directory,
         environment: ["KIT_RUNNING_PROCESS_TEST": "a value with spaces"])
-      let lines = Self.readAll(process.output).split(separator: "\n").map(String.init)
+      let lines = Self.readAll(process, .output).split(separator: "\n").map(String.init)
       #expect(lines.count == 3)
       #expect(
         lines.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } == directory)
