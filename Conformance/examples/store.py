@@ -13,12 +13,16 @@ import json
 import os
 import sys
 import tempfile
+import unicodedata
 
 directory = None
 
 
 def path_for(kind, command):
     canonical = json.dumps(command, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    # One key per command as Swift's == sees it: an ID typed precomposed and one a file system
+    # handed over decomposed are one command, so the name is hashed in NFC.
+    canonical = unicodedata.normalize("NFC", canonical)
     return os.path.join(directory, kind + "-" + hashlib.sha256(canonical.encode()).hexdigest() + ".json")
 
 

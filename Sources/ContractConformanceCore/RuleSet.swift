@@ -30,7 +30,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
   package static let environmentVariable = "CONTRACT_KIT_PIN"
 
   /// The kit's current rule-set version: the newest any rule carries.
-  public static let latestVersion = "0.4"
+  public static let latestVersion = "0.5"
 
   /// Every rule the kit has counts.
   public static let all = RuleSet(pin: nil)

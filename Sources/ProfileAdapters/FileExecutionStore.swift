@@ -12,8 +12,10 @@ import ProfileContracts
 /// back to the value before it. Measured against temp-file-and-rename and SQLite: see
 /// `Benchmarks/bench-store` and the README.
 ///
-/// Files are named by the SHA-256 of the command's canonical JSON, so no attachment ID ever
-/// becomes a path. Calls on distinct keys run in parallel; calls on one key are serialized.
+/// Files are named by the SHA-256 of the command's canonical JSON with every string in Unicode
+/// canonical composition (NFC), so no attachment ID ever becomes a path, and commands that
+/// `ProfileCommand`'s `==` holds equal (an ID precomposed or decomposed) are one key on disk as in
+/// memory. Calls on distinct keys run in parallel; calls on one key are serialized.
 /// One process at a time may own a directory.
 ///
 /// ```swift
@@ -108,6 +110,9 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
     let name: String
     let paths: [String]
     let state: KeyState
+    /// Where a store from before keys were normalized kept this spelling's records (the hash of
+    /// its own bytes), when that differs: read until the key's first save.
+    let legacy: (name: String, paths: [String])?
   }
 
   /// The newest whole record of a key, and which slot holds it, once scanned; and the slots'
@@ -127,9 +132,19 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
   private func key(kind: String, command: ProfileCommand) throws -> Key {
     let id = KeyID(command: command, kind: kind)
     if let key = lock.withCriticalSection({ keys[id] }) { return key }
-    let name = SHA256.hex(try CanonicalJSON.encode(command)) + "." + kind
-    let base = directory.path + "/" + name
-    let key = Key(name: name, paths: [base + ".0", base + ".1"], state: KeyState())
+    let bytes = try CanonicalJSON.encode(command)
+    // NFC of the whole text is NFC of each string: the JSON around them is ASCII, which composes
+    // with nothing.
+    let composed = Data(
+      String(decoding: bytes, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+    func slots(_ name: String) -> [String] {
+      [directory.path + "/" + name + ".0", directory.path + "/" + name + ".1"]
+    }
+    let name = SHA256.hex(composed) + "." + kind
+    let legacyName = SHA256.hex(bytes) + "." + kind
+    let key = Key(
+      name: name, paths: slots(name), state: KeyState(),
+      legacy: legacyName == name ? nil : (legacyName, slots(legacyName)))
     return lock.withCriticalSection {
       if let existing = keys[id] { return existing }
       keys[id] = key
@@ -216,11 +231,19 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
     key.state.newest = (record.kind, record.sequence, slot)
   }
 
-  /// The newest record whose checks hold, and its slot; `nil` when the key was never written.
+  /// The newest record whose checks hold, and its slot; `nil` when the key was never written. A
+  /// key never saved since keys were normalized reads its spelling's older records.
   private func newestRecord(_ key: Key) throws -> (SlotRecord, Int)? {
+    if let newest = try newestRecord(paths: key.paths, name: key.name) { return newest }
+    guard let legacy = key.legacy else { return nil }
+    return try newestRecord(paths: legacy.paths, name: legacy.name)
+  }
+
+  /// The newest record whose checks hold in the two slot files `paths` of the key `name`.
+  private func newestRecord(paths: [String], name: String) throws -> (SlotRecord, Int)? {
     var newest: (SlotRecord, Int)?
     var damaged = 0
-    for (slot, path) in key.paths.enumerated() {
+    for (slot, path) in paths.enumerated() {
       let bytes: [UInt8]?
       do {
         bytes = try POSIXFile.read(path)
@@ -242,9 +265,9 @@ public final class FileExecutionStore: ProfileExecutionStoring, @unchecked Senda
     // Both damaged is damage to records that were promised.
     if newest == nil, damaged > 1 {
       throw ExecutionStoreError(
-        code: .corruptRecord, path: key.paths[0],
+        code: .corruptRecord, path: paths[0],
         message:
-          "store record \(directory.path)/\(key.name) failed its checksum in both slots; remove its .0 and .1 files to start this command over"
+          "store record \(directory.path)/\(name) failed its checksum in both slots; remove its .0 and .1 files to start this command over"
       )
     }
     return newest

@@ -7,14 +7,18 @@ import Foundation
   private let numbers: Set<String>
   private let amounts: Set<String>
   private let text: String
+  private let language: String?
 
   static let currencies: Set<Character> = ["$", "€", "£", "¥", "₩", "₹"]
   /// Punctuation stripped from a word's ends before it is taken as a name.
   static let wordPunctuation = CharacterSet(charactersIn: ",;:()\"'“”‘’")
 
-  init(source: String) {
+  /// The facts of `source`, written in `language` (a BCP 47 tag; `nil` when unknown), which
+  /// says how it groups digits (``WrittenNumbers``).
+  init(source: String, language: String? = nil) {
     text = source
-    let tokens = Self.tokens(source)
+    self.language = language
+    let tokens = Self.tokens(source, language: language)
     numbers = Set(tokens.numbers)
     amounts = Set(tokens.amounts)
   }
@@ -25,10 +29,10 @@ import Foundation
   @_spi(Benchmarks) public static func inventedNumbers(in lines: [String], source: String)
     -> [String]
   {
-    let known = Set(tokens(source).numbers)
+    let known = Set(tokens(source, language: nil).numbers)
     var invented: Set<String> = []
     for line in lines {
-      let found = tokens(line)
+      let found = tokens(line, language: nil)
       for (raw, number) in zip(found.rawNumbers, found.numbers) where !known.contains(number) {
         invented.insert(raw)
       }
@@ -38,7 +42,7 @@ import Foundation
 
   /// The facts in `line` that the source does not contain; empty when all stand.
   func unverified(_ line: String) -> [String] {
-    let tokens = Self.tokens(line)
+    let tokens = Self.tokens(line, language: language)
     var missing: [String] = []
     for (raw, number) in zip(tokens.rawNumbers, tokens.numbers) where !numbers.contains(number) {
       missing.append(raw)
@@ -52,64 +56,35 @@ import Foundation
     return missing.filter { seen.insert($0).inserted }
   }
 
-  /// Numbers (digits with a `,` or `'` between digit groups ignored, leading zeros dropped; a
-  /// `.` or a space ends a number) and amounts (a currency sign, then a number), with how each was written.
+  /// Numbers (``WrittenNumbers``: ASCII digits, a grouping separator of `language` between
+  /// digit groups of three ignored, leading zeros dropped) and amounts (a currency sign, then a number), with
+  /// how each was written.
   ///
-  /// "The numbers in a text" has three rules in the kit, each for its question; this one asks
-  /// whether a model's answer, written in its source's language, states numbers its source does
-  /// not. So a number is a whole value (a digit group regrouped, `1,000` as `1000`, is the same
-  /// number), amounts keep their currency, and only ASCII digits count: the answer and its source
-  /// share a script, and a model that writes `٣` for `3` is re-scripting, not inventing.
-  /// `Run.digits` asks the translation question (the script and order may change, the digits may
-  /// not), and the translator suite's `numbers(in:)` asks whether a translator kept each number
-  /// of a sentence in place.
-  static func tokens(_ text: String) -> (
+  /// "The numbers in a text" has three questions in the kit, read with one grouping rule; this
+  /// one asks whether a model's answer, written in its source's language, states numbers its
+  /// source does not. So a number is a whole value (a digit group regrouped, `1,000` as `1000` or
+  /// in German `1.000`, is the same number), amounts keep their currency, and only ASCII digits count: the
+  /// answer and its source share a script, and a model that writes `٣` for `3` is re-scripting,
+  /// not inventing. `Run.digits` asks the translation question (the script and order may change,
+  /// the digits may not), and the translator suite's markers ask whether a translator kept each
+  /// number of a sentence in place.
+  static func tokens(_ text: String, language: String?) -> (
     numbers: [String], rawNumbers: [String], amounts: [String], rawAmounts: [String]
   ) {
-    var numbers: [String] = []
-    var rawNumbers: [String] = []
     var amounts: [String] = []
     var rawAmounts: [String] = []
     let characters = Array(text)
-    var index = 0
-    while index < characters.count {
-      guard isDigit(characters[index]) else {
-        index += 1
-        continue
-      }
-      let start = index
-      var digits = ""
-      while index < characters.count {
-        let character = characters[index]
-        if isDigit(character) {
-          digits.append(character)
-          index += 1
-        } else if [",", "'"].contains(character), index + 1 < characters.count,
-          isDigit(characters[index + 1])
-        {
-          index += 1
-        } else {
-          break
-        }
-      }
-      let normalized =
-        String(digits.drop { $0 == "0" }).isEmpty ? "0" : String(digits.drop { $0 == "0" })
-      let raw = String(characters[start..<index])
-      numbers.append(normalized)
-      rawNumbers.append(raw)
-      var sign = start - 1
+    let numbers = WrittenNumbers.numbers(
+      in: characters, language: language, digit: WrittenNumbers.asciiDigit)
+    for number in numbers {
+      var sign = number.start - 1
       while sign >= 0, characters[sign] == " " { sign -= 1 }
       if sign >= 0, currencies.contains(characters[sign]) {
-        amounts.append("\(characters[sign])\(normalized)")
-        rawAmounts.append("\(characters[sign])\(raw)")
+        amounts.append("\(characters[sign])\(number.value)")
+        rawAmounts.append("\(characters[sign])\(number.written)")
       }
     }
-    return (numbers, rawNumbers, amounts, rawAmounts)
-  }
-
-  /// An ASCII digit: the digits of other scripts are not compared as numbers.
-  static func isDigit(_ character: Character) -> Bool {
-    character.isASCII && character.isNumber
+    return (numbers.map(\.value), numbers.map(\.written), amounts, rawAmounts)
   }
 
   /// Capitalised words that are not the first word of the line or of a sentence in it: names.

@@ -5,10 +5,10 @@ import ProfileContracts
 extension Run {
   /// The section, with points whose facts stand in the source; the others withheld. A headline
   /// whose facts do not stand is replaced by a neutral one naming its pages.
-  func verified(_ answer: SummaryChunkAnswer, pages: PageRange, source: String) -> (
-    ProfileSummary.Section, [WithheldPoint]
-  ) {
-    let check = FactCheck(source: source)
+  func verified(
+    _ answer: SummaryChunkAnswer, pages: PageRange, source: String, language: String
+  ) -> (ProfileSummary.Section, [WithheldPoint]) {
+    let check = FactCheck(source: source, language: language)
     var points: [String] = []
     var withheld: [WithheldPoint] = []
     for point in answer.points {

@@ -206,7 +206,8 @@ struct Run {
       var failure: ProfileFailure
       switch result {
       case .success(let answer):
-        let (section, held) = verified(answer, pages: piece.pages, source: prompt)
+        let (section, held) = verified(
+          answer, pages: piece.pages, source: prompt, language: sourceLanguage(plan.sample))
         sections.append(section)
         withheld += held
         record(piece.stepID, attempts: used, .completed)

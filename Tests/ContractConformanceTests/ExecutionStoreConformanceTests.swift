@@ -105,6 +105,26 @@ import Testing
         mutant: "recentSessionsOnly", failing: "store.history",
         message: "replay: CONTRACT_KIT_SEED="),
     ],
+    .keyedByBytesCachedByEquality: [
+      MutantExpectation(
+        mutant: "keyedByBytesCachedByEquality", failing: "store.equalCommands",
+        message:
+          "after it the precomposed spelling loaded \"decomposed\" and the decomposed nil: what one instance treats as one key is kept under another on disk"
+      )
+    ],
+    .keyedByBytes: [
+      MutantExpectation(
+        mutant: "keyedByBytes", failing: "store.equalCommands",
+        message:
+          "the store kept them apart (the precomposed spelling loaded \"precomposed\" and the decomposed \"decomposed\")"
+      )
+    ],
+    .foldsIDs: [
+      MutantExpectation(
+        mutant: "foldsIDs", failing: "store.hostileIDs",
+        message: "ID \"Report.pdf\" loaded \"hostile-13\" and \"hostile-13\" once all 14 were saved"
+      )
+    ],
     .deleteThenWrite: [
       MutantExpectation(
         mutant: "deleteThenWrite", failing: "store.linearizable",

@@ -13,7 +13,11 @@ enum StoreMutant: String, CaseIterable, Sendable {
     // checkpoints are keyed by all of it; records kept in a folder per session, of which only
     // the last two are read (and removals reach only the current one); a replacement that
     // deletes, then writes.
-    partialSummaryKey, recentSessionsOnly, deleteThenWrite
+    partialSummaryKey, recentSessionsOnly, deleteThenWrite,
+    // Issue 52's classes: files named by the command's bytes, the names cached by the command's
+    // == (what FileExecutionStore did); files named by the bytes alone, consistently; and IDs
+    // folded as a case-insensitive or Windows file system folds names.
+    keyedByBytesCachedByEquality, keyedByBytes, foldsIDs
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
@@ -36,6 +40,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   private var memory: [String: Data]?
   /// For `recentSessionsOnly`: this session's folder, and the one before it.
   private var sessions: [URL] = []
+  /// For `keyedByBytesCachedByEquality`: each command's file name, by the command's ==.
+  private var names: [String: [ProfileCommand: URL]] = [:]
 
   init(directory: URL, mutant: StoreMutant) throws {
     self.directory = directory
@@ -76,9 +82,32 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     case .sharedKey:
       return directory.appendingPathComponent(
         "record-" + SHA256.hex(try CanonicalJSON.encode(command)))
-    default:
+    case .keyedByBytes:
       return directory.appendingPathComponent(
         kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
+    case .keyedByBytesCachedByEquality:
+      let url = directory.appendingPathComponent(
+        kind + "-" + SHA256.hex(try CanonicalJSON.encode(command)))
+      return lock.withCriticalSection {
+        if let cached = names[kind]?[command] { return cached }
+        names[kind, default: [:]][command] = url
+        return url
+      }
+    case .foldsIDs:
+      var folded = command.attachmentID.lowercased()
+      while folded.hasSuffix(".") || folded.hasSuffix(" ") { folded.removeLast() }
+      return directory.appendingPathComponent(
+        kind + "-"
+          + SHA256.hex(
+            try CanonicalJSON.encode(
+              ProfileCommand(
+                profile: command.profile, attachmentID: folded,
+                sourceLanguage: command.sourceLanguage, targetLanguage: command.targetLanguage))))
+    default:
+      // The command's canonical JSON in NFC: keyed by the command's own ==.
+      let json = String(decoding: try CanonicalJSON.encode(command), as: UTF8.self)
+      return directory.appendingPathComponent(
+        kind + "-" + SHA256.hex(Array(json.precomposedStringWithCanonicalMapping.utf8)))
     }
   }
 

@@ -99,6 +99,11 @@ import Testing
         mutant: "answersUndeclared", failing: "translator.undeclaredPair",
         message: "for an unsupported target; throw instead")
     ],
+    .numbersItsTexts: [
+      MutantExpectation(
+        mutant: "numbersItsTexts", failing: "translator.inventedNumbers",
+        message: "output 0 carries 1, which no text of the batch was sent")
+    ],
   ]
 
   @Test(arguments: TranslatorMutant.allCases)
@@ -134,6 +139,18 @@ import Testing
       RestructuringTranslator()
     }.run()
     expectClean(report, "RestructuringTranslator")
+  }
+
+  /// Issue 52: `2.331` in German is 2331, not 2 and 331; `translator.order` and `longTexts` read
+  /// it as two numbers and failed a correct translator.
+  @Test func aTranslatorThatRegroupsDigitsTheTargetsWayPasses() async {
+    #expect(
+      RegroupingTranslator.regroup("sold 2331 of 1234567", separator: ".")
+        == "sold 2.331 of 1.234.567")
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      RegroupingTranslator()
+    }.run()
+    expectClean(report, "RegroupingTranslator")
   }
 
   @Test func aTranslatorThatChangesWhitespacePasses() async {
@@ -180,5 +197,10 @@ import Testing
     #expect(suite.numbers(in: "第１０１番の部屋") == [101])
     #expect(suite.numbers(in: "Room 101 and 7") == [101, 7])
     #expect(suite.numbers(in: "二十分") == [])
+    // The core's grouping rule (WrittenNumbers): regrouped is the same number.
+    #expect(
+      suite.numbers(in: "2.331 Seiten und 1,5 und 2'331", language: "de") == [2331, 1, 5, 2331])
+    #expect(suite.numbers(in: "2\u{202F}331 pages, 1,5", language: "fr") == [2331, 1, 5])
+    #expect(suite.numbers(in: "1,234,567 and 52.143", language: "en") == [1_234_567, 52, 143])
   }
 }

@@ -13,7 +13,10 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     // the text alone, and an answer that depends on the text's place in the batch.
     dropsTrailingBlanks, splitsAtLineBreaks, cacheKeyedByText, echoesPastFourth,
     // A copy right after its original answered as a blank: the fixed example's copies are apart.
-    collapsesAdjacentCopies
+    collapsesAdjacentCopies,
+    // Numbers each non-blank text as a list item ("1. …"), as a small model does: a number no
+    // text was sent.
+    numbersItsTexts
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -83,6 +86,10 @@ struct MutatingTranslator: SummaryTranslating {
       output = output.indices.map { $0 >= 4 ? texts[$0] : output[$0] }
     case .collapsesAdjacentCopies:
       output = output.indices.map { $0 > 0 && texts[$0] == texts[$0 - 1] ? "" : output[$0] }
+    case .numbersItsTexts:
+      output = output.indices.map {
+        output[$0].allSatisfy(\.isWhitespace) ? output[$0] : "\($0 + 1). " + output[$0]
+      }
     default:
       break
     }
@@ -158,5 +165,56 @@ struct HangingTranslator: SummaryTranslating {
   {
     await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
     return texts
+  }
+}
+
+/// A correct translator that writes every number of four digits or more the target language's
+/// way: `2.331` in German, 2 331 with a narrow no-break space in French, `2,331` elsewhere. It
+/// must pass: regrouping keeps the number.
+struct RegroupingTranslator: SummaryTranslating {
+  let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    let separator =
+      switch target {
+      case "de": "."
+      case "fr": "\u{202F}"
+      default: ","
+      }
+    return try await base.translate(texts, from: source, to: target).map {
+      Self.regroup($0, separator: separator)
+    }
+  }
+
+  /// `text` with each run of four or more ASCII digits grouped by threes from the right.
+  static func regroup(_ text: String, separator: String) -> String {
+    var result = ""
+    var digits = ""
+    func flush() {
+      if digits.count >= 4 {
+        var groups: [Substring] = []
+        var rest = Substring(digits)
+        while rest.count > 3 {
+          groups.insert(rest.suffix(3), at: 0)
+          rest = rest.dropLast(3)
+        }
+        groups.insert(rest, at: 0)
+        result += groups.joined(separator: separator)
+      } else {
+        result += digits
+      }
+      digits = ""
+    }
+    for character in text {
+      if character.isASCII, character.isNumber {
+        digits.append(character)
+      } else {
+        flush()
+        result.append(character)
+      }
+    }
+    flush()
+    return result
   }
 }

@@ -84,7 +84,7 @@ import Testing
       stdout: "\"status\": \"passed\"", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--seed", "7", "--examples", "3"],
-      status: 0, stdout: "store (FileExecutionStore): 13 passed, 0 failed, 1 skipped (seed 7)",
+      status: 0, stdout: "store (FileExecutionStore): 14 passed, 0 failed, 1 skipped (seed 7)",
       stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "executor", "--pin", "0.2", "--verbose"],
@@ -97,7 +97,7 @@ import Testing
       stderr: "error: --examples '0' is not a positive number"),
     Case(
       arguments: ["conformance", "run", "--pin", "v0.2"], status: 2, stdout: nil,
-      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.4"),
+      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.5"),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
       status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),

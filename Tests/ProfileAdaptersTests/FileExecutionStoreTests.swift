@@ -134,4 +134,58 @@ import Testing
         $0.range(of: #"^[0-9a-f]{64}\.checkpoint\.[01]$"#, options: .regularExpression) != nil
       })
   }
+
+  /// One ID, precomposed and decomposed: one command under ==, so one key, in the instance that
+  /// saved it and after a reopen (issue 52: the second spelling's save landed in the first's file,
+  /// and after a reopen it loaded nothing).
+  @Test func anIDPrecomposedOrDecomposedIsOneKeyAcrossAReopen() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let precomposed = ProfileCommand(
+      profile: .document, attachmentID: "Caf\u{E9}.pdf", sourceLanguage: nil, targetLanguage: "en")
+    let decomposed = ProfileCommand(
+      profile: .document, attachmentID: "Cafe\u{301}.pdf", sourceLanguage: nil,
+      targetLanguage: "en")
+    #expect(precomposed == decomposed)
+    func saved(_ command: ProfileCommand, _ phase: String) -> ProfileCheckpoint {
+      ProfileCheckpoint(command: command, phase: phase, payload: Data(), receipt: .init())
+    }
+    let store = try FileExecutionStore(directory: directory.url)
+    try await store.saveCheckpoint(saved(precomposed, "precomposed"))
+    try await store.saveCheckpoint(saved(decomposed, "decomposed"))
+    #expect(try await store.loadCheckpoint(for: precomposed)?.phase == "decomposed")
+    #expect(try await store.loadCheckpoint(for: decomposed)?.phase == "decomposed")
+    // After a reopen, each spelling in an instance of its own: the decomposed one, which the
+    // last save used, loaded nothing.
+    for command in [precomposed, decomposed] {
+      let reopened = try FileExecutionStore(directory: directory.url)
+      #expect(try await reopened.loadCheckpoint(for: command)?.phase == "decomposed")
+    }
+  }
+
+  /// A store written before keys were normalized kept a decomposed ID's records under the hash
+  /// of its own bytes: they still load, until the key is saved again.
+  @Test func recordsOfADecomposedIDFromBeforeNormalizationStillLoad() async throws {
+    let directory = TemporaryDirectory()
+    defer { directory.remove() }
+    let decomposed = ProfileCommand(
+      profile: .document, attachmentID: "Cafe\u{301}.pdf", sourceLanguage: nil,
+      targetLanguage: "en")
+    // Saved, then moved to the name the store used to give it.
+    try await FileExecutionStore(directory: directory.url).saveCheckpoint(
+      ProfileCheckpoint(command: decomposed, phase: "old", payload: Data(), receipt: .init()))
+    let old = SHA256.hex(try CanonicalJSON.encode(decomposed))
+    for slot in try slotFiles(directory.url) {
+      let suffix = slot.lastPathComponent.drop { $0 != "." }
+      try FileManager.default.moveItem(
+        at: slot, to: directory.url.appendingPathComponent(old + suffix))
+    }
+    let reopened = try FileExecutionStore(directory: directory.url)
+    #expect(try await reopened.loadCheckpoint(for: decomposed)?.phase == "old")
+    try await reopened.saveCheckpoint(
+      ProfileCheckpoint(command: decomposed, phase: "new", payload: Data(), receipt: .init()))
+    #expect(
+      try await FileExecutionStore(directory: directory.url).loadCheckpoint(for: decomposed)?.phase
+        == "new")
+  }
 }

@@ -264,31 +264,159 @@ extension ExecutionStoreConformance {
     }
   }
 
+  /// One attachment ID spelled two ways that `String`'s `==` holds equal: precomposed (NFC, as
+  /// typed) and decomposed (NFD, as Apple file systems hand names over), a Latin accent and
+  /// Hangul syllables both.
+  static let equalSpellings = (
+    precomposed: "Caf\u{E9} \u{BCF4}\u{ACE0}\u{C11C}.pdf",
+    decomposed: "Cafe\u{301} \u{1107}\u{1169}\u{1100}\u{1169}\u{1109}\u{1165}.pdf"
+  )
+
+  func equalCommands() async throws -> CheckOutcome {
+    try await inSandbox { sandbox in
+      let spellings = Self.equalSpellings
+      let first = ProfileCommand(
+        profile: .document, attachmentID: spellings.precomposed, sourceLanguage: "ko",
+        targetLanguage: "en")
+      let second = ProfileCommand(
+        profile: .document, attachmentID: spellings.decomposed, sourceLanguage: "ko",
+        targetLanguage: "en")
+      // Saved under one spelling, then under the other: one key, so the second save replaces
+      // the first and both spellings load it.
+      var loads: (same: [String?], reopened: [String?]?) = ([], nil)
+      do {
+        let store = try await open(sandbox.store)
+        try await attempt("saving under the precomposed spelling") {
+          try await store.saveCheckpoint(Self.checkpoint(first, phase: "precomposed"))
+        }
+        try await attempt("saving under the decomposed spelling") {
+          try await store.saveCheckpoint(Self.checkpoint(second, phase: "decomposed"))
+        }
+        loads.same = [
+          try await attempt("loading the precomposed spelling") {
+            try await store.loadCheckpoint(for: first)?.phase
+          },
+          try await attempt("loading the decomposed spelling") {
+            try await store.loadCheckpoint(for: second)?.phase
+          },
+        ]
+      }
+      if durability == .durable {
+        // Each spelling first in an instance of its own: a cache keyed by == that the first
+        // load fills would otherwise answer for the second.
+        let precomposed = try await open(sandbox.store)
+        let precomposedLoad = try await attempt("loading the precomposed spelling after a reopen") {
+          try await precomposed.loadCheckpoint(for: first)?.phase
+        }
+        let decomposed = try await open(sandbox.store)
+        let decomposedLoad = try await attempt("loading the decomposed spelling after a reopen") {
+          try await decomposed.loadCheckpoint(for: second)?.phase
+        }
+        loads.reopened = [precomposedLoad, decomposedLoad]
+      }
+      func shown(_ phases: [String?]) -> String {
+        "the precomposed spelling loaded \(phases[0].map { quote($0) } ?? "nil") and the decomposed \(phases[1].map { quote($0) } ?? "nil")"
+      }
+      let expected: [String?] = ["decomposed", "decomposed"]
+      let apart: [String?] = ["precomposed", "decomposed"]
+      let saved =
+        "\(quote(spellings.precomposed)) saved precomposed (NFC), then decomposed (NFD), which ProfileCommand's == holds to be one command"
+      let fix =
+        "key by ProfileCommand's own equality: a dictionary keyed by the command, or a hash of its canonical JSON with every string in NFC (precomposedStringWithCanonicalMapping; Python's unicodedata.normalize(\"NFC\", …))"
+      if loads.same == expected, loads.reopened == nil || loads.reopened == expected {
+        return .passed(
+          "\(saved): one key, which both spellings loaded\(loads.reopened == nil ? "" : ", before and after a reopen")"
+        )
+      }
+      if loads.same == apart, loads.reopened == nil || loads.reopened == apart {
+        return .failed(
+          "\(saved): the store kept them apart (\(shown(loads.same))), keying by the bytes of the ID, so a file name that arrives decomposed never finds the progress of the same name typed; \(fix)"
+        )
+      }
+      if let reopened = loads.reopened, loads.same != reopened {
+        return .failed(
+          "\(saved): before a reopen \(shown(loads.same)); after it \(shown(reopened)): what one instance treats as one key is kept under another on disk, and progress is lost across a restart; \(fix), in memory and on disk alike"
+        )
+      }
+      return .failed(
+        "\(saved): \(shown(loads.same)), though the second save replaced the first; \(fix)")
+    }
+  }
+
+  /// Attachment IDs that are paths, separators, empty, long, control characters, emoji and
+  /// reserved names; since 0.5, also spellings of one name that differ in case or in a trailing
+  /// dot or space, which case-insensitive and Windows file systems fold together.
+  static let hostileIDs = [
+    "../../etc/passwd", "/", "", String(repeating: "a", count: 4096), "nul\u{0}byte",
+    "📄🇰🇷 emoji",
+    "..", "a/b/../../../c", "C:\\Windows\\system32", "con",
+    "Report.pdf", "report.pdf", "report.pdf.", "report.pdf ",
+  ]
+
+  /// How many of ``hostileIDs`` the rule had before 0.5.
+  static let hostileIDsSince02 = 10
+
   func hostileIDs() async throws -> CheckOutcome {
     try await inSandbox { sandbox in
-      let store = try await open(sandbox.store)
-      let ids = [
-        "../../etc/passwd", "/", "", String(repeating: "a", count: 4096), "nul\u{0}byte",
-        "📄🇰🇷 emoji",
-        "..", "a/b/../../../c", "C:\\Windows\\system32", "con",
-      ]
+      let ids = Self.hostileIDs
+      let commands = ids.map {
+        ProfileCommand(
+          profile: .document, attachmentID: $0, sourceLanguage: nil, targetLanguage: "en")
+      }
+      let checkpoints = commands.indices.map {
+        Self.checkpoint(commands[$0], phase: "hostile-\($0)", payload: Data("payload \($0)".utf8))
+      }
+      let summaries = commands.indices.map { Self.summary(commands[$0], title: "hostile-\($0)") }
+      // Since 0.2: each of the first ten IDs' records load back right after they are saved.
       var failures = Failures()
-      for (index, id) in ids.enumerated() {
-        let command = ProfileCommand(
-          profile: .document, attachmentID: id, sourceLanguage: nil, targetLanguage: "en")
-        do {
-          try await store.saveCheckpoint(Self.checkpoint(command, phase: "hostile-\(index)"))
-          try await store.saveSummary(Self.summary(command, title: "hostile-\(index)"))
-          let checkpoint = try await store.loadCheckpoint(for: command)
-          let summary = try await store.loadSummary(for: command)
-          if checkpoint?.phase != "hostile-\(index)" || summary?.title != "hostile-\(index)" {
-            failures.add(
-              "ID \(quote(id, limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil")"
-            )
+      // Since 0.5: the same for the spellings of one name; and once every ID is saved, and after
+      // a reopen, each still loads its own whole records: two IDs that a store maps to one file
+      // show only here.
+      var collisions = Failures()
+      func loadAll(_ store: any ProfileExecutionStoring, _ when: String) async {
+        for index in ids.indices {
+          do {
+            let checkpoint = try await store.loadCheckpoint(for: commands[index])
+            let summary = try await store.loadSummary(for: commands[index])
+            if checkpoint != checkpoints[index] || summary != summaries[index] {
+              collisions.add(
+                "ID \(quote(ids[index], limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil") \(when), not its own \(quote("hostile-\(index)"))"
+              )
+            }
+          } catch {
+            collisions.add(
+              "ID \(quote(ids[index], limit: 24)) threw \(describe(error)) when loaded \(when)")
           }
-        } catch {
-          failures.add("ID \(quote(id, limit: 24)) threw \(describe(error))")
         }
+      }
+      do {
+        let store = try await open(sandbox.store)
+        for index in ids.indices {
+          var problem: String?
+          do {
+            try await store.saveCheckpoint(checkpoints[index])
+            try await store.saveSummary(summaries[index])
+            let checkpoint = try await store.loadCheckpoint(for: commands[index])
+            let summary = try await store.loadSummary(for: commands[index])
+            if checkpoint != checkpoints[index] || summary != summaries[index] {
+              problem =
+                "ID \(quote(ids[index], limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil")"
+            }
+          } catch {
+            problem = "ID \(quote(ids[index], limit: 24)) threw \(describe(error))"
+          }
+          if let problem {
+            if index < Self.hostileIDsSince02 {
+              failures.add(problem)
+            } else {
+              collisions.add(problem)
+            }
+          }
+        }
+        await loadAll(store, "once all \(ids.count) were saved")
+      }
+      if durability == .durable {
+        await loadAll(try await open(sandbox.store), "after a reopen")
       }
       let outside = sandbox.outsideStore()
       if !outside.isEmpty {
@@ -296,10 +424,25 @@ extension ExecutionStoreConformance {
           "files appeared outside the store's directory: \(outside.prefix(5).joined(separator: ", "))"
         )
       }
-      return failures.outcome(
-        passed:
-          "\(ids.count) hostile IDs round-tripped and nothing was written outside the directory")
+      let fix =
+        "; name each record by a hash of the command's whole canonical JSON, never by the ID itself, folded, cut or used as a path"
+      if !failures.isEmpty {
+        let more = collisions.isEmpty ? "" : "; " + Self.message(of: collisions) + fix
+        return .failed(Self.message(of: failures) + more)
+      }
+      if !collisions.isEmpty {
+        return .failedSince(Self.message(of: collisions) + fix, version: "0.5")
+      }
+      return .passed(
+        "\(ids.count) hostile IDs each kept their own records, loaded one by one, all together\(durability == .durable ? " and after a reopen" : ""), and nothing was written outside the directory"
+      )
     }
+  }
+
+  /// The message of `failures`' outcome.
+  static func message(of failures: Failures) -> String {
+    if case .failed(let message) = failures.outcome(passed: "") { return message }
+    return ""
   }
 
   func removeAbsent() async throws -> CheckOutcome {

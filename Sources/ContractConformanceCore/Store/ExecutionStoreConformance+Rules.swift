@@ -11,6 +11,7 @@ extension ExecutionStoreConformance {
     Check(Rule.replace) { try await $0.replace() },
     Check(Rule.keys) { try await $0.keys() },
     Check(Rule.hostileIDs) { try await $0.hostileIDs() },
+    Check(Rule.equalCommands) { try await $0.equalCommands() },
     Check(Rule.removeAbsent) { try await $0.removeAbsent() },
     Check(Rule.independent) { try await $0.independent() },
     Check(Rule.reopen) { try await $0.reopen() },
@@ -54,11 +55,21 @@ extension ExecutionStoreConformance {
     static let hostileIDs = ConformanceRule(
       id: "store.hostileIDs", level: .required,
       asserts:
-        "Attachment IDs such as ../../etc/passwd, /, empty, 4 KiB long, NUL and emoji round-trip, and nothing is written outside the store's directory.",
+        "Attachment IDs such as ../../etc/passwd, /, empty, 4 KiB long, NUL and emoji round-trip, and nothing is written outside the store's directory. Since 0.5, also IDs that differ only in case or a trailing dot or space; and once every ID is saved, and after a reopen, each still loads its own whole records.",
       why:
-        "Attachment IDs come from the app's users and documents; an ID used as a path escapes the store.",
-      whenItFails: "Never build a path from the attachment ID; name files by a hash of the command."
-    )
+        "Attachment IDs come from the app's users and documents; an ID used as a path escapes the store, and two IDs folded into one file lose one user's progress to another's.",
+      whenItFails:
+        "Never build a path from the attachment ID; name files by a hash of the command's whole canonical JSON.",
+      sharpened: "0.5")
+    static let equalCommands = ConformanceRule(
+      id: "store.equalCommands", level: .required,
+      asserts:
+        "Commands equal under ProfileCommand's == are one key: an attachment ID saved precomposed (NFC), then decomposed (NFD), is one record, which both spellings load, in the instance that saved it and after a reopen, each spelling in an instance of its own.",
+      why:
+        "Apple file systems hand names over decomposed and people type them precomposed; Swift's String holds the two equal, so the core sees one command, and a store that keys by bytes splits its progress in two, or loses it on a restart.",
+      whenItFails:
+        "Key by the command's own equality: a dictionary keyed by the command, or a hash of its canonical JSON with every string normalized to NFC first, in memory and on disk alike.",
+      since: "0.5")
     static let removeAbsent = ConformanceRule(
       id: "store.removeAbsent", level: .required,
       asserts: "Removing a checkpoint that does not exist, or removing one twice, does not throw.",

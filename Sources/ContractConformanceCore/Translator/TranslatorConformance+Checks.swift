@@ -39,7 +39,7 @@ extension TranslatorConformance {
   var budget: PropertyBudget { PropertyBudget(seed: seed, examples: examples) }
 
   private func generator(_ pairs: [LanguagePair]) -> TranslationBatchGenerator {
-    TranslationBatchGenerator(samples: samples, pairs: pairs, numbers: numbers(in:))
+    TranslationBatchGenerator(samples: samples, pairs: pairs) { numbers(in: $0) }
   }
 
   /// A batch of numbered sample sentences, as the suite's fixed examples send them.
@@ -81,11 +81,12 @@ extension TranslatorConformance {
   /// The numbers `text` carries, as the answer to `item`: the item's markers it lost, and the
   /// markers of the other `items` it carries instead.
   func markers(
-    in text: String, for item: TranslationBatch.Item, among items: [TranslationBatch.Item]
+    in text: String, language: String, for item: TranslationBatch.Item,
+    among items: [TranslationBatch.Item]
   )
     -> (found: [Int], lost: [Int], foreign: [Int])
   {
-    let found = numbers(in: text)
+    let found = numbers(in: text, language: language)
     let lost = item.markers.filter { !found.contains($0) }
     let foreign = found.filter { number in
       !item.markers.contains(number) && items.contains { $0.markers.contains(number) }
@@ -98,7 +99,8 @@ extension TranslatorConformance {
   func markerProblems(_ batch: TranslationBatch, _ output: [String]) -> [String] {
     var problems: [String] = []
     for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
-      let (found, lost, foreign) = markers(in: text, for: item, among: batch.items)
+      let (found, lost, foreign) = markers(
+        in: text, language: batch.pair.target, for: item, among: batch.items)
       if !lost.isEmpty {
         problems.append(
           "\(batch.pair): output \(index) lost \(TranslationBatch.list(lost)) of input \(index)'s markers \(TranslationBatch.list(item.markers)), carries \(found): \(quote(text))"
@@ -167,7 +169,8 @@ extension TranslatorConformance {
           problems.append("\(what) came back unchanged: an echo, not a translation")
           continue
         }
-        let (_, lost, foreign) = self.markers(in: text, for: item, among: batch.items)
+        let (_, lost, foreign) = self.markers(
+          in: text, language: batch.pair.target, for: item, among: batch.items)
         if !lost.isEmpty {
           problems.append(
             "\(what) lost the sentences numbered \(TranslationBatch.list(lost)) (\(text.count) characters came back): truncated or merged away"
@@ -181,6 +184,36 @@ extension TranslatorConformance {
         if lost.isEmpty, foreign.isEmpty, !self.identifier.proves(text, isIn: batch.pair.target) {
           problems.append(
             "\(what) reads as \(self.identifier.identify(text)?.language ?? "nothing"), not \(batch.pair.target)"
+          )
+        }
+      }
+      return problems.isEmpty ? nil : problems.prefix(3).joined(separator: "; ")
+    }
+  }
+
+  func inventedNumbers() async throws -> CheckOutcome {
+    let pairs = usablePairs.0
+    let examples = pairs.flatMap { pair in
+      [sentences(7, base: 101, pair: pair)] + (longExample(pair).map { [$0] } ?? [])
+    }
+    return await batches(
+      Rule.inventedNumbers, examples: examples,
+      passed: "no output carried a number that its batch was not sent"
+    ) { batch, output in
+      guard output.count == batch.items.count else {
+        return
+          "\(batch.pair): sent \(batch.items.count) texts, got \(output.count); numbers cannot be checked (see translator.count)"
+      }
+      let sent = Set(batch.items.flatMap(\.markers).map(String.init))
+      var problems: [String] = []
+      for (index, text) in output.enumerated() {
+        let invented = WrittenNumbers.numbers(
+          in: text, language: batch.pair.target, digit: WrittenNumbers.decimalDigit
+        )
+        .filter { !sent.contains($0.value) }.map(\.written)
+        if !invented.isEmpty {
+          problems.append(
+            "\(batch.pair): output \(index) carries \(invented.prefix(5).joined(separator: ", ")), which no text of the batch was sent: \(quote(text))"
           )
         }
       }
@@ -339,7 +372,8 @@ extension TranslatorConformance {
           "\(batch.pair): \(name) came back with \(output.count) texts for \(batch.items.count)"
       }
       for (index, (item, text)) in zip(batch.items, output).enumerated() where !item.isBlank {
-        let (found, lost, foreign) = markers(in: text, for: item, among: everything.items)
+        let (found, lost, foreign) = markers(
+          in: text, language: batch.pair.target, for: item, among: everything.items)
         if !lost.isEmpty || !foreign.isEmpty {
           return
             "\(batch.pair): \(name) came back with \(output.count) texts; output \(index) carries \(found) instead of \(item.markers)"
@@ -451,7 +485,8 @@ extension TranslatorConformance {
       }
       let inBatch = whole[index]
       let markers = (
-        Set(numbers(in: inBatch)).intersection(all), Set(numbers(in: alone)).intersection(all)
+        Set(numbers(in: inBatch, language: batch.pair.target)).intersection(all),
+        Set(numbers(in: alone, language: batch.pair.target)).intersection(all)
       )
       if markers.0 != markers.1 {
         return
@@ -576,30 +611,20 @@ extension TranslatorConformance {
     let error: String?
   }
 
-  /// The numbers written in `text`, in order: runs of decimal digits of any script (ASCII,
-  /// full-width, Arabic-Indic…), each run one number.
+  /// The numbers written in `text`, in `language` (`nil`: unknown), in order, as the core reads
+  /// them (``WrittenNumbers``): the decimal digits of any script (ASCII, full-width,
+  /// Arabic-Indic…), a grouping separator of the language between groups of three ignored, so a
+  /// translation that writes 2331 the German way, `2.331`, or the French way, with a narrow
+  /// no-break space, keeps the number. A number too long for
+  /// an `Int` is left out: it is no marker.
   ///
-  /// Not the core's rules, on purpose: the suite generates its sentences, so it knows each
-  /// number's place and checks that the translator kept every one, whole and in order; the core's
-  /// fact check (`FactCheck.tokens`) and translation check (`Run.digits`) judge text they did not
-  /// write, and must forgive regrouping and reordering that this check, on its own sentences,
-  /// need not.
-  func numbers(in text: String) -> [Int] {
-    var numbers: [Int] = []
-    var current: Int?
-    for character in text {
-      if let digit = character.wholeNumberValue, digit < 10,
-        character.unicodeScalars.count == 1,
-        character.unicodeScalars.first?.properties.numericType == .decimal
-      {
-        current = (current ?? 0) * 10 + digit
-      } else if let value = current {
-        numbers.append(value)
-        current = nil
-      }
-    }
-    if let current { numbers.append(current) }
-    return numbers
+  /// The grouping rule is the core's; the question is the suite's own: the suite generates its
+  /// sentences, so it knows each number's place and checks that the translator kept every one,
+  /// whole and in order, where the core's fact check and translation check judge text they did
+  /// not write, and must forgive reordering that this check, on its own sentences, need not.
+  func numbers(in text: String, language: String? = nil) -> [Int] {
+    WrittenNumbers.numbers(in: text, language: language, digit: WrittenNumbers.decimalDigit)
+      .compactMap { Int($0.value) }
   }
 
   func normalized(_ text: String) -> String {

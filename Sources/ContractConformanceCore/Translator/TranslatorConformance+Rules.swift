@@ -10,6 +10,7 @@ extension TranslatorConformance {
     Check(Rule.count) { try await $0.count() },
     Check(Rule.order) { try await $0.order() },
     Check(Rule.longTexts) { try await $0.longTexts() },
+    Check(Rule.inventedNumbers) { try await $0.inventedNumbers() },
     Check(Rule.blank) { try await $0.blank() },
     Check(Rule.duplicates) { try await $0.duplicates() },
     Check(Rule.targetLanguage) { try await $0.targetLanguage() },
@@ -60,12 +61,21 @@ extension TranslatorConformance {
     static let longTexts = ConformanceRule(
       id: "translator.longTexts", level: .required,
       asserts:
-        "Texts of 500 to 4,000 characters, each several numbered sentences (some mixing scripts), come back one for one, in place, in the target language, each with every number it was sent and no other.",
+        "Texts of 500 to 4,000 characters, each several numbered sentences (some mixing scripts), come back one for one, in place, in the target language, each with every number it was sent and none of another text's (numbers no text was sent are translator.inventedNumbers's).",
       why:
         "A summary's points and sections reach several hundred characters. A translator that echoes, truncates or merges only long texts passes every short sample and fails on real summaries.",
       whenItFails:
         "Look for a length limit, a chunker that drops or merges the tail of a long text, or a fallback that returns long input unchanged.",
       sharpened: "0.3")
+    static let inventedNumbers = ConformanceRule(
+      id: "translator.inventedNumbers", level: .required,
+      asserts:
+        "No output carries a number that no text of its batch was sent (seven sentences, the long-text example, then generated batches of every shape). A number regrouped the target language's way (2.331 or 2 331 for 2331) is the same number, not another.",
+      why:
+        "The core promotes a translated summary only when its facts stand: a translator that adds a figure (a list numbered, a unit converted, a year guessed) states a fact the document never did.",
+      whenItFails:
+        "Look for list numbering added to each text, units converted, or a prompt that invites elaboration: a number may change its grouping or script, never its value.",
+      since: "0.5")
     static let blank = ConformanceRule(
       id: "translator.blank", level: .required,
       asserts:
