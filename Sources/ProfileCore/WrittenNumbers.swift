@@ -9,9 +9,9 @@
 /// one U+202F, and `'` as Swiss German writes `1'234`) group in every language.
 ///
 /// Which digits count is the caller's question, so it passes them: the fact check reads ASCII
-/// digits only (an answer in its source's script that writes `٣` for `3` is re-scripting, not
-/// inventing), the translator suite the decimal digits of any script (a translation may change
-/// the script).
+/// digits only (``asciiDigit(_:)``: an answer in its source's script that writes `٣` for `3` is
+/// re-scripting, not inventing), the translator suite the decimal digits of any script (a
+/// translation may change the script).
 package enum WrittenNumbers {
   /// One number as written.
   package struct Number: Equatable, Sendable {
@@ -92,16 +92,6 @@ package enum WrittenNumbers {
   /// An ASCII digit's value.
   package static func asciiDigit(_ character: Character) -> Int? {
     character.isASCII ? character.wholeNumberValue : nil
-  }
-
-  /// The value of a decimal digit of any script (ASCII, full-width, Arabic-Indic, Devanagari…):
-  /// one scalar whose numeric type is decimal.
-  package static func decimalDigit(_ character: Character) -> Int? {
-    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-      scalar.properties.numericType == .decimal, let value = character.wholeNumberValue,
-      value < 10
-    else { return nil }
-    return value
   }
 
   /// Whether exactly three digits start at `index`, with no digit after them.

@@ -196,7 +196,8 @@ import Testing
     }
     #expect(suite.numbers(in: "第１０１番の部屋") == [101])
     #expect(suite.numbers(in: "Room 101 and 7") == [101, 7])
-    #expect(suite.numbers(in: "二十分") == [])
+    #expect(suite.numbers(in: "二十分 and ½ and ²") == [])
+    #expect(suite.numbers(in: "٤٥٦ and १२") == [456, 12])
     // The core's grouping rule (WrittenNumbers): regrouped is the same number.
     #expect(
       suite.numbers(in: "2.331 Seiten und 1,5 und 2'331", language: "de") == [2331, 1, 5, 2331])

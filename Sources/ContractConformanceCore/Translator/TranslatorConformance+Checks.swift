@@ -208,7 +208,7 @@ extension TranslatorConformance {
       var problems: [String] = []
       for (index, text) in output.enumerated() {
         let invented = WrittenNumbers.numbers(
-          in: text, language: batch.pair.target, digit: WrittenNumbers.decimalDigit
+          in: text, language: batch.pair.target, digit: Self.decimalDigit
         )
         .filter { !sent.contains($0.value) }.map(\.written)
         if !invented.isEmpty {
@@ -622,8 +622,18 @@ extension TranslatorConformance {
   /// sentences, so it knows each number's place and checks that the translator kept every one,
   /// whole and in order, where the core's fact check and translation check judge text they did
   /// not write, and must forgive reordering that this check, on its own sentences, need not.
+  /// The value of a decimal digit of any script (ASCII, full-width, Arabic-Indic, Devanagari…):
+  /// one scalar whose numeric type is decimal.
+  static func decimalDigit(_ character: Character) -> Int? {
+    guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+      scalar.properties.numericType == .decimal, let value = character.wholeNumberValue,
+      value < 10
+    else { return nil }
+    return value
+  }
+
   func numbers(in text: String, language: String? = nil) -> [Int] {
-    WrittenNumbers.numbers(in: text, language: language, digit: WrittenNumbers.decimalDigit)
+    WrittenNumbers.numbers(in: text, language: language, digit: Self.decimalDigit)
       .compactMap { Int($0.value) }
   }
 
