@@ -41,4 +41,22 @@ import Testing
     // Three German words whose grams lean Dutch: "der" is a German word, and it decides.
     #expect(BuiltinLanguageIdentifier().identify("der Rat tagte")?.language == "de")
   }
+
+  /// The byte reader of the tables reads what a plain split of their lines does: every gram,
+  /// every cost, in every language.
+  @Test func theTablesReadAsAPlainSplitReadsThem() {
+    var reference: [String: [Int32?]] = [:]
+    for (position, table) in NGramModel.tables.enumerated() {
+      for line in table.costs.split(separator: "\n") {
+        guard let tab = line.firstIndex(of: "\t"), let cost = Int32(line[line.index(after: tab)...])
+        else { continue }
+        reference[
+          String(line[..<tab]), default: Array(repeating: nil, count: NGramModel.tables.count)][
+            position] = cost
+      }
+    }
+    let built = NGramModel.build().costs
+    #expect(built.count == reference.count)
+    #expect(built == reference)
+  }
 }

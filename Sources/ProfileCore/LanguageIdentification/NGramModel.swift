@@ -14,14 +14,40 @@ enum NGramModel {
 
   /// Each gram's cost in every language (`nil` where a language did not keep it), and the cost
   /// of an unseen gram of each length: built once, from the tables.
-  static let model: (costs: [String: [Int32?]], floors: [Int32]) = {
+  static let model: (costs: [String: [Int32?]], floors: [Int32]) = build()
+
+  /// ``model``, from the tables: each `gram<TAB>cost` line read from the table's UTF-8 bytes,
+  /// without the generic `split`, `firstIndex` and `Int32(_:)` a debug build leaves
+  /// unspecialized, which made this a third of a second in every test process and golden replay
+  /// that identifies a language. (A line break or a tab is always a character of its own, so
+  /// bytes split where characters would.)
+  static func build() -> (costs: [String: [Int32?]], floors: [Int32]) {
     var costs: [String: [Int32?]] = [:]
+    costs.reserveCapacity(120_000)
     for (position, table) in tables.enumerated() {
-      for line in table.costs.split(separator: "\n") {
-        guard let tab = line.firstIndex(of: "\t"), let cost = Int32(line[line.index(after: tab)...])
-        else { continue }
-        let gram = String(line[..<tab])
-        costs[gram, default: Array(repeating: nil, count: tables.count)][position] = cost
+      let bytes = Array(table.costs.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        var start = 0
+        while start < buffer.count {
+          var end = start
+          while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+          var tab = start
+          while tab < end, buffer[tab] != 0x09 { tab += 1 }
+          var cost: Int32 = 0
+          var digits = 0
+          var index = tab + 1
+          while index < end, buffer[index] >= 0x30, buffer[index] <= 0x39 {
+            cost = cost &* 10 &+ Int32(buffer[index] &- 0x30)
+            digits += 1
+            index += 1
+          }
+          if tab < end, digits > 0, index == end {
+            let gram = String(
+              decoding: UnsafeBufferPointer(rebasing: buffer[start..<tab]), as: UTF8.self)
+            costs[gram, default: Array(repeating: nil, count: tables.count)][position] = cost
+          }
+          start = end + 1
+        }
       }
     }
     // One floor per gram length for every language, the highest: a language whose training
@@ -30,7 +56,7 @@ enum NGramModel {
       Int32(tables.map { $0.floors[length] }.max() ?? 0)
     }
     return (costs, floors)
-  }()
+  }
 
   /// The grams of `text`: lowercased, every run of non-letters one space, a space before and
   /// after; every run of 1 to ``order`` scalars but those of spaces only. Punctuation, digits and
