@@ -47,11 +47,15 @@ struct Failures {
 
   var isEmpty: Bool { total == 0 }
 
+  /// The failures shown, joined, and how many more there were.
+  var message: String {
+    let more = total > messages.count ? "; and \(total - messages.count) more" : ""
+    return messages.joined(separator: "; ") + more
+  }
+
   /// The outcome: passed with `passMessage` when nothing failed, else the failures joined.
   func outcome(passed passMessage: String) -> CheckOutcome {
-    guard total > 0 else { return .passed(passMessage) }
-    let more = total > messages.count ? "; and \(total - messages.count) more" : ""
-    return .failed(messages.joined(separator: "; ") + more)
+    total > 0 ? .failed(message) : .passed(passMessage)
   }
 }
 

@@ -57,15 +57,15 @@ import Foundation
   }
 
   /// Numbers (``WrittenNumbers``: ASCII digits, a grouping separator of `language` between
-  /// digit groups of three ignored, leading zeros dropped) and amounts (a currency sign, then a number), with
-  /// how each was written.
+  /// digit groups of three ignored, leading zeros dropped) and amounts (a currency sign, then a
+  /// number), with how each was written.
   ///
   /// "The numbers in a text" has three questions in the kit, read with one grouping rule; this
   /// one asks whether a model's answer, written in its source's language, states numbers its
   /// source does not. So a number is a whole value (a digit group regrouped, `1,000` as `1000` or
-  /// in German `1.000`, is the same number), amounts keep their currency, and only ASCII digits count: the
-  /// answer and its source share a script, and a model that writes `٣` for `3` is re-scripting,
-  /// not inventing. `Run.digits` asks the translation question (the script and order may change,
+  /// in German `1.000`, is the same number), amounts keep their currency, and only ASCII digits
+  /// count: the answer and its source share a script, and a model that writes `٣` for `3` is
+  /// re-scripting, not inventing. `Run.digits` asks the translation question (the script and order may change,
   /// the digits may not), and the translator suite's markers ask whether a translator kept each
   /// number of a sentence in place.
   static func tokens(_ text: String, language: String?) -> (

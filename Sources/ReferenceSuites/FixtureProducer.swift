@@ -90,7 +90,7 @@ final class FixtureProducer: @unchecked Sendable {
       }
       let chunk = process.read(.output)
       guard !chunk.isEmpty else { return nil }
-      buffer.append(contentsOf: chunk)
+      buffer.append(chunk)
     }
   }
 }

@@ -211,7 +211,7 @@ import ProfileContracts
     ) {
       var splitter = LineSplitter(limit: limit)
       while true {
-        let chunk = Data(process.read(stream))
+        let chunk = process.read(stream)
         if chunk.isEmpty { break }
         splitter.feed(chunk, onLine: onLine, onTooLong: onTooLong)
       }

@@ -373,15 +373,21 @@ extension ExecutionStoreConformance {
       // a reopen, each still loads its own whole records: two IDs that a store maps to one file
       // show only here.
       var collisions = Failures()
+      /// What ID `index` loaded, when it is not its own records.
+      func mismatch(_ index: Int, _ checkpoint: ProfileCheckpoint?, _ summary: ProfileSummary?)
+        -> String?
+      {
+        guard checkpoint != checkpoints[index] || summary != summaries[index] else { return nil }
+        return
+          "ID \(quote(ids[index], limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil")"
+      }
       func loadAll(_ store: any ProfileExecutionStoring, _ when: String) async {
         for index in ids.indices {
           do {
             let checkpoint = try await store.loadCheckpoint(for: commands[index])
             let summary = try await store.loadSummary(for: commands[index])
-            if checkpoint != checkpoints[index] || summary != summaries[index] {
-              collisions.add(
-                "ID \(quote(ids[index], limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil") \(when), not its own \(quote("hostile-\(index)"))"
-              )
+            if let mismatch = mismatch(index, checkpoint, summary) {
+              collisions.add("\(mismatch) \(when), not its own \(quote("hostile-\(index)"))")
             }
           } catch {
             collisions.add(
@@ -396,12 +402,9 @@ extension ExecutionStoreConformance {
           do {
             try await store.saveCheckpoint(checkpoints[index])
             try await store.saveSummary(summaries[index])
-            let checkpoint = try await store.loadCheckpoint(for: commands[index])
-            let summary = try await store.loadSummary(for: commands[index])
-            if checkpoint != checkpoints[index] || summary != summaries[index] {
-              problem =
-                "ID \(quote(ids[index], limit: 24)) loaded \(checkpoint.map { quote($0.phase) } ?? "nil") and \(summary.map { quote($0.title) } ?? "nil")"
-            }
+            problem = mismatch(
+              index, try await store.loadCheckpoint(for: commands[index]),
+              try await store.loadSummary(for: commands[index]))
           } catch {
             problem = "ID \(quote(ids[index], limit: 24)) threw \(describe(error))"
           }
@@ -427,22 +430,16 @@ extension ExecutionStoreConformance {
       let fix =
         "; name each record by a hash of the command's whole canonical JSON, never by the ID itself, folded, cut or used as a path"
       if !failures.isEmpty {
-        let more = collisions.isEmpty ? "" : "; " + Self.message(of: collisions) + fix
-        return .failed(Self.message(of: failures) + more)
+        let more = collisions.isEmpty ? "" : "; " + collisions.message + fix
+        return .failed(failures.message + more)
       }
       if !collisions.isEmpty {
-        return .failedSince(Self.message(of: collisions) + fix, version: "0.5")
+        return .failedSince(collisions.message + fix, version: "0.5")
       }
       return .passed(
         "\(ids.count) hostile IDs each kept their own records, loaded one by one, all together\(durability == .durable ? " and after a reopen" : ""), and nothing was written outside the directory"
       )
     }
-  }
-
-  /// The message of `failures`' outcome.
-  static func message(of failures: Failures) -> String {
-    if case .failed(let message) = failures.outcome(passed: "") { return message }
-    return ""
   }
 
   func removeAbsent() async throws -> CheckOutcome {

@@ -611,17 +611,6 @@ extension TranslatorConformance {
     let error: String?
   }
 
-  /// The numbers written in `text`, in `language` (`nil`: unknown), in order, as the core reads
-  /// them (``WrittenNumbers``): the decimal digits of any script (ASCII, full-width,
-  /// Arabic-Indic…), a grouping separator of the language between groups of three ignored, so a
-  /// translation that writes 2331 the German way, `2.331`, or the French way, with a narrow
-  /// no-break space, keeps the number. A number too long for
-  /// an `Int` is left out: it is no marker.
-  ///
-  /// The grouping rule is the core's; the question is the suite's own: the suite generates its
-  /// sentences, so it knows each number's place and checks that the translator kept every one,
-  /// whole and in order, where the core's fact check and translation check judge text they did
-  /// not write, and must forgive reordering that this check, on its own sentences, need not.
   /// The value of a decimal digit of any script (ASCII, full-width, Arabic-Indic, Devanagari…):
   /// one scalar whose numeric type is decimal.
   static func decimalDigit(_ character: Character) -> Int? {
@@ -632,6 +621,16 @@ extension TranslatorConformance {
     return value
   }
 
+  /// The numbers written in `text`, in `language` (`nil`: unknown), in order, as the core reads
+  /// them (``WrittenNumbers``): the decimal digits of any script (``decimalDigit(_:)``), a
+  /// grouping separator of the language between groups of three ignored, so a translation that
+  /// writes 2331 the German way, `2.331`, or the French way, with a narrow no-break space, keeps
+  /// the number. A number too long for an `Int` is left out: it is no marker.
+  ///
+  /// The grouping rule is the core's; the question is the suite's own: the suite generates its
+  /// sentences, so it knows each number's place and checks that the translator kept every one,
+  /// whole and in order, where the core's fact check and translation check judge text they did
+  /// not write, and must forgive reordering that this check, on its own sentences, need not.
   func numbers(in text: String, language: String? = nil) -> [Int] {
     WrittenNumbers.numbers(in: text, language: language, digit: Self.decimalDigit)
       .compactMap { Int($0.value) }

@@ -139,16 +139,19 @@
 
     /// Reads what `stream` holds, waiting until it holds something: empty at its end, and for
     /// standard error that is not kept. One reader per stream at a time.
-    package func read(_ stream: Stream) -> [UInt8] {
+    package func read(_ stream: Stream) -> Data {
       let descriptor = stream == .output ? output : errors
-      guard descriptor >= 0 else { return [] }
-      var buffer = [UInt8](repeating: 0, count: 65_536)
+      guard descriptor >= 0 else { return Data() }
+      var buffer = Data(count: 65_536)
       while true {
         let count = buffer.withUnsafeMutableBytes { raw in
           raw.baseAddress.map { systemRead(descriptor, $0, raw.count) } ?? 0
         }
-        if count >= 0 { return Array(buffer[..<count]) }
-        if errno != EINTR { return [] }
+        if count >= 0 {
+          buffer.count = count
+          return buffer
+        }
+        if errno != EINTR { return Data() }
       }
     }
 
