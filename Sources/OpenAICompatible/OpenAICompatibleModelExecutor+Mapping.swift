@@ -24,7 +24,7 @@ extension OpenAICompatibleModelExecutor {
   /// | 501 | `permanent` |
   /// | A 200 (or 4xx) whose body is not JSON (a wrong base URL, a web UI); JSON without a chat completion | `permanent` |
   /// | Context too long: 400 `context_length_exceeded`, `exceed_context_size_error`, vLLM's "maximum context length" | `rejected` |
-  /// | `finish_reason: "content_filter"`; a non-null `message.refusal` | `rejected` |
+  /// | `finish_reason: "content_filter"`; a non-null `message.refusal`; a 400 `content_filter` (Azure OpenAI's filtered prompt) | `rejected` |
   /// | `CancellationError` | `permanent` (never retried) |
   /// | Anything else | `permanent` |
   ///
@@ -54,6 +54,7 @@ extension OpenAICompatibleModelExecutor {
       let lowered = message.lowercased()
       if code == "context_length_exceeded" || type == "exceed_context_size_error"
         || (status == 400 && lowered.contains("maximum context length"))
+        || (status == 400 && code == "content_filter")
       {
         return .rejected(line)
       }

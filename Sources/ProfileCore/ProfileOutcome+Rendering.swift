@@ -8,6 +8,9 @@ extension ProfileOutcome {
   public func renderText() -> String {
     var lines: [String] = []
     switch self {
+    case .failed(.contextWouldOverflow(let tokens), let receipt)
+    where receipt.steps.contains(where: Self.isRejectedAsTooLong):
+      lines.append("failed: \(Self.overflowRejected(tokens))")
     case .failed(let failure, _):
       lines.append("failed: \(Self.describe(failure))")
     case .completed(let summary), .partial(let summary, _):
@@ -91,15 +94,11 @@ extension ProfileOutcome {
   /// is named with the provider's reason, from its step in `steps`.
   static func explain(_ failure: ProfileFailure, steps: [ProfileStepRecord]) -> String {
     switch failure {
-    case .modelFailed(let message) where message.hasPrefix(StepFailureText.rejectedPrefix):
-      return
-        "the model rejected a chunk (\(message.dropFirst(StepFailureText.rejectedPrefix.count))), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context"
     case .modelFailed(let message) where message.hasPrefix(StepFailureText.stillFailingPrefix):
       return "the model kept failing (\(message)): run the same command again to retry it"
     case .contextWouldOverflow(let tokens):
-      // In a partial outcome, only a piece the model still rejected after splitting.
-      return
-        "the model rejected a part even after it was split (about \(tokens) tokens by the estimate, which the model counts as more): lower --context-tokens, or use a model with a larger context"
+      // In a partial outcome, only a piece the model said does not fit its context.
+      return overflowRejected(tokens)
     case .malformedModelOutput(let message):
       return
         "the model answered out of shape twice (\(message)): a retry may pass with a model that samples; --bound-answers binds answers to their schema"
@@ -117,9 +116,26 @@ extension ProfileOutcome {
     }
   }
 
+  /// Whether `step` is a chunk's piece that the model said does not fit its context, as opposed
+  /// to a sentence the plan could not fit before any call.
+  static func isRejectedAsTooLong(_ step: ProfileStepRecord) -> Bool {
+    guard step.stepID.hasPrefix("chunk-"), case .failed(.contextWouldOverflow) = step.status else {
+      return false
+    }
+    return true
+  }
+
+  /// A piece of about `tokens` estimated tokens that the model said does not fit its context,
+  /// and that halving did not make fit.
+  static func overflowRejected(_ tokens: Int) -> String {
+    "the model rejected a part as too long for its context (about \(tokens) tokens by the estimate, which the model counts as more), and halving did not make it fit: lower --context-tokens, or use a model with a larger context"
+  }
+
   /// A failure in words, with what to do where there is something to do.
   static func describe(_ failure: ProfileFailure) -> String {
     switch failure {
+    case .modelFailed(let message) where message.hasPrefix(StepFailureText.refusedPrefix):
+      "\(message): it is not about length, so neither a retry nor a split will help; use another model, or leave those pages out"
     case .invalidInput(let message): "invalid input: \(message)"
     case .contextWouldOverflow(let tokens):
       "a sentence of about \(tokens) tokens cannot fit the context window; use a model with a larger context, and --context-tokens to match"

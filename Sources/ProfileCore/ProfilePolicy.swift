@@ -12,10 +12,21 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   public var maxModelCalls: Int
   /// The first backoff after a transient error, in milliseconds; it doubles per retry.
   public var backoffMilliseconds: Int
-  /// How many times a chunk the model rejects may be halved: a rejection is taken to mean the
-  /// chunk is longer than the model counts it, so the core splits it in two along its pages or
-  /// sentences and asks about each half, up to this depth (6: a chunk in as many as 64 pieces).
-  /// Every call counts against ``maxModelCalls``; 0 turns splitting off.
+  /// How many times a chunk the model rejects may be halved, at most (6: a chunk in as many as
+  /// 64 pieces); 0 turns splitting off. Every call counts against ``maxModelCalls``.
+  ///
+  /// Only what size can explain is split, in two along its pages or sentences:
+  /// - a chunk the server says does not fit its context (llama-server's
+  ///   `exceed_context_size_error`, OpenAI's `context_length_exceeded`, vLLM's "maximum context
+  ///   length", and the other known phrasings), or whose prompt fills over half its room (the
+  ///   window less the instructions and the answer);
+  /// - a piece already halved, only when the server says so again and its prompt still fills
+  ///   over a quarter of that room: a size problem does not survive halving twice.
+  ///
+  /// Any other rejection, such as a content filter, a refusal or a message the core does not
+  /// know, costs a chunk at most 3 calls: the chunk, and its two halves when its size made
+  /// overflow plausible. It ends as `modelFailed`, "the model rejected pages …", with the
+  /// model's message, never as a spent budget.
   public var maxSplitDepth: Int
   /// Model calls per step for answers that do not decode: 2 asks again once after a malformed
   /// answer, then the step fails.
@@ -50,7 +61,8 @@ public struct ProfilePolicy: Codable, Hashable, Sendable {
   }
 
   /// The on-device defaults: a 4,096-token window, 384-token chunk answers, 48-token titles,
-  /// three attempts per step, 64 calls per run, and a rejected chunk halved up to 6 times.
+  /// three attempts per step, 64 calls per run, and a chunk rejected for its size halved up to 6
+  /// times.
   public static let `default` = ProfilePolicy()
 
   /// Every number by name, as scenarios and configuration files spell them: the one table

@@ -179,10 +179,10 @@ struct Run {
     return (failures, partial)
   }
 
-  /// Summarizes one chunk: the whole, or, when the model rejects it, its halves in turn, each
-  /// halved again while the model rejects it, up to ``ProfilePolicy/maxSplitDepth``. A piece
-  /// that is still rejected when it cannot be halved again, after at least one split, is taken
-  /// to be too long for the model: `contextWouldOverflow`, with its estimate.
+  /// Summarizes one chunk: the whole, or, when the model rejects it and its size can explain
+  /// the rejection, its halves in turn (``mayHalve(_:promptTokens:aboutSize:)``). A piece the model
+  /// still rejects is given up: `contextWouldOverflow`, with its estimate, when the server said
+  /// it did not fit; otherwise `modelFailed`, "the model rejected pages …", with its message.
   ///
   /// - Returns: the sections summarized, in page order (`nil` when there are none), and the
   ///   pieces that failed.
@@ -194,6 +194,8 @@ struct Run {
     var attempts = 0
     var failures: [ChunkFailure] = []
     var pending = [chunk]
+    var rejection: String?
+    var refusals = 0
     while !pending.isEmpty {
       let piece = pending.removeFirst()
       let prompt = piece.prompt
@@ -213,18 +215,25 @@ struct Run {
         record(piece.stepID, attempts: used, .completed)
         continue
       case .failure(.stepRejected(let message)):
-        if piece.depth < policy.maxSplitDepth, let (left, right) = piece.halves() {
+        rejection = rejection ?? message
+        let promptTokens = TokenEstimate.tokens(in: prompt)
+        let aboutSize = ContextOverflowMessages.isAboutSize(message)
+        if mayHalve(piece, promptTokens: promptTokens, aboutSize: aboutSize),
+          let (left, right) = piece.halves()
+        {
           record(
             piece.stepID, attempts: used,
             .notPromoted(StepFailureText.split(left.stepID, right.stepID, rejected: message)))
           pending.insert(contentsOf: [left, right], at: 0)
           continue
         }
-        failure = .modelFailed(StepFailureText.rejected(message))
-        if piece.depth > 0 {
+        if aboutSize {
           failure = .contextWouldOverflow(
-            estimatedTokens: TokenEstimate.tokens(in: Instructions.chunk)
-              + TokenEstimate.tokens(in: prompt) + policy.chunkResponseTokens)
+            estimatedTokens: TokenEstimate.tokens(in: Instructions.chunk) + promptTokens
+              + policy.chunkResponseTokens)
+        } else {
+          failure = .modelFailed(StepFailureText.refused(piece.pages, message))
+          refusals += 1
         }
       case .failure(let stopped):
         failure = stopped.failure
@@ -237,11 +246,40 @@ struct Run {
       record(piece.stepID, attempts: used, .failed(failure))
       failures.append(ChunkFailure(pages: piece.parts.map(\.pageNumber), failure: failure))
     }
-    guard let first = sections.first else { return (nil, failures) }
+    guard let first = sections.first else {
+      // Every piece refused: one failure for the chunk's pages, in the model's first words.
+      if refusals == failures.count, let message = rejection {
+        let refused = ProfileFailure.modelFailed(StepFailureText.refused(chunk.pages, message))
+        return (nil, [ChunkFailure(pages: chunk.parts.map(\.pageNumber), failure: refused)])
+      }
+      return (nil, failures)
+    }
     let done = CheckpointState.CompletedChunk(
       section: first, withheld: withheld, attempts: attempts,
       splitSections: sections.count > 1 ? Array(sections.dropFirst()) : nil)
     return (done, failures)
+  }
+
+  /// Whether to halve a piece the model rejected: only when its size can explain the rejection,
+  /// and never past ``ProfilePolicy/maxSplitDepth``. Sizes are the prompt's estimate against
+  /// its room in the window, what the instructions and the answer leave of it.
+  ///
+  /// - The chunk itself is halved when the server said it did not fit (`aboutSize`, one of
+  ///   ``ContextOverflowMessages``), or when its prompt's estimate is over half that room, near
+  ///   enough to the window that the model may count it as more: one split tells size from
+  ///   refusal.
+  /// - A piece already halved is halved again only when the server said it did not fit and its
+  ///   prompt is still over a quarter of the room. A size problem does not survive halving
+  ///   twice, so a piece well inside the window that is rejected again is given up.
+  ///
+  /// A rejection not about size therefore costs at most three calls: the chunk and its halves.
+  func mayHalve(_ piece: ChunkPiece, promptTokens: Int, aboutSize: Bool) -> Bool {
+    guard piece.depth < policy.maxSplitDepth else { return false }
+    let room =
+      policy.contextTokens - TokenEstimate.tokens(in: Instructions.chunk)
+      - policy.chunkResponseTokens
+    if piece.depth == 0 { return aboutSize || promptTokens * 2 > room }
+    return aboutSize && promptTokens * 4 > room
   }
 
   /// The completed chunks in plan order, and those summarized in part. A partial success

@@ -1,9 +1,14 @@
+import ProfileContracts
+
 /// The wording of a step that failed for good, shared by the core that writes it and the
 /// rendering that says what helps: the contract's `modelFailed` carries only a message, so its
 /// opening words are how the rendering tells a refusal from a fault that outlasted its retries.
 enum StepFailureText {
   /// The opening of a chunk the model rejected (`ProfileModelExecutionError.rejected`).
   static let rejectedPrefix = "rejected: "
+  /// The opening of a piece the model rejected for a reason other than its size, once splitting
+  /// did not explain the rejection.
+  static let refusedPrefix = "the model rejected page"
   /// The opening of a chunk whose transient failures outlasted every attempt.
   static let stillFailingPrefix = "still failing after "
 
@@ -17,6 +22,11 @@ enum StepFailureText {
 
   /// `rejected: MESSAGE`.
   static func rejected(_ message: String) -> String { rejectedPrefix + message }
+
+  /// `the model rejected pages 3-4 (MESSAGE)`, or `page 3`.
+  static func refused(_ pages: PageRange, _ message: String) -> String {
+    "\(refusedPrefix)\(pages.first == pages.last ? "" : "s") \(pages) (\(message))"
+  }
 
   /// `still failing after N attempts: MESSAGE`.
   static func stillFailing(attempts: Int, _ message: String) -> String {

@@ -95,12 +95,20 @@ enum SummarizeCommand: Subcommand {
     if let server {
       let info = try await OpenAICompatibleServerCheck(server).inspect()
       let tokenizer = ServerTokenizer(server)
-      let calibration =
-        context != nil
-        ? nil
-        : try await TokenCalibration.measure(
-          ContextWindow.samples(of: documents, attachmentID: file.lastPathComponent),
-          with: tokenizer)
+      var calibration: TokenCalibration?
+      if context == nil {
+        do {
+          calibration = try await TokenCalibration.measure(
+            ContextWindow.samples(of: documents, attachmentID: file.lastPathComponent),
+            with: tokenizer)
+        } catch let error as OpenAINativeError {
+          // The server answered its model list, then its tokenizer broke: the window cannot be
+          // measured, and the user can say it instead.
+          throw InputError(
+            "the model server's tokenizer failed: \(error); pass --context-tokens N to plan without it"
+          )
+        }
+      }
       let window = ContextWindow.choose(
         given: context, server: info.context, fallback: policy.contextTokens,
         tokenizer: context != nil ? nil : (tokenizer.url.absoluteString, calibration))

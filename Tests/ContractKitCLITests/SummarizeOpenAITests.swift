@@ -112,6 +112,143 @@ struct SummarizeOpenAITests {
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
 
+  /// A `--format json` run's outcome: its kind, its failure, the model calls its receipt
+  /// counts, and its steps.
+  static func outcome(ofJSON stdout: String) throws -> (
+    kind: String, failure: [String: Any], calls: Int, steps: [[String: Any]]
+  ) {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout)")
+    let receipt =
+      object["receipt"] as? [String: Any]
+      ?? (object["summary"] as? [String: Any])?["receipt"] as? [String: Any]
+    let steps = receipt?["steps"] as? [[String: Any]] ?? []
+    return (
+      object["kind"] as? String ?? "", object["failure"] as? [String: Any] ?? [:],
+      steps.compactMap { $0["attempts"] as? Int }.reduce(0, +), steps
+    )
+  }
+
+  /// `summarize` of a 6-page text against a server that rejects every call for a reason other
+  /// than size: the model's rejection, with its words, after one call, or three when the chunk
+  /// fills over half its room; never a spent budget.
+  @Test(arguments: [
+    ("every_azure_content_filter", "answered HTTP 400 (content_filter): The response was filtered"),
+    ("every_content_filter", "the server's content filter stopped the answer"),
+    ("every_refusal", "the model refused: I can't help with that."),
+  ])
+  func aRejectionNotAboutSizeEndsAsTheModelsInAtMostThreeCalls(route: String, words: String)
+    throws
+  {
+    let server = try FaultServer.shared()
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
+    for (window, calls) in [([], 1), (["--context-tokens", "1200"], 3)] {
+      let arguments =
+        [
+          "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+          "http://127.0.0.1:\(server.port)/\(route)/v1", "--model-name", "m",
+        ] + window
+      let json = try ContractKitBinary.run(
+        arguments + ["--store", folder.path("json-\(calls)"), "--format", "json"])
+      #expect(json.status == 1, "\(json.stderr)")
+      let outcome = try Self.outcome(ofJSON: json.stdout)
+      #expect(outcome.kind == "failed")
+      #expect(outcome.failure["kind"] as? String == "modelFailed", "\(outcome.failure)")
+      let message = outcome.failure["message"] as? String ?? ""
+      #expect(message.hasPrefix("the model rejected pages 1-6 ("), "\(message)")
+      #expect(message.contains(words), "\(message)")
+      #expect(outcome.calls == calls, "\(outcome.steps)")
+      let text = try ContractKitBinary.run(arguments + ["--store", folder.path("text-\(calls)")])
+      #expect(
+        text.stdout.hasPrefix("failed: the model rejected pages 1-6 (")
+          && text.stdout.contains(
+            "neither a retry nor a split will help; use another model, or leave those pages out"),
+        "\(text.stdout)")
+    }
+  }
+
+  /// A server whose context is smaller than the window the core plans by says so with OpenAI's
+  /// `context_length_exceeded`: the chunk is halved, and the run completes.
+  @Test func aContextRejectionIsSplitAndTheRunCompletes() throws {
+    let server = try FaultServer.shared()
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+      "http://127.0.0.1:\(server.port)/context_over_1000/v1", "--model-name", "m", "--store",
+      folder.path("store"), "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let outcome = try Self.outcome(ofJSON: result.stdout)
+    #expect(outcome.kind == "completed")
+    let asked = outcome.steps.filter { ($0["attempts"] as? Int ?? 0) > 0 }
+    #expect(
+      asked.compactMap { $0["stepID"] as? String } == [
+        "chunk-1", "chunk-1.1", "chunk-1.2", "title",
+      ],
+      "\(outcome.steps)")
+    #expect(outcome.calls == 4, "\(outcome.steps)")
+  }
+
+  /// llama-server's own `exceed_context_size_error`, for a chunk planned against a window four
+  /// times the server's 4,096 tokens: the chunk fills well under half the window it was planned
+  /// for, so only the server's words explain the rejection; it is halved and the run completes.
+  @Test(.enabled(if: Backends.runLLM, "\(Backends.llmMissing)"))
+  func llamaServersContextRejectionIsSplitAndTheRunCompletes() throws {
+    let url = try #require(Backends.llmURL, "\(Backends.llmMissing)")
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 40))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+      url.absoluteString, "--context-tokens", "16000", "--bound-answers", "--store",
+      folder.path("store"), "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let outcome = try Self.outcome(ofJSON: result.stdout)
+    #expect(outcome.kind == "completed", "\(result.stdout.prefix(2000))")
+    let split = outcome.steps.first { $0["stepID"] as? String == "chunk-1" }
+    let reason = (split?["status"] as? [String: Any])?["reason"] as? String ?? ""
+    #expect(reason.contains("exceed_context_size_error"), "\(outcome.steps)")
+    #expect(outcome.calls == 4, "\(outcome.steps)")
+  }
+
+  /// A server that says every request is too long: pieces are halved while halving can
+  /// plausibly help, then given up as too long for the context, well inside the budget.
+  @Test func aContextRejectionThatPersistsIsAnOverflowNotASpentBudget() throws {
+    let server = try FaultServer.shared()
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+      "http://127.0.0.1:\(server.port)/every_context_length_exceeded/v1", "--model-name", "m",
+      "--context-tokens", "1200", "--store", folder.path("store"), "--format", "json",
+    ])
+    #expect(result.status == 1, "\(result.stderr)")
+    let outcome = try Self.outcome(ofJSON: result.stdout)
+    #expect(outcome.failure["kind"] as? String == "contextWouldOverflow", "\(outcome.failure)")
+    #expect(outcome.calls == 7, "\(outcome.steps)")
+  }
+
+  /// A server whose model list answers but whose tokenizer drops the connection: one line, exit
+  /// 2, and the option that plans without the tokenizer.
+  @Test func aTokenizerThatBreaksIsOneLineNamingTheWayAround() throws {
+    let server = try FaultServer.shared()
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: 2))
+    let result = try ContractKitBinary.run([
+      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+      "http://127.0.0.1:\(server.port)/tokenizer_resets/v1", "--model-name", "m", "--store",
+      folder.path("store"),
+    ])
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("contract-kit: error: the model server's tokenizer failed: "),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("pass --context-tokens N to plan without it"))
+  }
+
   @Test func aServerKilledMidRunLeavesTheCheckpointAndTheSameCommandContinues() throws {
     let folder = try Folder()
     try folder.write("report.txt", SummarizeCommandTests.document(pages: 12))

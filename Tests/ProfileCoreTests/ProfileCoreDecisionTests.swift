@@ -366,16 +366,12 @@ import Testing
     var unsplit = Fixture.onePagePerChunk
     unsplit.maxSplitDepth = 0
     let outcome = await Fixture.core(model: model, policy: unsplit).run(Fixture.command)
-    #expect(failure(outcome) == .modelFailed("rejected: refused chunk-1"))
-    // Split, the first chunk's first failure is its first sentence's, still rejected alone.
+    #expect(failure(outcome) == .modelFailed("the model rejected page 1 (refused chunk-1)"))
+    // Split once to tell size from refusal, the chunk's halves refused too: still the chunk's
+    // refusal, in the model's first words.
     let split = await Fixture.core(model: model, policy: Fixture.onePagePerChunk).run(
       Fixture.command)
-    let sentence = Sentences.split(Fixture.page(1))[0]
-    #expect(
-      failure(split)
-        == .contextWouldOverflow(
-          estimatedTokens: TokenEstimate.tokens(in: Instructions.chunk)
-            + TokenEstimate.tokens(in: sentence) + Fixture.onePagePerChunk.chunkResponseTokens))
+    #expect(failure(split) == .modelFailed("the model rejected page 1 (refused chunk-1)"))
   }
 
   // 14. Language

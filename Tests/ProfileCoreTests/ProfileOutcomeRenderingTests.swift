@@ -66,13 +66,16 @@ import Testing
     ]
     let outcome = ProfileOutcome.partial(
       Self.summary(missing: [PageRange(page: 7), PageRange(first: 12, last: 14)], steps: steps),
-      failures: [.invalidInput("page 7 could not be read"), .modelFailed("rejected: too long")])
+      failures: [
+        .invalidInput("page 7 could not be read"),
+        .modelFailed("the model rejected pages 12-14 (the model refused: no)"),
+      ])
     let lines = outcome.renderText().split(separator: "\n", omittingEmptySubsequences: false)
     #expect(
       lines[0...2] == [
         "partial: 2 part(s) could not be summarized:",
         "  - page 7 could not be read: the scan has no text layer: the document provider cannot read that page; check it in the document",
-        "  - the model rejected a chunk (too long), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context",
+        "  - the model rejected pages 12-14 (the model refused: no): it is not about length, so neither a retry nor a split will help; use another model, or leave those pages out",
       ])
     #expect(lines[4] == "pages 1–30 of 100; pages 7 unreadable; pages 12-14 not summarized")
     #expect(!outcome.renderText().contains("run the same command again"))
@@ -87,8 +90,8 @@ import Testing
       true
     ),
     (
-      .modelFailed("rejected: HTTP 400 (exceed_context_size_error)"),
-      "the model rejected a chunk (HTTP 400 (exceed_context_size_error)), and rejects it again on a retry: if it was too long for the model, lower --context-tokens or use a model with a larger context",
+      .modelFailed("the model rejected page 3 (HTTP 400 (content_filter): filtered)"),
+      "the model rejected page 3 (HTTP 400 (content_filter): filtered): it is not about length, so neither a retry nor a split will help; use another model, or leave those pages out",
       false
     ),
     (
@@ -103,7 +106,7 @@ import Testing
     ),
     (
       .contextWouldOverflow(estimatedTokens: 5000),
-      "the model rejected a part even after it was split (about 5000 tokens by the estimate, which the model counts as more): lower --context-tokens, or use a model with a larger context",
+      "the model rejected a part as too long for its context (about 5000 tokens by the estimate, which the model counts as more), and halving did not make it fit: lower --context-tokens, or use a model with a larger context",
       false
     ),
   ])
@@ -126,6 +129,33 @@ import Testing
   func aFailureIsOneLine(failure: ProfileFailure, line: String) {
     let outcome = ProfileOutcome.failed(failure, receipt: ProfileExecutionReceipt(steps: []))
     #expect(outcome.renderText() == line)
+  }
+
+  /// A run that failed for a rejection says what the model said and what helps: a refusal that
+  /// no retry or split fixes, a piece the model still counts as too long, or, before any call, a
+  /// sentence the plan cannot fit.
+  @Test func aRejectedRunSaysWhetherSizeExplainsIt() {
+    let refused = ProfileOutcome.failed(
+      .modelFailed("the model rejected pages 1-5 (the model refused: no)"),
+      receipt: ProfileExecutionReceipt(steps: []))
+    #expect(
+      refused.renderText()
+        == "failed: the model rejected pages 1-5 (the model refused: no): it is not about length, so neither a retry nor a split will help; use another model, or leave those pages out"
+    )
+    let piece = ProfileStepRecord(
+      stepID: "chunk-1.1.2", attempts: 1,
+      status: .failed(.contextWouldOverflow(estimatedTokens: 90)))
+    let tooLong = ProfileOutcome.failed(
+      .contextWouldOverflow(estimatedTokens: 90), receipt: ProfileExecutionReceipt(steps: [piece]))
+    #expect(
+      tooLong.renderText()
+        == "failed: the model rejected a part as too long for its context (about 90 tokens by the estimate, which the model counts as more), and halving did not make it fit: lower --context-tokens, or use a model with a larger context"
+    )
+    let planned = ProfileOutcome.failed(
+      .contextWouldOverflow(estimatedTokens: 90),
+      receipt: ProfileExecutionReceipt(
+        steps: [ProfileStepRecord(stepID: "page-1", attempts: 0, status: .completed)]))
+    #expect(planned.renderText().hasPrefix("failed: a sentence of about 90 tokens cannot fit"))
   }
 
   @Test func jsonIsTheCanonicalFormWithoutATrailingNewline() throws {

@@ -6,8 +6,14 @@ asks for, `slow` does so after 30 s, `reset` closes the connection without answe
 answers a chat completion whose content is the request body, `echo_translations` one whose one
 translation is; `numbered` answers a translation
 request with its numbered texts unchanged, `drops_last` without the last one.
+`every_<case>` answers every chat call as `<case>` does, after a preflight that passes;
+`tokenizer_resets` answers as `ok` does, but closes the connection on `/tokenize`;
+`context_over_<N>` answers as `ok` does, but with OpenAI's 400 `context_length_exceeded` when
+the request counts over N tokens, at one token per three characters of its messages plus its
+`max_tokens` (denser than the kit's estimate, as real tokenizers often are).
 GET /<case>/v1/models (the preflight) answers a model list `m` for `ok`, `slow`, `echo`,
-`echo_translations`, `numbered` and `drops_last`, and the case's own answer otherwise.
+`echo_translations`, `numbered`, `drops_last`, `every_…` and `context_over_…`, and the case's own
+answer otherwise.
 Prints the port on its first line; exits when its standard input closes.
 
 usage: python3 fault_server.py
@@ -63,6 +69,8 @@ CASES = {
     "vllm_context": (400, JSON, {"object": "error", "message": "This model's maximum context length is 4096 tokens. However, you requested 9000 tokens.", "type": "BadRequestError", "code": 400}),
     "content_filter": (200, JSON, chat("", finish="content_filter")),
     "refusal": (200, JSON, chat(None, refusal="I can't help with that.")),
+    # Azure OpenAI's answer to a prompt its content filter stops.
+    "azure_content_filter": (400, JSON, {"error": {"message": "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry.", "type": None, "param": "prompt", "code": "content_filter", "status": 400}}),
     "wrong_path": (404, JSON, {"detail": "Not Found"}),
     "no_choices": (200, JSON, {"object": "list", "data": []}),
 }
@@ -79,7 +87,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.request.shutdown(socket.SHUT_RDWR)
             return
-        if case in ("ok", "slow", "echo", "echo_translations", "numbered", "drops_last"):
+        if (case in ("ok", "slow", "echo", "echo_translations", "numbered", "drops_last")
+                or case.startswith("every_") or case.startswith("context_over_")
+                or case == "tokenizer_resets"):
             self.answer(200, JSON, {"object": "list", "data": [{"id": "m", "object": "model"}]})
         else:
             self.answer(*CASES.get(case, CASES["wrong_path"]))
@@ -100,6 +110,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if case == "slow":
             time.sleep(30)
             case = "ok"
+        if case.startswith("every_"):
+            case = case[len("every_"):]
+        if case.startswith("context_over_") and self.path.endswith("/chat/completions"):
+            limit = int(case[len("context_over_"):])
+            sent = json.loads(request)
+            tokens = (sum(len(m.get("content") or "") for m in sent["messages"]) + 2) // 3 + sent.get("max_tokens", 0)
+            if tokens > limit:
+                message = f"This model's maximum context length is {limit} tokens. However, your messages resulted in {tokens} tokens. Please reduce the length of the messages."
+                self.answer(400, JSON, error(message, "invalid_request_error", "context_length_exceeded"))
+                return
+            case = "ok"
+        if case == "tokenizer_resets":
+            case = "reset" if self.path.endswith("/tokenize") else "ok"
         if case == "reset":
             # As a server killed mid-call: the connection ends, no answer.
             self.close_connection = True
