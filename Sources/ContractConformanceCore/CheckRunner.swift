@@ -32,9 +32,10 @@ struct CheckRunner {
 
   /// Runs `checks` in order against `configuration`, turning what each body throws into a
   /// failed result.
-  func run<Suite: Sendable>(_ checks: [Check<Suite>], on configuration: Suite, seed: UInt64?)
-    async -> ConformanceReport
-  {
+  func run<Suite: Sendable>(
+    _ checks: [Check<Suite>], on configuration: Suite, seed: UInt64?,
+    scrub: (String) -> String = { $0 }
+  ) async -> ConformanceReport {
     var results: [CheckResult] = []
     let selection = RuleSelection.current()
     if let selection, let failure = RuleSelection.failure(selection) { results.append(failure) }
@@ -42,17 +43,20 @@ struct CheckRunner {
       let limit = timeout * check.timeouts
       let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
       let faults = AdapterFaults()
+      let violations = PromiseViolations()
       let outcome = await withTimeout(limit) { () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
           await AdapterFaults.$current.withValue(faults) {
-            do {
-              return try await check.body(configuration)
-            } catch {
-              return .failed(failureMessage(error))
+            await PromiseViolations.$current.withValue(violations) {
+              do {
+                return try await check.body(configuration)
+              } catch {
+                return .failed(failureMessage(error))
+              }
             }
           }
         }
-      }.map { $0.failing(on: faults.recorded) }
+      }.map { $0.failing(on: faults.recorded).failing(on: violations.recorded) }
       let (status, message, version): (CheckStatus, String, String?) =
         switch outcome {
         case .passed(let message): (.passed, message, nil)
@@ -60,15 +64,22 @@ struct CheckRunner {
         case .failedSince(let message, let version): (.failed, message, version)
         case .skipped(let message): (.skipped, message, nil)
         case nil:
-          (.failed, Self.timedOut(limit, found: progress.failures), check.rule.since)
+          (
+            .failed,
+            Self.timedOut(
+              limit,
+              found: violations.recorded.map { "a monitor saw \($0.message)" } + progress.failures),
+            check.rule.since
+          )
         }
       let pending = version.map(rules.isPending) ?? false
+      let shown = scrub(message)
       results.append(
         CheckResult(
           id: check.rule.id, level: check.rule.level, status: status,
           message: pending
-            ? "pending (rule set \(version ?? ""), pinned to \(rules.pin ?? "")): \(message)"
-            : message,
+            ? "pending (rule set \(version ?? ""), pinned to \(rules.pin ?? "")): \(shown)"
+            : shown,
           pending: pending))
     }
     return ConformanceReport(suite: suite, results: results, seed: seed)

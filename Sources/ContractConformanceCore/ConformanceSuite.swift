@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the four suites share: their rules, and a run of every rule or of one.
 ///
 /// One rule per test case, under Swift Testing, so each rule shows in Xcode's test navigator by
@@ -65,6 +67,17 @@ protocol CheckedSuite: ConformanceSuite {
   var seed: UInt64 { get }
   /// Which rules count.
   var rules: RuleSet { get }
+  /// This suite with every adapter its factory makes wrapped in the protocol's monitor, so each
+  /// call any check makes is judged against the protocol's per-call promises.
+  func monitored() -> Self
+  /// `message` without what differs between runs on one machine, such as a sandbox's random
+  /// folder name, so that two runs' reports compare equal.
+  func scrubbed(_ message: String) -> String
+}
+
+extension CheckedSuite {
+  /// Messages as they are: only the store suite makes folders of its own.
+  func scrubbed(_ message: String) -> String { message }
 }
 
 extension CheckedSuite {
@@ -72,28 +85,69 @@ extension CheckedSuite {
   /// `CONTRACT_KIT_RULES`, else every rule) and returns the report.
   public func run() async -> ConformanceReport {
     await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: self, seed: seed)
+      .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
   }
 }
 
 extension TranslatorConformance: CheckedSuite {
   /// `translator`.
   public static let name = "translator"
+
+  func monitored() -> Self {
+    var suite = self
+    let make = makeTranslator
+    suite.makeTranslator = { TranslatorMonitor(base: try await make()) }
+    return suite
+  }
 }
 
 extension DocumentProviderConformance: CheckedSuite {
   /// `document`.
   public static let name = "document"
+
+  func monitored() -> Self {
+    var suite = self
+    let make = makeProvider
+    suite.makeProvider = { fixture in
+      let (provider, attachmentID) = try await make(fixture)
+      return (DocumentMonitor(provider), attachmentID)
+    }
+    return suite
+  }
 }
 
 extension ExecutionStoreConformance: CheckedSuite {
   /// `store`.
   public static let name = "store"
+
+  /// The store suite as it is: its histories already check every answer against the store's
+  /// model.
+  func monitored() -> Self { self }
+
+  /// `message` with every check's sandbox folder, `<scratch>/contract-kit-store-<UUID>`, written
+  /// `<sandbox>`, whichever step of whichever check wrote it.
+  func scrubbed(_ message: String) -> String {
+    Set([scratch.path, scratch.resolvingSymlinksInPath().path]).reduce(message) { text, base in
+      let folder = base.hasSuffix("/") ? String(base.dropLast()) : base
+      let pattern =
+        NSRegularExpression.escapedPattern(for: folder) + "/contract-kit-store-[0-9A-Fa-f-]{36}"
+      guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+      return expression.stringByReplacingMatches(
+        in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "<sandbox>")
+    }
+  }
 }
 
 extension ModelExecutorConformance: CheckedSuite {
   /// `executor`.
   public static let name = "executor"
+
+  func monitored() -> Self {
+    var suite = self
+    let make = makeExecutor
+    suite.makeExecutor = { ExecutorMonitor(base: try await make()) }
+    return suite
+  }
 }
 
 extension ConformanceRule: CustomStringConvertible {

@@ -29,7 +29,10 @@ enum DocumentMutant: String, CaseIterable, Sendable {
     // Classes the generated documents open up: reads served from a forward stream (the same
     // page again is cached, any other index gets the next page), caps at the edges handled as
     // special cases (0 as no cap, a cap above the page count reported as the count).
-    forwardOnly, zeroCapIgnored, capAboveCountReported
+    forwardOnly, zeroCapIgnored, capAboveCountReported,
+    // A class only the document monitor reaches: a provider that answers right for its first
+    // calls, then recounts a page short (a cache that expires and recounts wrongly).
+    countDriftsWithAge
 }
 
 struct UnknownAttachment: Error {}
@@ -44,6 +47,8 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   private let lock = Lock()
   private var reads: [Int: Int] = [:]
   private var cursor = 0
+  /// Every call the provider answered, for `countDriftsWithAge`.
+  private var calls = 0
   /// For `forwardOnly`: the position the stream is at, and the last page it gave.
   private var stream = (next: 0, last: nil as (index: Int, page: PageContent)?)
 
@@ -80,7 +85,12 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   func pageCount(for attachmentID: String) async throws -> Int {
     if mutant == .unknownIsZero, attachmentID != id { return 0 }
     try known(attachmentID)
+    let age = lock.withCriticalSection { () -> Int in
+      calls += 1
+      return calls
+    }
     switch mutant {
+    case .countDriftsWithAge where age > 6 && capped > 0: return capped - 1
     case .countExceedsOriginal: return original
     case .emptyAsOnePage where original == 0: return 1
     default: return capped

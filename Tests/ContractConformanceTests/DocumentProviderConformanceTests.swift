@@ -97,6 +97,11 @@ import Testing
       MutantExpectation(
         mutant: "capAboveCountReported", failing: "document.capReported", message: "; expected ")
     ],
+    .countDriftsWithAge: [
+      MutantExpectation(
+        mutant: "countDriftsWithAge", failing: "document.history",
+        message: "document.repeatable broken by pageCount(")
+    ],
   ]
 
   @Test(arguments: DocumentMutant.allCases)

@@ -10,7 +10,10 @@ enum ExecutorMutant: String, CaseIterable, Sendable {
     flakyMapping, ignoresCancellation, sharedSession,
     // A class the generated requests open up: a prompt of whitespace other than spaces, tabs and
     // line breaks sent on to the model, and its refusal narrowed as if a retry could help.
-    unicodeBlankAsTransient
+    unicodeBlankAsTransient,
+    // A class only the executor's monitor reaches: an answer out of shape for an input only the
+    // provoked requests send (an empty or blank prompt answered with an empty title).
+    emptyTitleForBlankPrompt
 
   func make() -> any ProfileModelExecuting {
     switch self {
@@ -38,6 +41,8 @@ struct MutatingExecutor: ProfileModelExecuting {
     where request.prompt.allSatisfy(\.isWhitespace)
       && request.prompt.unicodeScalars.contains(where: { $0.value > 0x7F || $0 == "\r" }):
       throw ProfileModelExecutionError.transient("the model returned nothing; try again")
+    case .emptyTitleForBlankPrompt where request.prompt.allSatisfy(\.isWhitespace):
+      return Data(#"{"title": "", "points": []}"#.utf8)
     case .leaksRawError where request.prompt.allSatisfy(\.isWhitespace):
       throw CocoaError(.fileReadUnknown)
     case .ignoresCancellation:

@@ -65,6 +65,11 @@ import Testing
     .sharedSession: [
       MutantExpectation(mutant: "sharedSession", failing: "executor.concurrency", message: "call ")
     ],
+    .emptyTitleForBlankPrompt: [
+      MutantExpectation(
+        mutant: "emptyTitleForBlankPrompt", failing: "executor.provokedFailures",
+        message: "a monitor saw executor.chunkShape broken by generate(")
+    ],
   ]
 
   @Test(arguments: ExecutorMutant.allCases)

@@ -136,6 +136,106 @@ extension DocumentProviderConformance {
     return nil
   }
 
+  /// One call of a generated session: a count, or a page at a position taken modulo the count.
+  enum SessionCall: Sendable, CustomStringConvertible {
+    case pageCount, originalPageCount
+    case page(Int)
+
+    var description: String {
+      switch self {
+      case .pageCount: "pageCount"
+      case .originalPageCount: "originalPageCount"
+      case .page(let position): "page \(position)"
+      }
+    }
+  }
+
+  /// A generated session: a document, and bursts of calls made at once.
+  struct Session: Sendable, CustomStringConvertible {
+    let document: GeneratedDocument
+    let bursts: [[SessionCall]]
+
+    var description: String {
+      "\(document.fixture.pages.count) pages, cap \(document.fixture.pageCap.map(String.init) ?? "none"); \(bursts.count) bursts: "
+        + bursts.map { "[\($0.map(\.description).joined(separator: ", "))]" }
+        .joined(separator: " ")
+    }
+  }
+
+  /// Generated sessions with one provider: every call answers as the first did, every page with
+  /// its fixture text. The suite's monitor judges every call of the session too.
+  func history() async -> CheckOutcome {
+    let property = Property<Session>(
+      defaultCount: 3,
+      generate: { source throws(ChoiceSource.Overrun) in
+        let document = try GeneratedDocument.generate(source, maxPages: 12)
+        var bursts: [[SessionCall]] = []
+        var calls = 0
+        let length = try source.int(40...160)
+        while calls < length {
+          let size = try source.int(1...8)
+          var burst: [SessionCall] = []
+          for _ in 0..<size {
+            switch try source.draw(5) {
+            case 0: burst.append(.pageCount)
+            case 1: burst.append(.originalPageCount)
+            default: burst.append(.page(try source.int(0...63)))
+            }
+          }
+          bursts.append(burst)
+          calls += size
+        }
+        return Session(document: document, bursts: bursts)
+      },
+      describe: \.description,
+      test: { session in await self.play(session) })
+    return await property.run(Rule.history.id, budget: budget).outcome(
+      passed: "every call of every session answered as the provider first did",
+      rule: Rule.history, budget: budget, suite: "document")
+  }
+
+  /// What went wrong in `session`, if anything.
+  private func play(_ session: Session) async -> String? {
+    let opened: (any ProfileDocumentProviding, String, Int, Int)
+    switch await open(session.document.fixture) {
+    case .success(let value): opened = value
+    case .failure(let failure): return failure.message
+    }
+    let (provider, id, count, original) = opened
+    let pages = session.document.fixture.pages
+    for (number, burst) in session.bursts.enumerated() {
+      let answers = await fanOut(burst.count) { task -> String? in
+        do {
+          switch burst[task] {
+          case .pageCount:
+            let now = try await provider.pageCount(for: id)
+            return now == count ? nil : "pageCount answered \(now) after \(count)"
+          case .originalPageCount:
+            let now = try await provider.originalPageCount(for: id)
+            return now == original ? nil : "originalPageCount answered \(now) after \(original)"
+          case .page(let position):
+            guard count > 0 else { return nil }
+            let index = position % count
+            let page = try await provider.page(at: index, for: id)
+            guard page.index == index, page.pageNumber >= 1, page.pageNumber <= pages.count else {
+              return
+                "page(at: \(index)) answered index \(page.index), page number \(page.pageNumber) of \(pages.count)"
+            }
+            let expected = pages[page.pageNumber - 1]
+            return PageText.matches(page.text, expected)
+              ? nil : "page \(page.pageNumber) read \(quote(page.text)), not \(quote(expected))"
+          }
+        } catch {
+          return "\(burst[task]) threw \(describe(error))"
+        }
+      }
+      if let problem = answers.compactMap({ $0 }).first {
+        return "burst \(number + 1) of \(session.bursts.count): \(problem)"
+      }
+    }
+    return nil
+  }
+
   /// Reads of different pages at once, each compared with a read of the same index alone.
   func concurrentReads() async -> CheckOutcome {
     struct Reads: Sendable, CustomStringConvertible {

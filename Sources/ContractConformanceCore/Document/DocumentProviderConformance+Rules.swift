@@ -19,6 +19,7 @@ extension DocumentProviderConformance {
     Check(Rule.unicode) { try await $0.unicode() },
     Check(Rule.concurrency) { try await $0.concurrency().then(await $0.concurrentReads()) },
     Check(Rule.readOrders) { try await $0.readOrders() },
+    Check(Rule.history) { await $0.history() },
   ]
 
   /// The rules, one constant each.
@@ -113,5 +114,14 @@ extension DocumentProviderConformance {
       whenItFails:
         "Read each page by its index alone: no cursor or iterator shared between reads, and no cache keyed by anything but the index.",
       since: "0.3")
+    static let history = ConformanceRule(
+      id: "document.history", level: .required,
+      asserts:
+        "One provider used for a whole session: generated sequences of 40 to 160 calls on one document (its two counts, and pages at any index, the same page again), in bursts of one to eight at once, answer each call as the provider first did, each page with the fixture's text.",
+      why:
+        "The app keeps one provider for the session, and the core reads pages again when it resumes; a cache that expires, a cursor or a counter that drifts with the provider's age passes every check of a fresh provider and fails in a long session.",
+      whenItFails:
+        "Look for state kept between calls: a cache with an expiry or a size limit, a cursor, a counter, or lazy loading that counts the pages again.",
+      since: "0.6")
   }
 }

@@ -55,7 +55,7 @@ public struct DocumentProviderConformance: Sendable {
   public let examples: Int?
   /// Which rules count (see ``RuleSet``).
   public let rules: RuleSet
-  let makeProvider:
+  var makeProvider:
     @Sendable (DocumentFixture) async throws -> (
       provider: any ProfileDocumentProviding, attachmentID: String
     )

@@ -64,7 +64,7 @@ public struct ModelExecutorConformance: Sendable {
   public let examples: Int?
   /// Which rules count (see ``RuleSet``).
   public let rules: RuleSet
-  let makeExecutor: @Sendable () async throws -> any ProfileModelExecuting
+  var makeExecutor: @Sendable () async throws -> any ProfileModelExecuting
 
   /// Creates the suite.
   ///

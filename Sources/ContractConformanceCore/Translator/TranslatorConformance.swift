@@ -51,7 +51,7 @@ public struct TranslatorConformance: Sendable {
   public let examples: Int?
   /// Which rules count (see ``RuleSet``).
   public let rules: RuleSet
-  let makeTranslator: @Sendable () async throws -> any SummaryTranslating
+  var makeTranslator: @Sendable () async throws -> any SummaryTranslating
 
   /// Creates the suite.
   ///

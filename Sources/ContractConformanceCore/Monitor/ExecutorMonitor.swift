@@ -1,0 +1,50 @@
+import Foundation
+import ProfileContracts
+
+/// An executor that judges every call the executor suite makes against the executor's per-call
+/// promises: an answer decodes to its schema with a non-empty title (`executor.chunkShape`,
+/// `executor.titleShape`), whatever the prompt or the budget, and an error is one of the four
+/// kinds or a cancellation (`executor.provokedFailures`).
+///
+/// A call whose task was cancelled is not judged on its answer: its caller discards it.
+struct ExecutorMonitor: ProfileModelExecuting {
+  /// The promises it judges every call against, by rule ID.
+  static let promises = [
+    ModelExecutorConformance.Rule.chunkShape.id, ModelExecutorConformance.Rule.titleShape.id,
+    ModelExecutorConformance.Rule.provokedFailures.id,
+  ]
+
+  let base: any ProfileModelExecuting
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    let call = describeCall(
+      "generate",
+      [
+        ("stepID", quote(request.stepID, limit: 24)), ("schema", "\(request.schema)"),
+        ("prompt", quote(request.prompt, limit: 40)),
+        ("responseTokens", "\(request.responseTokens)"),
+      ])
+    do {
+      let data = try await base.generate(request)
+      if !Task.isCancelled,
+        let problem = ModelExecutorConformance.shapeProblem(data, request.schema)
+      {
+        let promise =
+          request.schema == .summaryChunk
+          ? ModelExecutorConformance.Rule.chunkShape.id
+          : ModelExecutorConformance.Rule.titleShape.id
+        PromiseViolations.record(promise, call: call, problem)
+      }
+      return data
+    } catch let error as ProfileModelExecutionError {
+      throw error
+    } catch let error as CancellationError {
+      throw error
+    } catch {
+      PromiseViolations.record(
+        ModelExecutorConformance.Rule.provokedFailures.id, call: call,
+        "it threw \(describe(error)), not a ProfileModelExecutionError")
+      throw error
+    }
+  }
+}
