@@ -188,3 +188,46 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     return String(output.dropLast())
   }
 }
+
+/// A provider over a folder that builds each file's path from the attachment ID, as a newcomer's
+/// first provider did: pages are the file's text split at form feeds, capped as asked. Correct
+/// for every ID it was given, and it reads whatever file an ID leads to.
+struct PathJoiningProvider: ProfileDocumentProviding {
+  struct Missing: Error {}
+  let folder: URL
+  let cap: Int?
+
+  /// Stores `fixture` in a fresh folder under the temporary directory.
+  static func make(_ fixture: DocumentFixture) throws -> (PathJoiningProvider, String) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "path-joining-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(
+      to: folder.appendingPathComponent("report.txt"))
+    return (PathJoiningProvider(folder: folder, cap: fixture.pageCap), "report.txt")
+  }
+
+  private func pages(_ attachmentID: String) throws -> [String] {
+    let path = folder.path + "/" + attachmentID
+    guard let data = FileManager.default.contents(atPath: path) else { throw Missing() }
+    let text = String(decoding: data, as: UTF8.self)
+    return text.isEmpty ? [] : text.components(separatedBy: "\u{0C}")
+  }
+
+  func pageCount(for attachmentID: String) async throws -> Int {
+    let count = try pages(attachmentID).count
+    return cap.map { min($0, count) } ?? count
+  }
+
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    try pages(attachmentID).count
+  }
+
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    let all = try pages(attachmentID)
+    guard index >= 0, index < (cap.map { min($0, all.count) } ?? all.count) else {
+      throw OutOfRange()
+    }
+    return PageContent(index: index, pageNumber: index + 1, text: all[index])
+  }
+}

@@ -113,6 +113,21 @@ import Testing
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
   }
 
+  /// A provider that builds a path from the attachment ID reads a file outside its folder; only
+  /// document.hostileIDs reaches it, and says which ID led out.
+  @Test func aProviderThatBuildsAPathFromTheIDFailsOnlyHostileIDs() async {
+    let report = await DocumentProviderConformance(timeout: testTimeout) { fixture in
+      try PathJoiningProvider.make(fixture)
+    }.run()
+    #expect(report.failures.map(\.id) == ["document.hostileIDs"], "\(report.failures)")
+    let message = report.result("document.hostileIDs")?.message ?? ""
+    #expect(
+      message.contains(
+        "pageCount for an ID of ../ to the root, then the bait file's absolute path returned 1"),
+      "\(message)")
+    #expect(message.contains("the bait file's text"), "\(message)")
+  }
+
   @Test(arguments: [DocumentMutant.truncatesLongPages, .dropsBlankPages])
   func aProviderBrokenOnlyOnLongOrBlankPagesFailsTheTextCheck(mutant: DocumentMutant) async {
     let report = await DocumentProviderConformance(timeout: testTimeout) { fixture in

@@ -225,6 +225,52 @@ extension DocumentProviderConformance {
     return failures.outcome(passed: "an unknown attachment threw from all three calls")
   }
 
+  /// A text file outside every provider's storage, and attachment IDs that reach it only as a
+  /// path does: a provider that answers any of them read a file it does not hold.
+  func hostileIDs() async throws -> CheckOutcome {
+    let (provider, id) = try await make(.numbered(3))
+    let bait = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contract-kit-bait-\(UUID().uuidString).txt")
+    let baitText = "A file outside the provider's storage. It must never be read."
+    do {
+      try Data(baitText.utf8).write(to: bait)
+    } catch {
+      throw CheckFailure("could not write the bait file \(bait.lastPathComponent): \(error)")
+    }
+    defer { try? FileManager.default.removeItem(at: bait) }
+    let path = bait.path
+    let climbs = String(repeating: "../", count: 24) + String(path.drop { $0 == "/" })
+    let hostile: [(shown: String, id: String)] = [
+      ("../ to the root, then the bait file's absolute path", climbs),
+      ("the bait file's absolute path", path),
+      ("the bait file's absolute path with a NUL and .pdf after it", path + "\u{0}.pdf"),
+      ("../ to the root with a NUL and .pdf after it", climbs + "\u{0}.pdf"),
+      ("\(quote(id)) with a NUL and .pdf after it", id + "\u{0}.pdf"),
+      ("NUL alone", "\u{0}"),
+      ("4,096 characters", String(repeating: "a", count: 4096)),
+      ("emoji", "📄🔑"),
+    ]
+    var failures = Failures()
+    for probe in hostile {
+      if let count = try? await provider.pageCount(for: probe.id) {
+        failures.add("pageCount for an ID of \(probe.shown) returned \(count) instead of throwing")
+      }
+      if let count = try? await provider.originalPageCount(for: probe.id) {
+        failures.add(
+          "originalPageCount for an ID of \(probe.shown) returned \(count) instead of throwing")
+      }
+      if let page = try? await provider.page(at: 0, for: probe.id) {
+        let read = page.text.contains("never be read") ? ": the bait file's text" : ""
+        failures.add(
+          "page(at: 0) for an ID of \(probe.shown) returned \(quote(page.text))\(read) instead of throwing"
+        )
+      }
+    }
+    return failures.outcome(
+      passed:
+        "\(hostile.count) hostile IDs threw from all three calls, and no file outside was read")
+  }
+
   func empty() async throws -> CheckOutcome {
     try await expectCounts(
       DocumentFixture(pages: [], pageCap: nil), pageCount: 0, original: 0,

@@ -14,6 +14,7 @@ extension DocumentProviderConformance {
     Check(Rule.text) { try await $0.text() },
     Check(Rule.outOfRange) { try await $0.outOfRange() },
     Check(Rule.unknownAttachment) { try await $0.unknownAttachment() },
+    Check(Rule.hostileIDs) { try await $0.hostileIDs() },
     Check(Rule.empty) { try await $0.empty() },
     Check(Rule.repeatable) { try await $0.repeatable() },
     Check(Rule.unicode) { try await $0.unicode() },
@@ -114,6 +115,15 @@ extension DocumentProviderConformance {
       whenItFails:
         "Read each page by its index alone: no cursor or iterator shared between reads, and no cache keyed by anything but the index.",
       since: "0.3")
+    static let hostileIDs = ConformanceRule(
+      id: "document.hostileIDs", level: .required,
+      asserts:
+        "Attachment IDs that lead out of the provider's storage (../ repeated up to the root then a text file's absolute path, the absolute path alone, the same with a NUL and an extension after it) throw like any unknown attachment, as do IDs of 4,096 characters, NUL alone and emoji; no call returns a page of a file outside the provider's storage.",
+      why:
+        "Attachment IDs come from the app's users and documents: a provider that builds a path from one reads any file the app can, and hands it to a model.",
+      whenItFails:
+        "Never open a path built from the attachment ID: look the ID up among the documents the provider holds, or reject any ID with a separator, a NUL or a dot-dot before joining it to your folder.",
+      since: "0.6")
     static let history = ConformanceRule(
       id: "document.history", level: .required,
       asserts:
