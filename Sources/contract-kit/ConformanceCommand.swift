@@ -60,8 +60,9 @@ enum ConformanceCommand: Subcommand {
              --power-loss-model posix|apple
                                  what survives a power loss in store.powerLoss (default
                                  posix; CONTRACT_KIT_POWER_LOSS_MODEL; see Conformance/store.md)
-             --check-timeout S   each check's limit on the kit's own adapters (default 10;
-                                 a property stops generating at half of it)
+             --check-timeout S   each check's limit (default 10 on the kit's own adapters;
+                                 with --adapter-command, 60 times one measured use of the
+                                 adapter, at least 10); a property stops generating at half
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
              --executor openai   check OpenAICompatibleModelExecutor against a running server
@@ -233,9 +234,9 @@ enum ConformanceCommand: Subcommand {
       &arguments,
       needed: executor.map { "--executor \($0)" } ?? translator.map { "--translator \($0)" })
     try arguments.finish()
-    if command != nil || server != nil, checkTimeout != nil {
+    if server != nil, checkTimeout != nil {
       throw UsageError(
-        "--check-timeout goes with the kit's own adapters, not --adapter-command or a server")
+        "--check-timeout goes with the kit's own adapters or --adapter-command, not a server")
     }
     if let server {
       let name = executor != nil ? "executor" : "translator"
@@ -276,7 +277,8 @@ enum ConformanceCommand: Subcommand {
       runs = await ConformanceSettings.$scoped.withValue(settings) {
         await ReferenceSuites.run(
           suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
-          pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch)
+          pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch,
+          timeout: checkTimeout)
       }
     } else {
       guard !volatile, pairs == nil else {

@@ -115,16 +115,18 @@ import Testing
 
   /// A provider that builds a path from the attachment ID reads a file outside its folder; only
   /// document.hostileIDs reaches it, and says which ID led out.
+  static let pathJoining = MutantExpectation(
+    mutant: "PathJoiningProvider", failing: "document.hostileIDs",
+    message: "pageCount for an ID of ../ to the root, then the bait file's absolute path returned 1"
+  )
+
   @Test func aProviderThatBuildsAPathFromTheIDFailsOnlyHostileIDs() async {
     let report = await DocumentProviderConformance(timeout: testTimeout) { fixture in
       try PathJoiningProvider.make(fixture)
     }.run()
     #expect(report.failures.map(\.id) == ["document.hostileIDs"], "\(report.failures)")
+    expect(report, failsAll: [Self.pathJoining])
     let message = report.result("document.hostileIDs")?.message ?? ""
-    #expect(
-      message.contains(
-        "pageCount for an ID of ../ to the root, then the bait file's absolute path returned 1"),
-      "\(message)")
     #expect(message.contains("the bait file's text"), "\(message)")
   }
 

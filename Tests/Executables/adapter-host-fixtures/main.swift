@@ -9,6 +9,8 @@
 //   adapter-host-fixtures aborting-executor   abort() for an empty prompt
 // and one that floods the kit:
 //   adapter-host-fixtures huge-line-store     a 50 MB line on standard output before each load
+// and a correct one that is slow, as a hosted service is:
+//   adapter-host-fixtures slow-translator     the sample-corpus translator, 1.2 to 1.6 s a call
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
@@ -112,6 +114,25 @@ struct AbortingTranslator: SummaryTranslating {
   }
 }
 
+/// The sample-corpus translator, correct, taking 1.2 to 1.6 s a call (the next in a fixed
+/// cycle), as a hosted translation service does.
+// @unchecked: `calls` is read and written only under `lock`; `base` is Sendable.
+final class SlowTranslator: SummaryTranslating, @unchecked Sendable {
+  let base = SampleCorpusTranslator()
+  private let lock = Lock()
+  private var calls = 0
+  func translate(_ texts: [String], from source: String, to target: String) async throws
+    -> [String]
+  {
+    let call = lock.withCriticalSection {
+      calls += 1
+      return calls
+    }
+    try await Task.sleep(for: .milliseconds(1200 + (call * 97) % 401))
+    return try await base.translate(texts, from: source, to: target)
+  }
+}
+
 /// The extractive executor, but `abort()` instead of throwing for an empty prompt.
 struct AbortingExecutor: ProfileModelExecuting {
   let base = ExtractiveModelExecutor()
@@ -170,6 +191,8 @@ case "exiting-store-open":
   }.serve()
 case "aborting-executor":
   await AdapterHost.executor { AbortingExecutor() }.serve()
+case "slow-translator":
+  await AdapterHost.translator { SlowTranslator() }.serve()
 case "huge-line-store":
   await AdapterHost.store { directory in
     FloodingStore(base: try FileExecutionStore(directory: directory))
@@ -177,7 +200,7 @@ case "huge-line-store":
 default:
   FileHandle.standardError.write(
     Data(
-      "usage: adapter-host-fixtures trapping-document|exiting-store|aborting-document|exiting-document|aborting-translator|exiting-store-open|aborting-executor|huge-line-store\n"
+      "usage: adapter-host-fixtures trapping-document|exiting-store|aborting-document|exiting-document|aborting-translator|exiting-store-open|aborting-executor|huge-line-store|slow-translator\n"
         .utf8))
   exit(2)
 }
