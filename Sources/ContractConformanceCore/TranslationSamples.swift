@@ -70,7 +70,7 @@ public struct TranslationSamples: Sendable {
   }
 
   /// The sentence at `position` of a batch in `language`, carrying `number`.
-  func sentence(_ position: Int, number: Int, language: String) -> String? {
+  package func sentence(_ position: Int, number: Int, language: String) -> String? {
     guard let list = templates[language] ?? templates[primarySubtag(language)], !list.isEmpty else {
       return nil
     }

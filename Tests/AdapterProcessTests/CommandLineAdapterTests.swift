@@ -35,6 +35,25 @@ import Testing
     #expect(
       result.output.contains(
         "\(suite) (\(python) \(script)): \(rules) passed, 0 failed, 0 skipped"))
+    // The limit follows the adapter's measured speed, and the report says so.
+    #expect(result.output.contains("note: each check's limit: "), "\(result.output)")
+    #expect(result.output.contains("60 times one measured use ("), "\(result.output)")
+  }
+
+  /// --check-timeout sets each check's limit of an adapter in its own process, and the report
+  /// says it was given.
+  @Test(
+    .enabled(
+      if: Backends.runPython, "python3 is not installed; install it with tools/install-backends"))
+  func aGivenCheckTimeoutIsEachChecksLimit() throws {
+    let python = try #require(Backends.python3, "python3 not found")
+    let result = try Self.run([
+      "conformance", "run", "--suite", "document", "--rule", "document.text",
+      "--adapter-command", "\(python) Conformance/examples/document.py", "--check-timeout", "30",
+    ])
+    #expect(result.status == 0, "\(result.output)")
+    #expect(
+      result.output.contains("note: each check's limit: 30.00 s, as given"), "\(result.output)")
   }
 
   @Test func aMissingSuiteOrAnEmptyCommandIsAUsageError() throws {
