@@ -21,7 +21,7 @@ enum ConformanceCommand: Subcommand {
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
            contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S]
-           contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...]
+           contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...] [--check-timeout S]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
     """

@@ -97,7 +97,7 @@ import Testing
       stderr: "error: --examples '0' is not a positive number"),
     Case(
       arguments: ["conformance", "run", "--pin", "v0.2"], status: 2, stdout: nil,
-      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.5"),
+      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.6"),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
       status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),

@@ -4,12 +4,8 @@ import KitSupport
 /// passes a monitor, which judges it against the protocol's per-call promises, so a rule that
 /// generates traffic fails on a broken promise it was not written to look for.
 ///
-/// The check runner scopes one record per check and fails the check with what it holds:
-///
-/// ```swift
-/// let violations = PromiseViolations()
-/// let outcome = await PromiseViolations.$current.withValue(violations) { await body() }
-/// ```
+/// The check runner scopes one record per check, through ``current``, and fails the check with
+/// what it holds.
 final class PromiseViolations: Sendable {
   /// One broken promise: the rule that states it, the call that broke it, and how.
   struct Violation: Hashable, Sendable {
