@@ -2,6 +2,7 @@ import ContractConformance
 import Foundation
 import ProfileAdapters
 import ProfileContracts
+import ReferenceSuites
 import Testing
 
 @testable import ContractConformanceCore
@@ -36,6 +37,22 @@ import Testing
     #expect(provoked?.message.contains("the title is empty") == true)
   }
 
+  /// A model cut at a budget too small for any answer answers out of shape, as SmolLM2 behind
+  /// llama-server answers `{` for one token: not a broken promise, so the executor passes.
+  @Test func anAnswerCutByATinyBudgetIsNoViolation() async {
+    struct CutAtTheBudget: ProfileModelExecuting {
+      let base = ExtractiveModelExecutor()
+      func generate(_ request: ProfileModelRequest) async throws -> Data {
+        let data = try await base.generate(request)
+        return request.responseTokens < 16 ? Data("{".utf8) : data
+      }
+    }
+    let report = await ModelExecutorConformance(
+      errorMapping: ExtractiveModelExecutor.map, knownErrors: [], timeout: testTimeout
+    ) { CutAtTheBudget() }.run()
+    #expect(report.failures.isEmpty, "\(Self.failures(report))")
+  }
+
   /// A provider that answers right for its first calls and then counts a page short: only a
   /// session with one provider reaches it (document.history), and the monitor names the promise
   /// it broke first.
@@ -51,6 +68,18 @@ import Testing
     #expect(
       message.hasPrefix("a monitor saw document.repeatable broken by pageCount(for: \"doc\")"),
       "\(message)")
+    #expect(message.contains("minimal input"), "the session is shrunk: \(message)")
+  }
+
+  /// A translator right for its first ten calls, then shifting its answers: only a session
+  /// with one translator reaches it (translator.session).
+  @Test func aTranslatorThatShiftsWithAgeIsCaughtOnlyByTheSession() async {
+    let suite = TranslatorConformance(
+      pairs: ReferenceSuites.translatorPairs, timeout: testTimeout
+    ) { TranslatorMutant.swapsWithAge.make() }
+    let report = await suite.run()
+    #expect(report.failures.map(\.id) == ["translator.session"], "\(Self.failures(report))")
+    let message = report.result("translator.session")?.message ?? ""
     #expect(message.contains("minimal input"), "the session is shrunk: \(message)")
   }
 

@@ -13,6 +13,10 @@ import Testing
   ]
 
   static let expectations: [TranslatorMutant: [MutantExpectation]] = [
+    .swapsWithAge: [
+      MutantExpectation(
+        mutant: "swapsWithAge", failing: "translator.session", message: "burst ")
+    ],
     .dropsOne: [
       MutantExpectation(
         mutant: "dropsOne", failing: "translator.count", message: "sent 2 texts, got 1 back"),

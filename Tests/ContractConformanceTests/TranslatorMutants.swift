@@ -16,7 +16,10 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     collapsesAdjacentCopies,
     // Numbers each non-blank text as a list item ("1. …"), as a small model does: a number no
     // text was sent.
-    numbersItsTexts
+    numbersItsTexts,
+    // A class only a long session reaches: right for its first calls, then its answers shift
+    // by one place (a buffer reused from the call before).
+    swapsWithAge
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -25,6 +28,7 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     switch self {
     case .sharedBuffer: SharedBufferTranslator()
     case .cacheKeyedByText: TextCacheTranslator()
+    case .swapsWithAge: AgingTranslator()
     default: MutatingTranslator(mutant: self)
     }
   }
@@ -130,6 +134,24 @@ final class TextCacheTranslator: SummaryTranslating, @unchecked Sendable {
       lock.withCriticalSection { cache[text] = translated }
       output.append(translated)
     }
+    return output
+  }
+}
+
+/// Right for its first ten calls; from the eleventh on, its first two answers trade places.
+final class AgingTranslator: SummaryTranslating, @unchecked Sendable {
+  private let lock = Lock()
+  private var calls = 0
+  private let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    let call = lock.withCriticalSection {
+      calls += 1
+      return calls
+    }
+    var output = try await base.translate(texts, from: source, to: target)
+    if call > 10, output.count >= 2 { output.swapAt(0, 1) }
     return output
   }
 }

@@ -3,11 +3,17 @@ import ProfileContracts
 
 /// An executor that judges every call the executor suite makes against the executor's per-call
 /// promises: an answer decodes to its schema with a non-empty title (`executor.chunkShape`,
-/// `executor.titleShape`), whatever the prompt or the budget, and an error is one of the four
-/// kinds or a cancellation (`executor.provokedFailures`).
+/// `executor.titleShape`), whatever the prompt, and an error is one of the four kinds or a
+/// cancellation (`executor.provokedFailures`).
 ///
-/// A call whose task was cancelled is not judged on its answer: its caller discards it.
+/// An answer is judged on its shape only when its budget can hold one (``shapedBudget`` tokens
+/// or more): a real model cut at one token answers `{`, and the core reads that as malformed. A
+/// call whose task was cancelled is not judged on its answer either: its caller discards it.
 struct ExecutorMonitor: ProfileModelExecuting {
+  /// The least budget an answer in shape fits in: `{"title": "A", "points": []}` takes about 10
+  /// tokens.
+  static let shapedBudget = 16
+
   /// The promises it judges every call against, by rule ID.
   static let promises = [
     ModelExecutorConformance.Rule.chunkShape.id, ModelExecutorConformance.Rule.titleShape.id,
@@ -26,7 +32,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
       ])
     do {
       let data = try await base.generate(request)
-      if !Task.isCancelled,
+      if !Task.isCancelled, request.responseTokens >= Self.shapedBudget,
         let problem = ModelExecutorConformance.shapeProblem(data, request.schema)
       {
         let promise =

@@ -345,6 +345,57 @@ extension TranslatorConformance {
     } catch {
       return "the factory threw \(describe(error))"
     }
+    return await runLanes(lanes, on: translator)
+  }
+
+  /// Generated sessions through one translator: bursts of batches at once, one burst after the
+  /// other, each batch judged as the concurrency check judges it.
+  func session() async throws -> CheckOutcome {
+    let (pairs, skip) = usablePairs
+    if let skip { return skip }
+    let generator = generator(pairs)
+    struct Session: Sendable, CustomStringConvertible {
+      let bursts: [Batches]
+      var description: String {
+        "\(bursts.count) bursts on one translator: "
+          + bursts.enumerated().map { "burst \($0.offset + 1) [\($0.element)]" }.joined(
+            separator: " ")
+      }
+    }
+    let property = Property<Session>(
+      defaultCount: 2,
+      generate: { source throws(ChoiceSource.Overrun) in
+        Session(
+          bursts: try source.list(min: 4, max: 10, average: 7) { _ throws(ChoiceSource.Overrun) in
+            Batches.lanes(
+              try source.list(min: 1, max: 3, average: 2) { _ throws(ChoiceSource.Overrun) in
+                try generator.batch(source, maxSize: 8)
+              })
+          })
+      },
+      describe: \.description,
+      test: { session in
+        let translator: any SummaryTranslating
+        do {
+          translator = try await self.makeTranslator()
+        } catch {
+          return "the factory threw \(describe(error))"
+        }
+        for (number, burst) in session.bursts.enumerated() {
+          if let problem = await self.runLanes(burst, on: translator) {
+            return "burst \(number + 1) of \(session.bursts.count): \(problem)"
+          }
+        }
+        return nil
+      })
+    return await property.run(Rule.session.id, budget: budget).outcome(
+      passed: "every burst of every session got its own answers", rule: Rule.session,
+      budget: budget, suite: "translator")
+  }
+
+  /// Translates every lane of `lanes` at once through `translator`; what went wrong, if
+  /// anything.
+  private func runLanes(_ lanes: Batches, on translator: any SummaryTranslating) async -> String? {
     let batches = lanes.batches
     let outputs = await fanOut(batches.count) { lane -> Lane in
       do {

@@ -15,6 +15,7 @@ extension TranslatorConformance {
     Check(Rule.duplicates) { try await $0.duplicates() },
     Check(Rule.targetLanguage) { try await $0.targetLanguage() },
     Check(Rule.concurrency) { try await $0.concurrency() },
+    Check(Rule.session) { try await $0.session() },
     Check(Rule.batchEqualsParts) { try await $0.batchEqualsParts() },
     Check(Rule.targets) { try await $0.targets() },
     Check(Rule.undeclaredPair) { try await $0.undeclaredPair() },
@@ -111,6 +112,15 @@ extension TranslatorConformance {
       whenItFails:
         "Look for shared mutable state: a request buffer, a session or a callback keyed by something other than the call.",
       sharpened: "0.3")
+    static let session = ConformanceRule(
+      id: "translator.session", level: .required,
+      asserts:
+        "One translator used for a whole session: 4 to 10 bursts, one after another, of 1 to 3 generated batches at once (every shape, every declared pair), each come back with their own texts, in order, blanks kept.",
+      why:
+        "The app keeps one translator for the session; a cache that fills, a counter, or state an earlier call left behind passes every check of a fresh translator and fails on the twentieth summary.",
+      whenItFails:
+        "Look for state kept between calls: caches with a size limit or an expiry, counters, buffers reused from the last call, a session to a service that degrades.",
+      since: "0.6")
     static let undeclaredPair = ConformanceRule(
       id: "translator.undeclaredPair", level: .recommended,
       asserts:
