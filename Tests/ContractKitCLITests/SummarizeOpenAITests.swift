@@ -129,6 +129,22 @@ struct SummarizeOpenAITests {
     )
   }
 
+  /// `contract-kit summarize` of a text of `pages` pages, in a fresh folder with a fresh store,
+  /// against the fault server's `route`, with `options` after.
+  static func summarize(route: String, pages: Int, _ options: [String] = []) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let server = try FaultServer.shared()
+    let folder = try Folder()
+    try folder.write("report.txt", SummarizeCommandTests.document(pages: pages))
+    return try ContractKitBinary.run(
+      [
+        "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
+        "http://127.0.0.1:\(server.port)/\(route)/v1", "--model-name", "m", "--store",
+        folder.path("store"),
+      ] + options)
+  }
+
   /// `summarize` of a 6-page text against a server that rejects every call for a reason other
   /// than size: the model's rejection, with its words, after one call, or three when the chunk
   /// fills over half its room; never a spent budget.
@@ -140,17 +156,8 @@ struct SummarizeOpenAITests {
   func aRejectionNotAboutSizeEndsAsTheModelsInAtMostThreeCalls(route: String, words: String)
     throws
   {
-    let server = try FaultServer.shared()
-    let folder = try Folder()
-    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
     for (window, calls) in [([], 1), (["--context-tokens", "1200"], 3)] {
-      let arguments =
-        [
-          "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
-          "http://127.0.0.1:\(server.port)/\(route)/v1", "--model-name", "m",
-        ] + window
-      let json = try ContractKitBinary.run(
-        arguments + ["--store", folder.path("json-\(calls)"), "--format", "json"])
+      let json = try Self.summarize(route: route, pages: 6, window + ["--format", "json"])
       #expect(json.status == 1, "\(json.stderr)")
       let outcome = try Self.outcome(ofJSON: json.stdout)
       #expect(outcome.kind == "failed")
@@ -159,7 +166,7 @@ struct SummarizeOpenAITests {
       #expect(message.hasPrefix("the model rejected pages 1-6 ("), "\(message)")
       #expect(message.contains(words), "\(message)")
       #expect(outcome.calls == calls, "\(outcome.steps)")
-      let text = try ContractKitBinary.run(arguments + ["--store", folder.path("text-\(calls)")])
+      let text = try Self.summarize(route: route, pages: 6, window)
       #expect(
         text.stdout.hasPrefix("failed: the model rejected pages 1-6 (")
           && text.stdout.contains(
@@ -171,14 +178,7 @@ struct SummarizeOpenAITests {
   /// A server whose context is smaller than the window the core plans by says so with OpenAI's
   /// `context_length_exceeded`: the chunk is halved, and the run completes.
   @Test func aContextRejectionIsSplitAndTheRunCompletes() throws {
-    let server = try FaultServer.shared()
-    let folder = try Folder()
-    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
-    let result = try ContractKitBinary.run([
-      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
-      "http://127.0.0.1:\(server.port)/context_over_1000/v1", "--model-name", "m", "--store",
-      folder.path("store"), "--format", "json",
-    ])
+    let result = try Self.summarize(route: "context_over_1000", pages: 6, ["--format", "json"])
     #expect(result.status == 0, "\(result.stderr)")
     let outcome = try Self.outcome(ofJSON: result.stdout)
     #expect(outcome.kind == "completed")
@@ -216,14 +216,9 @@ struct SummarizeOpenAITests {
   /// A server that says every request is too long: pieces are halved while halving can
   /// plausibly help, then given up as too long for the context, well inside the budget.
   @Test func aContextRejectionThatPersistsIsAnOverflowNotASpentBudget() throws {
-    let server = try FaultServer.shared()
-    let folder = try Folder()
-    try folder.write("report.txt", SummarizeCommandTests.document(pages: 6))
-    let result = try ContractKitBinary.run([
-      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
-      "http://127.0.0.1:\(server.port)/every_context_length_exceeded/v1", "--model-name", "m",
-      "--context-tokens", "1200", "--store", folder.path("store"), "--format", "json",
-    ])
+    let result = try Self.summarize(
+      route: "every_context_length_exceeded", pages: 6,
+      ["--context-tokens", "1200", "--format", "json"])
     #expect(result.status == 1, "\(result.stderr)")
     let outcome = try Self.outcome(ofJSON: result.stdout)
     #expect(outcome.failure["kind"] as? String == "contextWouldOverflow", "\(outcome.failure)")
@@ -233,14 +228,7 @@ struct SummarizeOpenAITests {
   /// A server whose model list answers but whose tokenizer drops the connection: one line, exit
   /// 2, and the option that plans without the tokenizer.
   @Test func aTokenizerThatBreaksIsOneLineNamingTheWayAround() throws {
-    let server = try FaultServer.shared()
-    let folder = try Folder()
-    try folder.write("report.txt", SummarizeCommandTests.document(pages: 2))
-    let result = try ContractKitBinary.run([
-      "summarize", folder.path("report.txt"), "--model", "openai", "--base-url",
-      "http://127.0.0.1:\(server.port)/tokenizer_resets/v1", "--model-name", "m", "--store",
-      folder.path("store"),
-    ])
+    let result = try Self.summarize(route: "tokenizer_resets", pages: 2)
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(

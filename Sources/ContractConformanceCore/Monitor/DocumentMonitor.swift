@@ -30,23 +30,23 @@ final class DocumentMonitor: ProfileDocumentProviding {
   init(_ base: any ProfileDocumentProviding) { self.base = base }
 
   func pageCount(for attachmentID: String) async throws -> Int {
-    let count = try await base.pageCount(for: attachmentID)
-    let call = describeCall("pageCount", [("for", quote(attachmentID, limit: 40))])
-    judge(call, attachmentID) { seen in
-      var problems = Self.changed("pageCount", from: seen.pageCount, to: count)
-      seen.pageCount = count
-      problems += Self.ordered(seen)
-      return problems
-    }
-    return count
+    judgeCount(try await base.pageCount(for: attachmentID), "pageCount", \.pageCount, attachmentID)
   }
 
   func originalPageCount(for attachmentID: String) async throws -> Int {
-    let count = try await base.originalPageCount(for: attachmentID)
-    let call = describeCall("originalPageCount", [("for", quote(attachmentID, limit: 40))])
-    judge(call, attachmentID) { seen in
-      var problems = Self.changed("originalPageCount", from: seen.originalPageCount, to: count)
-      seen.originalPageCount = count
+    judgeCount(
+      try await base.originalPageCount(for: attachmentID), "originalPageCount",
+      \.originalPageCount, attachmentID)
+  }
+
+  /// `count`, after judging it against what `name` answered before for `attachmentID` and
+  /// against the other count.
+  private func judgeCount(
+    _ count: Int, _ name: String, _ field: WritableKeyPath<Seen, Int?>, _ attachmentID: String
+  ) -> Int {
+    judge(describeCall(name, [("for", quote(attachmentID, limit: 40))]), attachmentID) { seen in
+      var problems = Self.changed(name, from: seen[keyPath: field], to: count)
+      seen[keyPath: field] = count
       problems += Self.ordered(seen)
       return problems
     }
@@ -55,9 +55,10 @@ final class DocumentMonitor: ProfileDocumentProviding {
 
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
     let page = try await base.page(at: index, for: attachmentID)
-    let call = describeCall(
-      "page", [("at", "\(index)"), ("for", quote(attachmentID, limit: 40))])
-    judge(call, attachmentID) { seen in
+    judge(
+      describeCall("page", [("at", "\(index)"), ("for", quote(attachmentID, limit: 40))]),
+      attachmentID
+    ) { seen in
       var problems: [(String, String)] = []
       if let earlier = seen.pages[index], earlier != page {
         problems.append(
@@ -97,11 +98,12 @@ final class DocumentMonitor: ProfileDocumentProviding {
   /// Runs `update` on what `attachmentID` answered before, under the lock, and records the
   /// promises it says `call` broke.
   private func judge(
-    _ call: String, _ attachmentID: String, _ update: (inout Seen) -> [(String, String)]
+    _ call: @autoclosure () -> String, _ attachmentID: String,
+    _ update: (inout Seen) -> [(String, String)]
   ) {
     let problems = seen.withValue { update(&$0[attachmentID, default: Seen()]) }
     for (promise, problem) in problems {
-      PromiseViolations.record(promise, call: call, problem)
+      PromiseViolations.record(promise, call: call(), problem)
     }
   }
 

@@ -23,13 +23,15 @@ struct ExecutorMonitor: ProfileModelExecuting {
   let base: any ProfileModelExecuting
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
-    let call = describeCall(
-      "generate",
-      [
-        ("stepID", quote(request.stepID, limit: 24)), ("schema", "\(request.schema)"),
-        ("prompt", quote(request.prompt, limit: 40)),
-        ("responseTokens", "\(request.responseTokens)"),
-      ])
+    func call() -> String {
+      describeCall(
+        "generate",
+        [
+          ("stepID", quote(request.stepID, limit: 24)), ("schema", "\(request.schema)"),
+          ("prompt", quote(request.prompt, limit: 40)),
+          ("responseTokens", "\(request.responseTokens)"),
+        ])
+    }
     do {
       let data = try await base.generate(request)
       if !Task.isCancelled, request.responseTokens >= Self.shapedBudget,
@@ -39,7 +41,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
           request.schema == .summaryChunk
           ? ModelExecutorConformance.Rule.chunkShape.id
           : ModelExecutorConformance.Rule.titleShape.id
-        PromiseViolations.record(promise, call: call, problem)
+        PromiseViolations.record(promise, call: call(), problem)
       }
       return data
     } catch let error as ProfileModelExecutionError {
@@ -48,7 +50,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
       throw error
     } catch {
       PromiseViolations.record(
-        ModelExecutorConformance.Rule.provokedFailures.id, call: call,
+        ModelExecutorConformance.Rule.provokedFailures.id, call: call(),
         "it threw \(describe(error)), not a ProfileModelExecutionError")
       throw error
     }

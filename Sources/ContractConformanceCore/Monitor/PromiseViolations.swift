@@ -33,9 +33,9 @@ final class PromiseViolations: Sendable {
   private let violations = Locked<[Violation]>([])
 
   /// Notes a violation in the running check's record, if there is one; one promise broken the
-  /// same way by many calls is kept once.
-  static func record(_ promise: String, call: String, _ problem: String) {
-    current?.add(Violation(promise: promise, call: call, problem: problem))
+  /// same way by many calls is kept once. The call is described only here, when a promise broke.
+  static func record(_ promise: String, call: @autoclosure () -> String, _ problem: String) {
+    current?.add(Violation(promise: promise, call: call(), problem: problem))
   }
 
   private func add(_ violation: Violation) {

@@ -16,22 +16,24 @@ struct TranslatorMonitor: SummaryTranslating {
   {
     let output = try await base.translate(texts, from: source, to: target)
     guard !Task.isCancelled else { return output }
-    let call = describeCall(
-      "translate",
-      [
-        ("texts", "\(texts.count) texts, first \(quote(texts.first ?? "", limit: 30))"),
-        ("from", quote(source)), ("to", quote(target)),
-      ])
+    func call() -> String {
+      describeCall(
+        "translate",
+        [
+          ("texts", "\(texts.count) texts, first \(quote(texts.first ?? "", limit: 30))"),
+          ("from", quote(source)), ("to", quote(target)),
+        ])
+    }
     guard output.count == texts.count else {
       PromiseViolations.record(
-        TranslatorConformance.Rule.count.id, call: call,
+        TranslatorConformance.Rule.count.id, call: call(),
         "\(texts.count) texts were sent and \(output.count) came back")
       return output
     }
     for (index, text) in texts.enumerated()
     where text.allSatisfy(\.isWhitespace) && !output[index].allSatisfy(\.isWhitespace) {
       PromiseViolations.record(
-        TranslatorConformance.Rule.blank.id, call: call,
+        TranslatorConformance.Rule.blank.id, call: call(),
         "text \(index) was blank and came back as \(quote(output[index]))")
       break
     }
