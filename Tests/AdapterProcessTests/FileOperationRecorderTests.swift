@@ -54,9 +54,12 @@ import Testing
       .write(fd: 3, offset: 0, bytes: [UInt8](repeating: 0, count: 10)),
       .close(fd: 3),
       .open(fd: 3, path: "m", truncates: false, creates: false),
+      // CPython's mmap keeps a duplicate of the descriptor, made with fcntl(F_DUPFD_CLOEXEC).
+      .duplicate(fd: 4, original: 3),
       .map(fd: 3, map: 1),
       .mapWrite(map: 1, offset: 0, bytes: Array("abc".utf8) + [UInt8](repeating: 0, count: 7)),
       .mapSync(map: 1, synchronous: true),
+      .close(fd: 4),
       .mapWrite(map: 1, offset: 0, bytes: Array("abcde".utf8) + [UInt8](repeating: 0, count: 5)),
       .unmap(map: 1),
       .close(fd: 3),
@@ -64,6 +67,13 @@ import Testing
       .sync(fd: 3, .fsync),
       .close(fd: 3),
       .unlink(path: "m"),
+      .open(fd: 3, path: "s", truncates: false, creates: true, writes: .dataSync),
+      .write(fd: 3, offset: 0, bytes: Array("s1".utf8)),
+      .setFlags(fd: 3, writes: .dataSync),
+      .duplicate(fd: 4, original: 3),
+      .write(fd: 4, offset: 2, bytes: Array("s2".utf8)),
+      .close(fd: 4),
+      .close(fd: 3),
     ]
     #expect(operations == expected, "\(operations)")
     // The program's own hello: the recorder was loaded into it.

@@ -71,6 +71,7 @@ import Testing
       ["names persisted, data lost", "after the last write, not before it"]
     ),
     ("mmap_store.py", ["names persisted, data lost", "msync(MS_SYNC) the map"]),
+    ("odirect_store.py", ["names persisted, data lost", "O_DSYNC as well as O_DIRECT"]),
   ]
 
   @Test(
@@ -96,6 +97,16 @@ import Testing
     #expect(message.contains("F_FULLFSYNC"), "\(message)")
   }
 
+  @Test(.enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"))
+  func underTheAppleModelAnODsyncWriteKeepsNothing() async throws {
+    let result = await Self.powerLoss(
+      try Self.python(Self.fixtures + "odsync_store.py"), model: .apple)
+    #expect(result?.status == .failed)
+    let message = result?.message ?? ""
+    #expect(message.contains("F_FULLFSYNC) after the write"), "\(message)")
+    #expect(message.contains("a write through O_DSYNC"), "\(message)")
+  }
+
   @Test func inProcessItIsSkippedWithHowToRunItOutOfProcess() async {
     let settings = ConformanceSettings(selection: ["store.powerLoss"])
     let report = await ConformanceSettings.$scoped.withValue(settings) {
@@ -118,5 +129,33 @@ import Testing
     let result = await Self.powerLoss("env -u LD_PRELOAD '\(python)' '\(script)'")
     #expect(result?.status == .skipped, "\(result?.message ?? "")")
     #expect(result?.message.contains("never loaded the file-operation recorder") == true)
+  }
+}
+
+/// Correct stores that make their saves durable in ways other than an `fsync` after each
+/// write pass every rule of the store suite, `store.powerLoss` included: no false alarm.
+@Suite(.integration) struct DurableStoresTests {
+  static let stores = [
+    "odsync_store.py",
+    "odirect_store.py --dsync",
+    "group_commit_store.py",
+    "sqlite_store.py --checkpoint",
+  ]
+
+  @Test(
+    .enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"),
+    arguments: stores)
+  func passesEveryRule(_ store: String) async throws {
+    let words = store.split(separator: " ", maxSplits: 1).map(String.init)
+    let command =
+      try PowerLossTests.python(PowerLossTests.fixtures + words[0])
+      + words.dropFirst().map { " " + $0 }.joined()
+    let report = await ExecutionStoreConformance(
+      durability: .durable, timeout: .seconds(60), crashHarness: .adapterProcess
+    ) { directory in
+      try await ProcessExecutionStore.open(command: command, directory: directory)
+    }.run()
+    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
+    #expect(report.counts.passed == ExecutionStoreConformance.rules.count, "\(report.renderText())")
   }
 }

@@ -99,6 +99,88 @@ import Testing
     #expect(mixed.durable.reachable.files == ["r": Self.bytes])
   }
 
+  /// A save written through a descriptor opened with `writes`, renamed over `r`, its directory
+  /// synced; no sync call on the file.
+  static func writeThrough(_ writes: FileOperation.WriteThrough) -> [FileOperation] {
+    [
+      .open(fd: 3, path: ".tmp", truncates: false, creates: true, writes: writes),
+      .write(fd: 3, offset: 0, bytes: bytes), .close(fd: 3), .rename(from: ".tmp", to: "r"),
+      .open(fd: 4, path: "", truncates: false, creates: false), .sync(fd: 4, .fsync),
+    ]
+  }
+
+  @Test func aWriteThroughODsyncOrOSyncIsDurableOnReturn() {
+    for writes in [
+      FileOperation.WriteThrough.dataSync, [.dataSync, .fileSync], [.dataSync, .direct],
+    ] {
+      let disk = Self.replay(Self.writeThrough(writes))
+      #expect(disk.pending.isEmpty, "\(writes.names)")
+      #expect(disk.durable.reachable.files == ["r": Self.bytes], "\(writes.names)")
+    }
+    #expect(FileOperation.WriteThrough([.dataSync, .fileSync]).names == "O_SYNC")
+    #expect(FileOperation.WriteThrough([.dataSync, .direct]).names == "O_DSYNC | O_DIRECT")
+  }
+
+  @Test func oDirectAloneOrABufferedWriteIsNotDurable() {
+    for writes in [FileOperation.WriteThrough.direct, []] {
+      let disk = Self.replay(Self.writeThrough(writes))
+      // The zero-length file after a rename.
+      #expect(disk.durable.reachable.files == ["r": []], "\(writes.names)")
+    }
+  }
+
+  @Test func setFlagsChangesWhatLaterWritesDo() {
+    var operations = Self.writeThrough([])
+    operations.insert(.setFlags(fd: 3, writes: .dataSync), at: 1)
+    #expect(Self.replay(operations).durable.reachable.files == ["r": Self.bytes])
+    // A duplicate shares the descriptor's flags; a closed descriptor's flags are gone.
+    let duplicated: [FileOperation] = [
+      .open(fd: 3, path: "r", truncates: false, creates: true, writes: .dataSync),
+      .open(fd: 4, path: "", truncates: false, creates: false), .sync(fd: 4, .fsync),
+      .duplicate(fd: 5, original: 3), .write(fd: 5, offset: 0, bytes: Self.bytes),
+    ]
+    #expect(Self.replay(duplicated).durable.reachable.files == ["r": Self.bytes])
+    let reopened: [FileOperation] = [
+      .open(fd: 3, path: "r", truncates: false, creates: true, writes: .dataSync), .close(fd: 3),
+      .open(fd: 4, path: "", truncates: false, creates: false), .sync(fd: 4, .fsync),
+      .open(fd: 3, path: "r", truncates: false, creates: false),
+      .write(fd: 3, offset: 0, bytes: Self.bytes),
+    ]
+    #expect(Self.replay(reopened).durable.reachable.files == ["r": []])
+  }
+
+  @Test func underTheAppleModelAnODsyncWriteOnlyReachesTheDrivesCache() {
+    let disk = Self.replay(Self.writeThrough(.dataSync), model: .apple)
+    #expect(disk.durable.reachable.files == [:])
+    // Flushed to the cache: the next F_FULLFSYNC of anything persists it.
+    #expect(disk.pending.contains { $0.change.file != nil && $0.flushed })
+    #expect(!disk.pending.contains { $0.change.file != nil && !$0.flushed })
+  }
+
+  /// The fix a replay names for a save written each way, and the crash point before a
+  /// write-through write.
+  @Test func theFixSpeaksOfTheFlagsTheStoreUsed() async {
+    func replay(_ writes: FileOperation.WriteThrough, _ model: PowerLossModel)
+      -> PowerLossReplay
+    {
+      let save = Self.writeThrough(writes)
+      return PowerLossReplay(
+        operations: [.mark(save: 0, returned: false)] + save + [.mark(save: 0, returned: true)],
+        keys: [0: 0], keyCount: 1, model: model)
+    }
+    #expect(replay(.dataSync, .posix).fixes.isEmpty)
+    #expect(replay(.direct, .posix).fixes[0]?.contains("O_DSYNC as well as O_DIRECT") == true)
+    let apple = replay([.dataSync, .fileSync], .apple).fixes[0] ?? ""
+    #expect(apple.contains("F_FULLFSYNC) after the write"), "\(apple)")
+    #expect(apple.contains("a write through O_SYNC"), "\(apple)")
+    var points: [String] = []
+    await replay(.dataSync, .posix).forEachPoint(seed: 1) { point in
+      points.append(point.description)
+      return true
+    }
+    #expect(points.contains("during save 0, before its O_DSYNC write to .tmp"), "\(points)")
+  }
+
   @Test func aMapPersistsThroughMsyncOnly() {
     let opened: [FileOperation] = [
       .open(fd: 3, path: "m", truncates: false, creates: true),
@@ -150,7 +232,9 @@ import Testing
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
           operation = .open(
-            fd: fd, path: name, truncates: Bool.random(using: &random), creates: true)
+            fd: fd, path: name, truncates: Bool.random(using: &random), creates: true,
+            writes: FileOperation.WriteThrough(
+              rawValue: [0, 2, 6, 8, 10].randomElement(using: &random)!))
           open[fd] = name
         case 1 where open[fd] != nil:
           operation = .write(
@@ -188,6 +272,7 @@ import Testing
     log.append(Data("rename -1 0 0 0 /s/d/a%20b /s/d/c\nfsync 4 0 0 0 /s/d -\n".utf8))
     log.append(FileOperationLog.mark(save: 2, returned: true))
     log.append(Data("unlink -1 0 0 0 /elsewhere -\nhello 77 0 0 0 /usr/bin/python3 -\n".utf8))
+    log.append(Data("open 5 10 0 0 /s/d/w -\nsetfl 5 8 0 0 /s/d/w -\n".utf8))
     let operations = try FileOperationLog.parse(log, root: "/s/d")
     #expect(
       operations == [
@@ -195,6 +280,8 @@ import Testing
         .write(fd: 3, offset: 5, bytes: Array("xyz".utf8)),
         .rename(from: "a b", to: "c"), .sync(fd: 4, .fsync), .mark(save: 2, returned: true),
         .hello(process: 77, executable: "/usr/bin/python3"),
+        .open(fd: 5, path: "w", truncates: false, creates: false, writes: [.dataSync, .direct]),
+        .setFlags(fd: 5, writes: .direct),
       ])
   }
 

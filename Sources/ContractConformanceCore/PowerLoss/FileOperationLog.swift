@@ -8,9 +8,12 @@ import Foundation
 enum FileOperation: Equatable, Sendable {
   /// The recorder was loaded into a process running `executable`.
   case hello(process: Int32, executable: String)
-  /// `open`, `openat` or `creat` returned `fd` for `path`; whether it truncated the file, and
-  /// whether it created it.
-  case open(fd: Int, path: String, truncates: Bool, creates: Bool)
+  /// `open`, `openat` or `creat` returned `fd` for `path`; whether it truncated the file,
+  /// whether it created it, and how writes through it reach the disk.
+  case open(
+    fd: Int, path: String, truncates: Bool, creates: Bool, writes: WriteThrough = [])
+  /// `fcntl(fd, F_SETFL)` returned, leaving writes through `fd` as `writes` says.
+  case setFlags(fd: Int, writes: WriteThrough)
   /// `write`, `pwrite` or `writev` on `fd` wrote `bytes` at `offset`.
   case write(fd: Int, offset: Int, bytes: [UInt8])
   /// `ftruncate` set the file of `fd` to `length` bytes.
@@ -44,6 +47,30 @@ enum FileOperation: Equatable, Sendable {
   case unmap(map: Int)
   /// The suite sent save `save` (`returned` false), or received its response (`returned` true).
   case mark(save: Int, returned: Bool)
+
+  /// The status flags of a descriptor that change what a write does: `O_DSYNC`, `O_SYNC` and
+  /// `O_DIRECT`, as the kernel kept them (Linux ignores an `F_SETFL` of the first two).
+  struct WriteThrough: OptionSet, Hashable, Sendable {
+    let rawValue: Int
+    /// `O_DSYNC`: a write returns once its data, and the size needed to read it, is durable.
+    static let dataSync = WriteThrough(rawValue: 2)
+    /// `O_SYNC`: as `O_DSYNC`, and the file's other metadata too.
+    static let fileSync = WriteThrough(rawValue: 4)
+    /// `O_DIRECT`: a write skips the page cache, but not the drive's, and syncs nothing.
+    static let direct = WriteThrough(rawValue: 8)
+    /// Every flag the log carries.
+    static let all: WriteThrough = [.dataSync, .fileSync, .direct]
+
+    /// Whether a write through the descriptor returns only once it is durable.
+    var isSynchronous: Bool { !isDisjoint(with: [.dataSync, .fileSync]) }
+
+    /// The flags by name, such as `O_DSYNC`, for messages.
+    var names: String {
+      [(Self.fileSync, "O_SYNC"), (.dataSync, "O_DSYNC"), (.direct, "O_DIRECT")]
+        .filter { contains($0.0) && !($0.0 == .dataSync && contains(.fileSync)) }
+        .map(\.1).joined(separator: " | ")
+    }
+  }
 
   /// The sync calls a store can make on one file.
   enum SyncCall: String, Sendable {
@@ -105,7 +132,14 @@ enum FileOperationLog {
   ) -> FileOperation? {
     switch name {
     case "hello": return .hello(process: Int32(truncatingIfNeeded: fd), executable: raw ?? "")
-    case "open": return first.map { .open(fd: fd, path: $0, truncates: x != 0, creates: y != 0) }
+    case "open":
+      return first.map {
+        .open(
+          fd: fd, path: $0, truncates: x & 1 != 0, creates: y != 0,
+          writes: FileOperation.WriteThrough(rawValue: x).intersection(.all))
+      }
+    case "setfl":
+      return .setFlags(fd: fd, writes: FileOperation.WriteThrough(rawValue: x).intersection(.all))
     case "write": return .write(fd: fd, offset: x, bytes: data)
     case "trunc": return .truncate(fd: fd, length: x)
     case "truncpath": return first.map { .truncatePath(path: $0, length: x) }

@@ -290,14 +290,33 @@ int munmap(void *address, size_t length) {
 
 // --- Opening and closing.
 
+// How writes through `fd` reach the disk, as the kernel holds its status flags: bit 2 for
+// O_DSYNC, 4 for O_SYNC (which includes O_DSYNC), 8 for O_DIRECT. Linux ignores an F_SETFL of
+// O_SYNC or O_DSYNC, so the flags are read back rather than taken from the call.
+static long long write_mode(int fd) {
+  REAL(fcntl);
+  int saved = errno;
+  int flags = real_fcntl(fd, F_GETFL);
+  errno = saved;
+  if (flags < 0) return 0;
+  long long mode = 0;
+  if ((flags & O_DSYNC) == O_DSYNC) mode |= 2;
+  if ((flags & O_SYNC) == O_SYNC) mode |= 4;
+#ifdef O_DIRECT
+  if (flags & O_DIRECT) mode |= 8;
+#endif
+  return mode;
+}
+
 static int traced_open(int result, int dirfd, const char *path, int flags, int existed) {
   if (result < 0) return result;
   int saved = errno;
+  long long mode = write_mode(result);
   pthread_mutex_lock(&lock);
   char absolute[2 * PATH_MAX];
   if (resolve(dirfd, path, absolute)) {
     track(result, absolute);
-    emit("open", result, (flags & O_TRUNC) != 0, !existed, absolute, NULL, NULL, 0);
+    emit("open", result, ((flags & O_TRUNC) != 0) | mode, !existed, absolute, NULL, NULL, 0);
   } else {
     track(result, NULL);
   }
@@ -397,6 +416,35 @@ int dup3(int old, int new, int flags) {
   REAL(dup3);
   return traced_dup(real_dup3(old, new, flags), old);
 }
+
+// fcntl duplicates a descriptor (F_DUPFD, F_DUPFD_CLOEXEC: Python's os.dup is one) or changes
+// its status flags (F_SETFL, recorded as the flags that took effect).
+static int traced_fcntl(int result, int fd, int cmd) {
+  if (result < 0) return result;
+  if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) return traced_dup(result, fd);
+  if (cmd != F_SETFL) return result;
+  int saved = errno;
+  long long mode = write_mode(fd);
+  pthread_mutex_lock(&lock);
+  if (tracked(fd)) emit("setfl", fd, mode, 0, tracked(fd), NULL, NULL, 0);
+  pthread_mutex_unlock(&lock);
+  errno = saved;
+  return result;
+}
+
+// fcntl's third argument is an int or a pointer, or absent; like the C library, read it as a
+// pointer-sized value and pass it on unchanged.
+#define FCNTL_WRAPPER(name)                                       \
+  int name(int fd, int cmd, ...) {                                \
+    va_list arguments;                                            \
+    va_start(arguments, cmd);                                     \
+    void *argument = va_arg(arguments, void *);                   \
+    va_end(arguments);                                            \
+    REAL(name);                                                   \
+    return traced_fcntl(real_##name(fd, cmd, argument), fd, cmd); \
+  }
+FCNTL_WRAPPER(fcntl)
+FCNTL_WRAPPER(fcntl64)
 
 // --- Writing.
 

@@ -5,7 +5,8 @@ import KitSupport
 /// under. Both models lose every operation that no sync covers, in any order and any subset.
 ///
 /// - ``posix``, the default: a file's data (and the size needed to read it) persists through an
-///   `fsync` or `fdatasync` of that file, an `msync(MS_SYNC)` of a map of it, or `F_FULLFSYNC`;
+///   `fsync` or `fdatasync` of that file, a write through a descriptor with `O_DSYNC` or `O_SYNC`
+///   (not `O_DIRECT` alone), an `msync(MS_SYNC)` of a map of it, or `F_FULLFSYNC`;
 ///   a directory entry (a create, rename, unlink or `mkdir`) persists only through an `fsync` of
 ///   its directory. A rename is atomic: either its new name persisted or its old one did.
 ///   `sync_file_range` persists nothing. Sources: POSIX `fsync` ("all data for the open file
@@ -13,8 +14,8 @@ import KitSupport
 ///   directory containing the file has also reached disk. For that an explicit fsync() on a file
 ///   descriptor for the directory is also needed"), `sync_file_range(2)` ("extremely
 ///   dangerous"); Pillai et al., "All File Systems Are Not Created Equal", OSDI 2014.
-/// - ``apple``: the same, but a plain `fsync`, `fdatasync` or `msync` only moves data into the
-///   drive's cache, which a power loss can lose; only `fcntl(fd, F_FULLFSYNC)` makes it durable,
+/// - ``apple``: the same, but a plain `fsync`, `fdatasync`, `msync` or `O_DSYNC` write only moves
+///   data into the drive's cache, which a power loss can lose; only `fcntl(fd, F_FULLFSYNC)` makes it durable,
 ///   and it flushes the whole cache, so it persists what earlier syncs had sent. Source: Apple's
 ///   `fsync(2)` ("the disk drive may ... write the data out of order ... use F_FULLFSYNC") and
 ///   `fcntl(2)` (`F_FULLFSYNC`). The model judges the calls a store makes on the machine the

@@ -141,10 +141,15 @@ struct PowerLossReplay {
   /// The operation, in words, when a power loss just before it is worth trying: a sync, a
   /// rename or an unlink, where what is durable changes.
   private static func boundary(_ operation: FileOperation, disk: SimulatedDisk) -> String? {
+    func path(_ fd: Int) -> String {
+      disk.descriptorPaths[fd].map { $0.isEmpty ? "the store's directory" : short($0) }
+        ?? "descriptor \(fd)"
+    }
     switch operation {
     case .sync(let fd, let call) where call != .syncFileRange:
-      let path = disk.descriptorPaths[fd].map { $0.isEmpty ? "the store's directory" : short($0) }
-      return "\(call.rawValue) of \(path ?? "descriptor \(fd)")"
+      return "\(call.rawValue) of \(path(fd))"
+    case .write(let fd, _, _) where disk.writeMode(of: fd).isSynchronous:
+      return "\(disk.writeMode(of: fd).names) write to \(path(fd))"
     case .syncAll: return "sync"
     case .mapSync(_, true): return "msync"
     case .rename(let from?, let to?): return "rename of \(short(from)) to \(short(to))"
@@ -170,9 +175,16 @@ struct PowerLossReplay {
         parts.append(
           "msync(MS_SYNC) the map (or \(disk.model.fileSync) the file) before the save returns: what a map holds reaches the disk only through a sync"
         )
-      } else if let synced, synced > written {
+      } else if let synced, synced >= written {
+        // Only a write through O_SYNC or O_DSYNC is its own sync (synced == written).
         parts.append(
-          "use fcntl(fd, F_FULLFSYNC): under the Apple model a plain fsync leaves the data in the drive's cache"
+          synced == written
+            ? "use fcntl(fd, F_FULLFSYNC) after the write: under the Apple model a write through \(disk.lastWriteMode[file]?.names ?? "O_DSYNC") leaves the data in the drive's cache, as a plain fsync does"
+            : "use fcntl(fd, F_FULLFSYNC): under the Apple model a plain fsync leaves the data in the drive's cache"
+        )
+      } else if disk.lastWriteMode[file]?.contains(.direct) == true {
+        parts.append(
+          "open the file with O_DSYNC as well as O_DIRECT, or \(disk.model.fileSync) it before the save returns: O_DIRECT skips the page cache, but neither the drive's cache nor the file's size is made durable by it"
         )
       } else if let synced, synced > sent {
         parts.append(

@@ -128,6 +128,10 @@ struct SimulatedDisk {
   private var descriptors: [Int: Node] = [:]
   /// The path each descriptor was opened with, for messages.
   private(set) var descriptorPaths: [Int: String] = [:]
+  /// Per descriptor, its `O_DSYNC`, `O_SYNC` and `O_DIRECT` flags.
+  private var writeModes: [Int: FileOperation.WriteThrough] = [:]
+  /// Per file, the flags of the descriptor its last write went through, for the fix.
+  private(set) var lastWriteMode: [Int: FileOperation.WriteThrough] = [:]
   private var maps: [Int: Int] = [:]
   private var nextNode = 1
   /// Per file, the operation index of its last write and of its last sync call (any but
@@ -137,12 +141,15 @@ struct SimulatedDisk {
 
   init(model: PowerLossModel) { self.model = model }
 
+  /// The `O_DSYNC`, `O_SYNC` and `O_DIRECT` flags of descriptor `fd`.
+  func writeMode(of fd: Int) -> FileOperation.WriteThrough { writeModes[fd] ?? [] }
+
   /// Replays `operation`, the `index`th of the recording.
   mutating func apply(_ operation: FileOperation, index: Int) {
     switch operation {
     case .hello, .mark, .unmap:
       break
-    case .open(let fd, let path, let truncates, let creates):
+    case .open(let fd, let path, let truncates, let creates, let writes):
       let node: Node
       if path.isEmpty {
         node = .directory(0)
@@ -158,12 +165,22 @@ struct SimulatedDisk {
       }
       descriptors[fd] = node
       descriptorPaths[fd] = path
+      writeModes[fd] = writes
       if truncates, case .file(let file) = node {
         change(.truncate(file: file, length: 0), index)
       }
     case .write(let fd, let offset, let bytes):
       guard let file = file(of: fd, operation) else { return }
       change(.write(file: file, offset: offset, bytes: bytes), index)
+      let mode = writeModes[fd] ?? []
+      lastWriteMode[file] = mode
+      if mode.isSynchronous {
+        // Durable on return, as an fdatasync right after it would make it.
+        lastSync[file] = index
+        sync(.file(file), .fdatasync)
+      }
+    case .setFlags(let fd, let writes):
+      if descriptors[fd] != nil { writeModes[fd] = writes }
     case .truncate(let fd, let length):
       guard let file = file(of: fd, operation) else { return }
       change(.truncate(file: file, length: length), index)
@@ -185,9 +202,11 @@ struct SimulatedDisk {
     case .close(let fd):
       descriptors[fd] = nil
       descriptorPaths[fd] = nil
+      writeModes[fd] = nil
     case .duplicate(let fd, let original):
       descriptors[fd] = descriptors[original]
       descriptorPaths[fd] = descriptorPaths[original]
+      writeModes[fd] = writeModes[original]
     case .rename(let from, let to):
       rename(from: from, to: to, index)
     case .unlink(let path), .removeDirectory(let path):
@@ -467,6 +486,7 @@ extension FileOperation {
     switch self {
     case .hello: "hello"
     case .open: "open"
+    case .setFlags: "fcntl(F_SETFL)"
     case .write: "write"
     case .truncate, .truncatePath: "truncate"
     case .sync(_, let call): call.rawValue

@@ -1,5 +1,5 @@
 """Makes a known list of file calls under the directory given, for the recorder's own test."""
-import os, sys, mmap
+import fcntl, mmap, os, sys
 d = sys.argv[1]
 fd = os.open(os.path.join(d, "a"), os.O_CREAT | os.O_WRONLY, 0o644)
 os.write(fd, b"hello")
@@ -24,5 +24,12 @@ dfd = os.open(d, os.O_RDONLY)
 os.fsync(dfd)
 os.close(dfd)
 os.unlink(os.path.join(d, "m"))
+fd = os.open(os.path.join(d, "s"), os.O_CREAT | os.O_WRONLY | os.O_DSYNC, 0o644)
+os.write(fd, b"s1")
+fcntl.fcntl(fd, fcntl.F_SETFL, os.O_NONBLOCK)  # Linux keeps O_DSYNC whatever F_SETFL asks
+copy = os.dup(fd)  # fcntl(F_DUPFD_CLOEXEC) in CPython
+os.write(copy, b"s2")
+os.close(copy)
+os.close(fd)
 open(os.path.join(d, "..", "outside"), "w").write("x")
 print("stdout untouched")
