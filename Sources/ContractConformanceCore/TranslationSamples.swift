@@ -5,7 +5,9 @@ import ProfileCore
 /// Each template carries `{n}` where a number goes. The suite gives every position in a batch its
 /// own number, so output *i* must carry number *i* and no other: a dropped, swapped or merged
 /// sentence shows at once. The kit ships templates for `ko`, `en`, `ja`, `zh`, `es`, `fr` and
-/// `de`; pass your own for other languages.
+/// `de`; pass your own for other languages. Template *i* of one language translates template *i*
+/// of every other: `translator.meaning` compares an answer with the target's template as its
+/// reference translation, so give the target language templates too, in the same order.
 ///
 /// ```swift
 /// let samples = TranslationSamples(

@@ -103,6 +103,11 @@ import Testing
         mutant: "answersUndeclared", failing: "translator.undeclaredPair",
         message: "for an unsupported target; throw instead")
     ],
+    .cannedSentence: [
+      MutantExpectation(
+        mutant: "cannedSentence", failing: "translator.meaning",
+        message: "against another sentence's")
+    ],
     .numbersItsTexts: [
       MutantExpectation(
         mutant: "numbersItsTexts", failing: "translator.inventedNumbers",
@@ -117,6 +122,14 @@ import Testing
     }.run()
     expect(report, failsAll: Self.expectations[mutant] ?? [])
     #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
+  }
+
+  /// The canned sentence breaks no promise but meaning's: every other rule passes it.
+  @Test func onlyMeaningCatchesACannedSentence() async {
+    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
+      TranslatorMutant.cannedSentence.make()
+    }.run()
+    #expect(report.failures.map(\.id) == ["translator.meaning"], "\(report.renderText())")
   }
 
   @Test func theSampleCorpusTranslatorPassesEveryCheck() async {

@@ -19,7 +19,10 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     numbersItsTexts,
     // A class only a long session reaches: right for its first calls, then its answers shift
     // by one place (a buffer reused from the call before).
-    swapsWithAge
+    swapsWithAge,
+    // Keeps count, order, numbers, blanks and language, and says nothing of its texts: every
+    // text answered with one canned sentence of the target language, its numbers put in.
+    cannedSentence
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -54,6 +57,14 @@ struct MutatingTranslator: SummaryTranslating {
       return try await base.translate(kept, from: source, to: target)
     case .answersUndeclared where target == "zz":
       return texts.map { $0 + " (translated)" }
+    case .cannedSentence:
+      // A language it has no sentence for throws, as the base translator does.
+      guard let canned = TranslationSamples.builtin.templates[target]?.first else { break }
+      return texts.map { text in
+        guard !text.allSatisfy(\.isWhitespace) else { return text }
+        let numbers = text.split { !$0.isASCII || !$0.isNumber }.joined(separator: ", ")
+        return canned.replacingOccurrences(of: TranslationSamples.placeholder, with: numbers)
+      }
     default:
       break
     }

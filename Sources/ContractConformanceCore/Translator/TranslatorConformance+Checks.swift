@@ -8,7 +8,7 @@ extension TranslatorConformance {
   // MARK: - Checks
 
   /// The pairs that have samples in their source language, and a skip when none has.
-  private var usablePairs: ([LanguagePair], CheckOutcome?) {
+  var usablePairs: ([LanguagePair], CheckOutcome?) {
     let usable = pairs.filter { samples.sentence(0, number: 1, language: $0.source) != nil }
     if pairs.isEmpty {
       return ([], .skipped("no language pairs were given; pass the pairs your translator supports"))
@@ -29,7 +29,7 @@ extension TranslatorConformance {
     (0..<size).compactMap { samples.sentence($0, number: base + $0, language: pair.source) }
   }
 
-  private func translate(_ texts: [String], _ pair: LanguagePair) async throws -> [String] {
+  func translate(_ texts: [String], _ pair: LanguagePair) async throws -> [String] {
     try await makeTranslator().translate(texts, from: pair.source, to: pair.target)
   }
 

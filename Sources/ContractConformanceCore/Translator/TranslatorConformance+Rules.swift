@@ -14,6 +14,7 @@ extension TranslatorConformance {
     Check(Rule.blank) { try await $0.blank() },
     Check(Rule.duplicates) { try await $0.duplicates() },
     Check(Rule.targetLanguage) { try await $0.targetLanguage() },
+    Check(Rule.meaning) { try await $0.meaning() },
     Check(Rule.concurrency) { try await $0.concurrency() },
     Check(Rule.session) { try await $0.session() },
     Check(Rule.batchEqualsParts) { try await $0.batchEqualsParts() },
@@ -103,6 +104,15 @@ extension TranslatorConformance {
       whenItFails:
         "Look for the source text echoed on failure, swapped language arguments, or a fallback that returns the input.",
       sharpened: "0.3")
+    static let meaning = ConformanceRule(
+      id: "translator.meaning", level: .recommended,
+      asserts:
+        "Every sample sentence of each pair whose target language has samples, sent in a seeded order: at least a quarter of the answers are closer, by chrF (character n-grams, digits left out), to their own sentence's reference translation than to any other sentence's, and closer than the source itself is.",
+      why:
+        "An answer can keep count, order, numbers and language and still say nothing of its sentence: a canned fallback with the numbers put in, the source sent back between languages that share a script, another text's translation. The core checks a translation only by those measures, so it would promote it.",
+      whenItFails:
+        "Look for a fallback that answers with a fixed sentence, a cache that hands one text's translation to another, or a prompt the model ignores; compare the quoted answer with its reference.",
+      since: "0.6")
     static let concurrency = ConformanceRule(
       id: "translator.concurrency", level: .required,
       asserts:
