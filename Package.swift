@@ -164,7 +164,7 @@ let package = Package(
       name: "adapter-host-fixtures",
       dependencies: [
         "AdapterProcess", "ProfileAdapters", "ContractConformanceCore", "KitSupport",
-        "ProfileContracts", "ReferenceSuites",
+        "ProfileContracts", "ReferenceSuites", "TestSupport",
       ],
       path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.

@@ -1,5 +1,6 @@
 import AdapterProcess
 import Foundation
+import KitSupport
 
 /// One check of a suite: the rule it proves, paired with the body that proves it. A body
 /// returns its outcome, or throws: a ``CheckFailure`` is reported with its message, any other
@@ -23,12 +24,20 @@ struct Check<Suite: Sendable>: Sendable {
   }
 }
 
-/// Runs a suite's checks: each under its own timeout, so a hung adapter fails that check and
+/// Runs a suite's checks: each under its own watchdog, so a hung adapter fails that check and
 /// nothing else, and each reported under its rule, pending where the pinned rule set says so.
+///
+/// A check's limit bounds one adapter call, not the check: a check whose calls keep returning
+/// runs on, up to ``slowCap`` limits, however slow each call is. It fails as hung only when one
+/// call has been under way for the whole limit (named in the message), or when no call has been
+/// under way or returned for that long (the check is stuck between calls).
 struct CheckRunner {
   let suite: String
   let timeout: Duration
   var rules: RuleSet = .all
+
+  /// How many limits a check whose calls keep returning may take in all.
+  var slowCap = 20
 
   /// Runs `checks` in order against `configuration`, turning what each body throws into a
   /// failed result.
@@ -44,33 +53,35 @@ struct CheckRunner {
       let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
       let faults = AdapterFaults()
       let violations = PromiseViolations()
-      let outcome = await withTimeout(limit) { () async -> CheckOutcome in
+      let calls = CallsInFlight()
+      let watched = await watchdog(limit, calls: calls, cap: slowCap) {
+        () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
           await AdapterFaults.$current.withValue(faults) {
             await PromiseViolations.$current.withValue(violations) {
-              do {
-                return try await check.body(configuration)
-              } catch {
-                return .failed(failureMessage(error))
+              await CallsInFlight.$current.withValue(calls) {
+                do {
+                  return try await check.body(configuration)
+                } catch {
+                  return .failed(failureMessage(error))
+                }
               }
             }
           }
         }
-      }.map { $0.failing(on: faults.recorded).failing(on: violations.recorded) }
+      }
+      let found = { violations.recorded.map { "a monitor saw \($0.message)" } + progress.failures }
       let (status, message, version): (CheckStatus, String, String?) =
-        switch outcome {
-        case .passed(let message): (.passed, message, nil)
-        case .failed(let message): (.failed, message, check.rule.since)
-        case .failedSince(let message, let version): (.failed, message, version)
-        case .skipped(let message): (.skipped, message, nil)
-        case nil:
-          (
-            .failed,
-            Self.timedOut(
-              limit,
-              found: violations.recorded.map { "a monitor saw \($0.message)" } + progress.failures),
-            check.rule.since
-          )
+        switch watched {
+        case .finished(let outcome):
+          switch outcome.failing(on: faults.recorded).failing(on: violations.recorded) {
+          case .passed(let message): (.passed, message, nil)
+          case .failed(let message): (.failed, message, check.rule.since)
+          case .failedSince(let message, let version): (.failed, message, version)
+          case .skipped(let message): (.skipped, message, nil)
+          }
+        case .stopped(let stop):
+          (.failed, Self.timedOut(limit, stop, cap: slowCap, found: found()), check.rule.since)
         }
       let pending = version.map(rules.isPending) ?? false
       let shown = scrub(message)
@@ -85,13 +96,25 @@ struct CheckRunner {
     return ConformanceReport(suite: suite, results: results, seed: seed)
   }
 
-  /// The message of a check that ran out of time: what it found before, first, so a slow
+  /// The message of a check the watchdog stopped: what it found before, first, so a slow
   /// adapter cannot hide a wrong answer behind "hung".
-  static func timedOut(_ timeout: Duration, found: [String]) -> String {
-    let hung =
-      "did not finish within \(timeout); the adapter hung (look for a lock, an await that never resumes, or ignored cancellation)"
-    guard !found.isEmpty else { return hung }
-    return found.joined(separator: "; ") + "; then the check " + hung
+  static func timedOut(
+    _ limit: Duration, _ stop: WatchdogStop, cap: Int, found: [String]
+  ) -> String {
+    let look = "look for a lock, an await that never resumes, or ignored cancellation"
+    let stopped: String
+    switch stop {
+    case .hung(let call):
+      stopped = "the call \(call) did not return within \(limit); the adapter hung (\(look))"
+    case .stalled:
+      stopped =
+        "did not finish within \(limit), and no adapter call returned or was under way for that long; the adapter hung (\(look))"
+    case .slow(let count, let slowest):
+      stopped =
+        "did not finish within \(limit * cap): its \(count) calls kept returning, the slowest in \(slowest), so the adapter is slow, not hung; give the suite a longer timeout"
+    }
+    guard !found.isEmpty else { return stopped }
+    return found.joined(separator: "; ") + "; then " + (stop.isCall ? "" : "the check ") + stopped
   }
 }
 
@@ -109,6 +132,76 @@ extension CheckOutcome {
     case .passed, .skipped:
       return .failed(breakdown)
     }
+  }
+}
+
+/// Why the watchdog stopped a check.
+enum WatchdogStop: Equatable, Sendable {
+  /// One call, described, was under way for the whole limit.
+  case hung(call: String)
+  /// No call was under way or returned for the whole limit.
+  case stalled
+  /// The check's calls kept returning, but it ran past the cap: `count` calls, the slowest.
+  case slow(count: Int, slowest: Duration)
+
+  /// Whether the message names a call.
+  var isCall: Bool {
+    if case .hung = self { return true }
+    return false
+  }
+}
+
+/// What a watched check came to.
+enum Watched<T: Sendable>: Sendable {
+  case finished(T)
+  case stopped(WatchdogStop)
+}
+
+/// Runs `body` and returns its result, unless the watchdog stops it first: when one call of
+/// `calls` has been under way for `limit`, when no call has been under way or returned for
+/// `limit`, or after `cap` limits in all. The body's task is cancelled then, and left behind if
+/// it ignores cancellation: the caller does not wait for it.
+func watchdog<T: Sendable>(
+  _ limit: Duration, calls: CallsInFlight, cap: Int,
+  _ body: @escaping @Sendable () async -> T
+) async -> Watched<T> {
+  let gate = ResumeOnce<Watched<T>>()
+  return await withCheckedContinuation { continuation in
+    gate.set(continuation)
+    let watcher = Locked<Task<Void, Never>?>(nil)
+    let work = Task {
+      let value = await body()
+      gate.resume(.finished(value))
+      watcher.withValue { $0?.cancel() }
+    }
+    let watch = Task {
+      let start = ContinuousClock.now
+      let end = start.advanced(by: limit * cap)
+      var stop: WatchdogStop
+      while true {
+        // The next moment something can be stopped: the oldest call turning hung, or, with
+        // none under way, the limit since the last sign of progress.
+        let since = calls.oldestBegan ?? calls.lastReturn ?? start
+        try? await Task.sleep(until: min(since.advanced(by: limit), end))
+        if Task.isCancelled { return }
+        let now = ContinuousClock.now
+        if let oldest = calls.oldest, now - oldest.began >= limit {
+          stop = .hung(call: oldest.call)
+          break
+        }
+        if calls.oldestBegan == nil, now - (calls.lastReturn ?? start) >= limit {
+          stop = .stalled
+          break
+        }
+        if now >= end {
+          let returned = calls.returned
+          stop = .slow(count: returned.count, slowest: returned.slowest)
+          break
+        }
+      }
+      if gate.resume(.stopped(stop)) { work.cancel() }
+    }
+    watcher.withValue { $0 = watch }
   }
 }
 

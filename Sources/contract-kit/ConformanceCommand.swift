@@ -62,7 +62,9 @@ enum ConformanceCommand: Subcommand {
                                  posix; CONTRACT_KIT_POWER_LOSS_MODEL; see Conformance/store.md)
              --check-timeout S   each check's limit (default 10 on the kit's own adapters;
                                  with --adapter-command, 60 times one measured use of the
-                                 adapter, at least 10); a property stops generating at half
+                                 adapter, at least 10): a call under way that long is hung,
+                                 a check whose calls keep returning runs on; a property
+                                 stops generating at half of it
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
              --executor openai   check OpenAICompatibleModelExecutor against a running server

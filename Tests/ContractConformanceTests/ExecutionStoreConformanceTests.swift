@@ -3,6 +3,7 @@ import Foundation
 import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites
+import TestSupport
 import Testing
 
 @Suite(.serialized) struct ExecutionStoreConformanceTests {
@@ -186,7 +187,7 @@ import Testing
   @Test func aSlowStorePasses() async {
     // Slow by design; the headroom keeps it passing while the PDF tests load both cores.
     let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
-      try SlowStore(directory: $0)
+      SlowStore(try FileExecutionStore(directory: $0), milliseconds: 2...2)
     }.run()
     expectClean(report, "SlowStore")
   }

@@ -284,34 +284,6 @@ final class IndexFileStore: ProfileExecutionStoring, @unchecked Sendable {
   }
 }
 
-/// Odd but valid: the real store, slowed down on every call.
-struct SlowStore: ProfileExecutionStoring {
-  let base: FileExecutionStore
-  init(directory: URL) throws { base = try FileExecutionStore(directory: directory) }
-
-  private func pause() async { try? await Task.sleep(for: .milliseconds(2)) }
-  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
-    await pause()
-    return try await base.loadCheckpoint(for: command)
-  }
-  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
-    await pause()
-    try await base.saveCheckpoint(checkpoint)
-  }
-  func removeCheckpoint(for command: ProfileCommand) async throws {
-    await pause()
-    try await base.removeCheckpoint(for: command)
-  }
-  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
-    await pause()
-    return try await base.loadSummary(for: command)
-  }
-  func saveSummary(_ summary: ProfileSummary) async throws {
-    await pause()
-    try await base.saveSummary(summary)
-  }
-}
-
 /// Stores payloads as C strings, cut at the first NUL, and is slow on large ones, as a text column
 /// in a debug build was: the wrong bytes must still be reported when the check runs out of time.
 struct SlowTextStore: ProfileExecutionStoring {

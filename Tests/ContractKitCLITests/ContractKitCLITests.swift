@@ -264,3 +264,26 @@ enum ContractKitBinary {
       mode.stderr.contains("unknown value 'sometimes' for --mode; use one of missing, failed, all"))
   }
 }
+
+/// Slow but correct adapters in their own process pass every rule with `contract-kit`'s default
+/// limits, which follow the adapter's measured speed: a page at 40 to 80 ms, a translation or a
+/// model call at 200 to 400 ms and at 1.2 to 1.6 s, a store call at 15 ms. In process, the same
+/// speeds are `SlowAdaptersTests`'.
+@Suite(.integration) struct SlowAdapterProcessTests {
+  static let adapters = [
+    "document 40-80", "store 15-15", "executor 200-400", "executor 1200-1600",
+    "translator 200-400", "translator 1200-1600",
+  ]
+
+  @Test(arguments: adapters)
+  func passesEveryRuleWithTheDefaultLimits(_ adapter: String) async throws {
+    let suite = String(adapter.prefix { $0 != " " })
+    let command = ContractKitBinary.folder.appendingPathComponent("adapter-host-fixtures").path
+    let run = try await ContractKitBinary.runOffThePool([
+      "conformance", "run", "--suite", suite, "--adapter-command", "'\(command)' slow \(adapter)",
+    ])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains(" 0 failed"), "\(run.stdout)")
+    #expect(!run.stdout.contains("FAIL"), "\(run.stdout)")
+  }
+}

@@ -30,13 +30,25 @@ final class DocumentMonitor: ProfileDocumentProviding {
   init(_ base: any ProfileDocumentProviding) { self.base = base }
 
   func pageCount(for attachmentID: String) async throws -> Int {
-    judgeCount(try await base.pageCount(for: attachmentID), "pageCount", \.pageCount, attachmentID)
+    let call: @Sendable () -> String = { Self.countCall("pageCount", attachmentID) }
+    let count = try await CallsInFlight.watch(call) { try await base.pageCount(for: attachmentID) }
+    return judgeCount(count, "pageCount", \.pageCount, attachmentID)
   }
 
   func originalPageCount(for attachmentID: String) async throws -> Int {
-    judgeCount(
-      try await base.originalPageCount(for: attachmentID), "originalPageCount",
-      \.originalPageCount, attachmentID)
+    let call: @Sendable () -> String = { Self.countCall("originalPageCount", attachmentID) }
+    let count = try await CallsInFlight.watch(call) {
+      try await base.originalPageCount(for: attachmentID)
+    }
+    return judgeCount(count, "originalPageCount", \.originalPageCount, attachmentID)
+  }
+
+  private static func countCall(_ name: String, _ attachmentID: String) -> String {
+    describeCall(name, [("for", quote(attachmentID, limit: 40))])
+  }
+
+  private static func pageCall(_ index: Int, _ attachmentID: String) -> String {
+    describeCall("page", [("at", "\(index)"), ("for", quote(attachmentID, limit: 40))])
   }
 
   /// `count`, after judging it against what `name` answered before for `attachmentID` and
@@ -44,7 +56,7 @@ final class DocumentMonitor: ProfileDocumentProviding {
   private func judgeCount(
     _ count: Int, _ name: String, _ field: WritableKeyPath<Seen, Int?>, _ attachmentID: String
   ) -> Int {
-    judge(describeCall(name, [("for", quote(attachmentID, limit: 40))]), attachmentID) { seen in
+    judge(Self.countCall(name, attachmentID), attachmentID) { seen in
       var problems = Self.changed(name, from: seen[keyPath: field], to: count)
       seen[keyPath: field] = count
       problems += Self.ordered(seen)
@@ -54,11 +66,11 @@ final class DocumentMonitor: ProfileDocumentProviding {
   }
 
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
-    let page = try await base.page(at: index, for: attachmentID)
-    judge(
-      describeCall("page", [("at", "\(index)"), ("for", quote(attachmentID, limit: 40))]),
-      attachmentID
-    ) { seen in
+    let call: @Sendable () -> String = { Self.pageCall(index, attachmentID) }
+    let page = try await CallsInFlight.watch(call) {
+      try await base.page(at: index, for: attachmentID)
+    }
+    judge(call(), attachmentID) { seen in
       var problems: [(String, String)] = []
       if let earlier = seen.pages[index], earlier != page {
         problems.append(

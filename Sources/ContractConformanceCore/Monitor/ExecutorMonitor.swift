@@ -23,7 +23,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
   let base: any ProfileModelExecuting
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
-    func call() -> String {
+    let call: @Sendable () -> String = {
       describeCall(
         "generate",
         [
@@ -33,7 +33,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
         ])
     }
     do {
-      let data = try await base.generate(request)
+      let data = try await CallsInFlight.watch(call) { try await base.generate(request) }
       if !Task.isCancelled, request.responseTokens >= Self.shapedBudget,
         let problem = ModelExecutorConformance.shapeProblem(data, request.schema)
       {

@@ -14,9 +14,7 @@ struct TranslatorMonitor: SummaryTranslating {
   func translate(_ texts: [String], from source: String, to target: String) async throws
     -> [String]
   {
-    let output = try await base.translate(texts, from: source, to: target)
-    guard !Task.isCancelled else { return output }
-    func call() -> String {
+    let call: @Sendable () -> String = {
       describeCall(
         "translate",
         [
@@ -24,6 +22,10 @@ struct TranslatorMonitor: SummaryTranslating {
           ("from", quote(source)), ("to", quote(target)),
         ])
     }
+    let output = try await CallsInFlight.watch(call) {
+      try await base.translate(texts, from: source, to: target)
+    }
+    guard !Task.isCancelled else { return output }
     guard output.count == texts.count else {
       PromiseViolations.record(
         TranslatorConformance.Rule.count.id, call: call(),

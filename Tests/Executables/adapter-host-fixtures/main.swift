@@ -9,8 +9,10 @@
 //   adapter-host-fixtures aborting-executor   abort() for an empty prompt
 // and one that floods the kit:
 //   adapter-host-fixtures huge-line-store     a 50 MB line on standard output before each load
-// and a correct one that is slow, as a hosted service is:
-//   adapter-host-fixtures slow-translator     the sample-corpus translator, 1.2 to 1.6 s a call
+// and correct ones that are slow, as hosted services and syncing disks are:
+//   adapter-host-fixtures slow translator|executor|document|store LOW-HIGH
+//                                             the kit's own adapter, LOW to HIGH ms a call (a page
+//                                             for the document provider)
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
@@ -18,6 +20,7 @@ import KitSupport
 import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites
+import TestSupport
 
 /// A provider over pages in memory that reads page index 3 from a position before the start.
 struct TrappingDocuments: ProfileDocumentProviding {
@@ -117,19 +120,25 @@ struct AbortingTranslator: SummaryTranslating {
 /// The sample-corpus translator, correct, taking 1.2 to 1.6 s a call (the next in a fixed
 /// cycle), as a hosted translation service does.
 // @unchecked: `calls` is read and written only under `lock`; `base` is Sendable.
-final class SlowTranslator: SummaryTranslating, @unchecked Sendable {
-  let base = SampleCorpusTranslator()
-  private let lock = Lock()
-  private var calls = 0
-  func translate(_ texts: [String], from source: String, to target: String) async throws
-    -> [String]
-  {
-    let call = lock.withCriticalSection {
-      calls += 1
-      return calls
+
+/// A correct provider over pages in memory, under one attachment ID, `doc`.
+struct MemoryDocuments: ProfileDocumentProviding {
+  let pages: [String]
+  let pageCap: Int?
+  var count: Int { min(pageCap ?? pages.count, pages.count) }
+  func pageCount(for attachmentID: String) async throws -> Int {
+    guard attachmentID == "doc" else { throw CocoaError(.fileNoSuchFile) }
+    return count
+  }
+  func originalPageCount(for attachmentID: String) async throws -> Int {
+    guard attachmentID == "doc" else { throw CocoaError(.fileNoSuchFile) }
+    return pages.count
+  }
+  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
+    guard attachmentID == "doc", index >= 0, index < count else {
+      throw CocoaError(.fileReadUnknown)
     }
-    try await Task.sleep(for: .milliseconds(1200 + (call * 97) % 401))
-    return try await base.translate(texts, from: source, to: target)
+    return PageContent(index: index, pageNumber: index + 1, text: pages[index])
   }
 }
 
@@ -191,8 +200,36 @@ case "exiting-store-open":
   }.serve()
 case "aborting-executor":
   await AdapterHost.executor { AbortingExecutor() }.serve()
-case "slow-translator":
-  await AdapterHost.translator { SlowTranslator() }.serve()
+case "slow":
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let bounds = arguments.count == 2 ? arguments[1].split(separator: "-").compactMap { Int($0) } : []
+  guard bounds.count == 2, bounds[0] <= bounds[1] else {
+    FileHandle.standardError.write(
+      Data("usage: adapter-host-fixtures slow translator|executor|document|store LOW-HIGH\n".utf8))
+    exit(2)
+  }
+  let milliseconds = bounds[0]...bounds[1]
+  switch arguments[0] {
+  case "translator":
+    await AdapterHost.translator {
+      SlowTranslator(SampleCorpusTranslator(), milliseconds: milliseconds)
+    }.serve()
+  case "executor":
+    await AdapterHost.executor {
+      SlowExecutor(ExtractiveModelExecutor(), milliseconds: milliseconds)
+    }.serve()
+  case "document":
+    await AdapterHost.documents { pages, pageCap in
+      (
+        SlowDocuments(MemoryDocuments(pages: pages, pageCap: pageCap), milliseconds: milliseconds),
+        "doc"
+      )
+    }.serve()
+  default:
+    await AdapterHost.store { directory in
+      SlowStore(try FileExecutionStore(directory: directory), milliseconds: milliseconds)
+    }.serve()
+  }
 case "huge-line-store":
   await AdapterHost.store { directory in
     FloodingStore(base: try FileExecutionStore(directory: directory))
@@ -200,7 +237,7 @@ case "huge-line-store":
 default:
   FileHandle.standardError.write(
     Data(
-      "usage: adapter-host-fixtures trapping-document|exiting-store|aborting-document|exiting-document|aborting-translator|exiting-store-open|aborting-executor|huge-line-store|slow-translator\n"
+      "usage: adapter-host-fixtures trapping-document|exiting-store|aborting-document|exiting-document|aborting-translator|exiting-store-open|aborting-executor|huge-line-store|slow KIND LOW-HIGH\n"
         .utf8))
   exit(2)
 }
