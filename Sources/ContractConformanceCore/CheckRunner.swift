@@ -151,6 +151,35 @@ enum WatchdogStop: Equatable, Sendable {
   }
 }
 
+extension WatchdogStop {
+  /// What the watchdog sees when it looks.
+  enum Look: Equatable {
+    /// The oldest call under way has been for the whole limit.
+    case hung
+    /// No call is under way, and none returned for the whole limit.
+    case stalled
+    /// The check's calls kept returning up to the cap.
+    case slow
+    /// Nothing to stop yet: look again then, when the oldest call would turn hung, or, with
+    /// none under way, when the limit since the last return would pass.
+    case again(ContinuousClock.Instant)
+  }
+
+  /// What the watchdog of a check that began at `start`, with `limit` a call and `cap` limits in
+  /// all, sees at `now`, given when the oldest call under way began and when a call last
+  /// returned.
+  static func look(
+    now: ContinuousClock.Instant, start: ContinuousClock.Instant, limit: Duration, cap: Int,
+    oldestBegan: ContinuousClock.Instant?, lastReturn: ContinuousClock.Instant?
+  ) -> Look {
+    if let oldestBegan, now - oldestBegan >= limit { return .hung }
+    if oldestBegan == nil, now - (lastReturn ?? start) >= limit { return .stalled }
+    let end = start.advanced(by: limit * cap)
+    if now >= end { return .slow }
+    return .again(min((oldestBegan ?? lastReturn ?? start).advanced(by: limit), end))
+  }
+}
+
 /// What a watched check came to.
 enum Watched<T: Sendable>: Sendable {
   case finished(T)
@@ -176,28 +205,31 @@ func watchdog<T: Sendable>(
     }
     let watch = Task {
       let start = ContinuousClock.now
-      let end = start.advanced(by: limit * cap)
       var stop: WatchdogStop
+      var wake = start.advanced(by: limit)
       while true {
-        // The next moment something can be stopped: the oldest call turning hung, or, with
-        // none under way, the limit since the last sign of progress.
-        let since = calls.oldestBegan ?? calls.lastReturn ?? start
-        try? await Task.sleep(until: min(since.advanced(by: limit), end))
+        try? await Task.sleep(until: wake)
         if Task.isCancelled { return }
-        let now = ContinuousClock.now
-        if let oldest = calls.oldest, now - oldest.began >= limit {
+        let look = WatchdogStop.look(
+          now: .now, start: start, limit: limit, cap: cap, oldestBegan: calls.oldestBegan,
+          lastReturn: calls.lastReturn)
+        switch look {
+        case .again(let next):
+          wake = next
+          continue
+        case .hung:
+          // The call may have returned since: then look again.
+          guard let oldest = calls.oldest, ContinuousClock.now - oldest.began >= limit else {
+            continue
+          }
           stop = .hung(call: oldest.call)
-          break
-        }
-        if calls.oldestBegan == nil, now - (calls.lastReturn ?? start) >= limit {
+        case .stalled:
           stop = .stalled
-          break
-        }
-        if now >= end {
+        case .slow:
           let returned = calls.returned
           stop = .slow(count: returned.count, slowest: returned.slowest)
-          break
         }
+        break
       }
       if gate.resume(.stopped(stop)) { work.cancel() }
     }

@@ -120,9 +120,14 @@ extension ExecutionStoreConformance: CheckedSuite {
   /// `store`.
   public static let name = "store"
 
-  /// The store suite as it is: its histories already check every answer against the store's
-  /// model.
-  func monitored() -> Self { self }
+  /// The store suite with every store its factory opens noting its calls while under way
+  /// (``StoreMonitor``); its histories already check every answer against the store's model.
+  func monitored() -> Self {
+    var suite = self
+    let make = makeStore
+    suite.makeStore = { StoreMonitor(base: try await make($0)) }
+    return suite
+  }
 
   /// `message` with every check's sandbox folder, `<scratch>/contract-kit-store-<UUID>`, written
   /// `<sandbox>`, whichever step of whichever check wrote it.

@@ -17,12 +17,15 @@ enum StoreMutant: String, CaseIterable, Sendable {
     // Issue 52's classes: files named by the command's bytes, the names cached by the command's
     // == (what FileExecutionStore did); files named by the bytes alone, consistently; and IDs
     // folded as a case-insensitive or Windows file system folds names.
-    keyedByBytesCachedByEquality, keyedByBytes, foldsIDs
+    keyedByBytesCachedByEquality, keyedByBytes, foldsIDs,
+    // Right answers, and a journal of every save beside them that nothing ever trims.
+    keepsEveryVersion
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
     case .memoryOnly: InMemoryExecutionStore()
     case .lostUpdates: try IndexFileStore(directory: directory)
+    case .keepsEveryVersion: try JournalingStore(directory: directory)
     default: try MutantFileStore(directory: directory, mutant: self)
     }
   }
@@ -308,4 +311,43 @@ struct SlowTextStore: ProfileExecutionStoring {
     try await base.loadSummary(for: command)
   }
   func saveSummary(_ summary: ProfileSummary) async throws { try await base.saveSummary(summary) }
+}
+
+/// The real store, and beside it a journal: every save also appended to a file of its own that
+/// nothing reads or removes, as an undo history or an audit log kept forever would be.
+final class JournalingStore: ProfileExecutionStoring, @unchecked Sendable {
+  let base: FileExecutionStore
+  let journal: URL
+  private let saves = Locked(0)
+
+  init(directory: URL) throws {
+    base = try FileExecutionStore(directory: directory)
+    journal = directory.appendingPathComponent("journal", isDirectory: true)
+    try FileManager.default.createDirectory(at: journal, withIntermediateDirectories: true)
+  }
+
+  private func keep(_ data: Data) throws {
+    let number = saves.withValue { count in
+      count += 1
+      return count
+    }
+    try data.write(to: journal.appendingPathComponent("\(number).bin"))
+  }
+
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    try await base.loadCheckpoint(for: command)
+  }
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    try await base.saveCheckpoint(checkpoint)
+    try keep(checkpoint.payload)
+  }
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    try await base.removeCheckpoint(for: command)
+  }
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try await base.loadSummary(for: command)
+  }
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    try await base.saveSummary(summary)
+  }
 }

@@ -7,8 +7,9 @@ import Testing
 /// under way for the whole limit is hung, and named; a check with no call under way or returning
 /// for the limit is stuck; and a slow check still ends at the cap.
 ///
-/// The limits are seconds and the calls milliseconds: the test runner starves the cooperative
-/// pool of two cores for a while at a time, and a call whose task cannot resume looks under way.
+/// Only the decisions are tested at instants made up: the test runner starves the cooperative
+/// pool of two cores for seconds at a time, and a call whose task cannot resume looks under way,
+/// so a real check can only be shown stopped, never shown running on.
 @Suite struct WatchdogTests {
   struct Calls: Sendable {
     let count: Int
@@ -33,13 +34,6 @@ import Testing
     var runner = CheckRunner(suite: "test", timeout: limit)
     runner.slowCap = cap
     return await runner.run([check], on: calls, seed: nil).results.first
-  }
-
-  @Test func aCheckWhoseCallsKeepReturningOutlivesItsLimit() async {
-    // 30 calls of 50 ms: one and a half limits of 1 s in all, none near the limit alone.
-    let result = await Self.run(
-      Calls(count: 30, each: .milliseconds(50), hangAt: nil), limit: .seconds(1))
-    #expect(result?.status == .passed, "\(result?.message ?? "")")
   }
 
   @Test func aCallUnderWayForTheLimitIsHungAndNamed() async {
@@ -67,13 +61,31 @@ import Testing
       "\(message)")
   }
 
-  @Test func aSlowCheckEndsAtTheCapSayingItIsSlowNotHung() async {
-    // Calls of 10 ms without end, a limit of 1 s, a cap of 2 limits.
-    let result = await Self.run(
-      Calls(count: .max, each: .milliseconds(10), hangAt: nil), limit: .seconds(1), cap: 2)
-    #expect(result?.status == .failed)
-    let message = result?.message ?? ""
-    #expect(message.contains("kept returning"), "\(message)")
-    #expect(message.contains("slow, not hung"), "\(message)")
+  /// What the watchdog decides, at instants made up: the two tests above stop real checks,
+  /// this one walks the decisions a slow check meets without waiting for them.
+  @Test func aCheckWhoseCallsKeepReturningRunsOnUntilTheCap() {
+    let start = ContinuousClock.now
+    let limit = Duration.seconds(10)
+    func at(_ seconds: Double) -> ContinuousClock.Instant {
+      start.advanced(by: .milliseconds(Int(seconds * 1000)))
+    }
+    func look(_ now: Double, oldest: Double?, last: Double?) -> WatchdogStop.Look {
+      WatchdogStop.look(
+        now: at(now), start: start, limit: limit, cap: 20, oldestBegan: oldest.map(at),
+        lastReturn: last.map(at))
+    }
+    // Past the limit, a call under way for 2 s of a slow check: look again when it would turn
+    // hung.
+    #expect(look(35, oldest: 33, last: 33) == .again(at(43)))
+    // No call under way, one returned 4 s ago: look again when the limit since would pass.
+    #expect(look(37, oldest: nil, last: 33) == .again(at(43)))
+    // A call under way for the whole limit is hung, however recently another returned.
+    #expect(look(43, oldest: 33, last: 42.9) == .hung)
+    // Nothing under way, and nothing returned for the limit: stuck between calls.
+    #expect(look(43, oldest: nil, last: 33) == .stalled)
+    #expect(look(10, oldest: nil, last: nil) == .stalled)
+    // Calls kept returning all along, up to 20 limits: slow, not hung.
+    #expect(look(200, oldest: 199.5, last: 199.5) == .slow)
+    #expect(look(195, oldest: 194, last: 193) == .again(at(200)))
   }
 }

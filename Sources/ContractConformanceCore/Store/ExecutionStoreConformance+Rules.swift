@@ -24,6 +24,7 @@ extension ExecutionStoreConformance {
     Check(Rule.unusableLocation) { try await $0.unusableLocation() },
     Check(Rule.history) { try await $0.history() },
     Check(Rule.linearizable) { try await $0.linearizable() },
+    Check(Rule.footprint) { try await $0.footprint() },
   ]
 
   /// The rules, one constant each.
@@ -143,6 +144,15 @@ extension ExecutionStoreConformance {
       whenItFails:
         "Replay the printed history step by step against your store; the step named is the first whose answer differs from the model. Key checkpoints and summaries by every field of the command.",
       since: "0.3")
+    static let footprint = ConformanceRule(
+      id: "store.footprint", level: .recommended,
+      asserts:
+        "Eight commands overwritten in 64 rounds with checkpoints of 64 KiB of fresh bytes (32 MiB through 512 KiB of live records): the store's directory stops growing. It fails when, at the end, the directory holds more than 8 MiB and grew by a quarter or more of what the second half of the saves wrote, or holds more than 96 files and gained a file for every fourth save of the second half. It names the resource and its growth a save.",
+      why:
+        "The app saves a checkpoint after every chunk of every document, for years. A store that keeps what each overwrite replaced (temporary files never removed, a journal never trimmed, a log never compacted) answers every load right and fills the device.",
+      whenItFails:
+        "Remove or compact what an overwrite replaces: delete the old file after the rename, trim the journal, checkpoint the write-ahead log. A store that compacts later than 32 MiB of writes shows here as growth; compact sooner, or at a size the app can afford.",
+      since: "0.6")
     static let linearizable = ConformanceRule(
       id: "store.linearizable", level: .required,
       asserts:

@@ -48,7 +48,7 @@ public struct ExecutionStoreConformance: Sendable {
   public let powerLossModel: PowerLossModel
   /// How to crash a store that runs in a process of its own; `nil` for stores in this process.
   public let crashHarness: StoreCrashHarness?
-  let makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
+  var makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
   ///
