@@ -169,7 +169,8 @@ let package = Package(
       path: "Tests/Executables/adapter-host-fixtures"),
     // Which runtime tools (python3, poppler, the PDF fixture producer) the tests can use.
     .target(
-      name: "TestSupport", dependencies: ["ProfileAdapters", "ReferenceSuites", "KitSupport"],
+      name: "TestSupport",
+      dependencies: ["ProfileAdapters", "ProfileContracts", "ReferenceSuites", "KitSupport"],
       path: "Tests/TestSupport", exclude: ["Fixtures"]),
     .testTarget(
       name: "AdapterProcessTests",
