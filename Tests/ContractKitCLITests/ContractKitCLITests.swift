@@ -84,7 +84,7 @@ import Testing
       stdout: "\"status\": \"passed\"", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--seed", "7", "--examples", "3"],
-      status: 0, stdout: "store (FileExecutionStore): 14 passed, 0 failed, 1 skipped (seed 7)",
+      status: 0, stdout: "store (FileExecutionStore): 15 passed, 0 failed, 1 skipped (seed 7)",
       stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "executor", "--pin", "0.2", "--verbose"],

@@ -1,3 +1,4 @@
+import AdapterProcess
 import ProfileContracts
 
 /// A store that notes each call the store suite makes while it is under way, so a slow store
@@ -39,5 +40,13 @@ struct StoreMonitor: ProfileExecutionStoring {
     try await CallsInFlight.watch(Self.call("saveSummary", summary.command)) {
       try await base.saveSummary(summary)
     }
+  }
+}
+
+extension StoreCrashHarness {
+  /// The process serving `store`, seen through the suite's ``StoreMonitor``: a harness knows
+  /// the stores its own `open` returns, not the monitor around them.
+  func process(serving store: any ProfileExecutionStoring) -> StoreProcess? {
+    process((store as? StoreMonitor)?.base ?? store)
   }
 }

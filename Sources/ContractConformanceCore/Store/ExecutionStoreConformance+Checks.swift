@@ -543,7 +543,7 @@ extension ExecutionStoreConformance {
       let first = try await open(sandbox.store)
       // A store in its own process can really be killed (on macOS and Linux, which run them).
       #if os(macOS) || os(Linux)
-        if let harness = crashHarness, let process = harness.process(first) {
+        if let harness = crashHarness, let process = harness.process(serving: first) {
           return try await killedMidSave(
             sandbox.store, first: first, process: process, harness: harness)
         }

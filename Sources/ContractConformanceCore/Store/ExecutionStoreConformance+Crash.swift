@@ -48,7 +48,7 @@ import ProfileContracts
         process.kill()
         await writer.value
         let reopened = try await open(directory)
-        guard let reopenedProcess = harness.process(reopened) else {
+        guard let reopenedProcess = harness.process(serving: reopened) else {
           throw CheckFailure("the factory stopped returning a store in its own process")
         }
         store = reopened

@@ -25,7 +25,7 @@ extension ExecutionStoreConformance {
     #if os(macOS) || os(Linux)
       return try await inSandbox { sandbox in
         let first = try await open(sandbox.store)
-        guard let harness = crashHarness, let process = harness.process(first) else {
+        guard let harness = crashHarness, let process = harness.process(serving: first) else {
           return .skipped(
             "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
           )
@@ -87,7 +87,7 @@ extension ExecutionStoreConformance {
         throw CheckFailure(
           "opening the store with the file-operation recorder threw \(describe(error))")
       }
-      guard let process = harness.process(recorded) else {
+      guard let process = harness.process(serving: recorded) else {
         throw CheckFailure("the crash harness opened a store that runs in no process of its own")
       }
       recording = process
@@ -223,7 +223,7 @@ extension ExecutionStoreConformance {
         }
       }
       // Gone before the next state is written into its directory.
-      await harness.process(store)?.close(.seconds(5))
+      await harness.process(serving: store)?.close(.seconds(5))
       withExtendedLifetime(store) {}
       return .loaded(keys)
     }
