@@ -37,7 +37,7 @@ struct CheckRunner {
   var rules: RuleSet = .all
 
   /// How many limits a check whose calls keep returning may take in all.
-  var slowCap = 20
+  static let slowCap = 20
 
   /// Runs `checks` in order against `configuration`, turning what each body throws into a
   /// failed result.
@@ -54,7 +54,7 @@ struct CheckRunner {
       let faults = AdapterFaults()
       let violations = PromiseViolations()
       let calls = CallsInFlight()
-      let watched = await watchdog(limit, calls: calls, cap: slowCap) {
+      let watched = await watchdog(limit, calls: calls, cap: Self.slowCap) {
         () async -> CheckOutcome in
         await CheckProgress.$current.withValue(progress) {
           await AdapterFaults.$current.withValue(faults) {
@@ -81,7 +81,7 @@ struct CheckRunner {
           case .skipped(let message): (.skipped, message, nil)
           }
         case .stopped(let stop):
-          (.failed, Self.timedOut(limit, stop, cap: slowCap, found: found()), check.rule.since)
+          (.failed, Self.timedOut(limit, stop, found: found()), check.rule.since)
         }
       let pending = version.map(rules.isPending) ?? false
       let shown = scrub(message)
@@ -98,9 +98,7 @@ struct CheckRunner {
 
   /// The message of a check the watchdog stopped: what it found before, first, so a slow
   /// adapter cannot hide a wrong answer behind "hung".
-  static func timedOut(
-    _ limit: Duration, _ stop: WatchdogStop, cap: Int, found: [String]
-  ) -> String {
+  static func timedOut(_ limit: Duration, _ stop: WatchdogStop, found: [String]) -> String {
     let look = "look for a lock, an await that never resumes, or ignored cancellation"
     let stopped: String
     switch stop {
@@ -111,7 +109,7 @@ struct CheckRunner {
         "did not finish within \(limit), and no adapter call returned or was under way for that long; the adapter hung (\(look))"
     case .slow(let count, let slowest):
       stopped =
-        "did not finish within \(limit * cap): its \(count) calls kept returning, the slowest in \(slowest), so the adapter is slow, not hung; give the suite a longer timeout"
+        "did not finish within \(limit * slowCap): its \(count) calls kept returning, the slowest in \(slowest), so the adapter is slow, not hung; give the suite a longer timeout"
     }
     guard !found.isEmpty else { return stopped }
     return found.joined(separator: "; ") + "; then " + (stop.isCall ? "" : "the check ") + stopped

@@ -26,8 +26,11 @@ enum Products {
 }
 
 @Suite(.integration) struct OutOfProcessSuitesTests {
-  @Test func theBundledStorePassesOverJSONRPC() async {
-    let command = Products.command("adapter-host-example", "store")
+  /// Checks the store `command` serves in its own process against every store rule, and
+  /// expects it to pass them all.
+  static func expectEveryStoreRulePasses(
+    _ command: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
     // Generous timeouts: an 8 MiB payload crosses the pipe as Base64 JSON, slow in a debug or
     // coverage build.
     let report = await ExecutionStoreConformance(
@@ -35,8 +38,15 @@ enum Products {
     ) { directory in
       try await ProcessExecutionStore.open(command: command, directory: directory)
     }.run()
-    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
-    #expect(report.counts.passed == ExecutionStoreConformance.rules.count)
+    #expect(
+      report.failures.map(\.id) == [], "\(report.renderText())", sourceLocation: sourceLocation)
+    #expect(
+      report.counts.passed == ExecutionStoreConformance.rules.count, "\(report.renderText())",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func theBundledStorePassesOverJSONRPC() async {
+    await Self.expectEveryStoreRulePasses(Products.command("adapter-host-example", "store"))
   }
 
   @Test func theBundledDocumentProviderPassesOverJSONRPC() async throws {

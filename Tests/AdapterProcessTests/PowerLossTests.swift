@@ -146,16 +146,10 @@ import Testing
     .enabled(if: Backends.runPowerLoss, "\(Backends.powerLossMissing ?? "")"),
     arguments: stores)
   func passesEveryRule(_ store: String) async throws {
-    let words = store.split(separator: " ", maxSplits: 1).map(String.init)
+    // The script, quoted, then its arguments as they are.
+    let script = String(store.prefix { $0 != " " })
     let command =
-      try PowerLossTests.python(PowerLossTests.fixtures + words[0])
-      + words.dropFirst().map { " " + $0 }.joined()
-    let report = await ExecutionStoreConformance(
-      durability: .durable, timeout: .seconds(60), crashHarness: .adapterProcess
-    ) { directory in
-      try await ProcessExecutionStore.open(command: command, directory: directory)
-    }.run()
-    #expect(report.failures.map(\.id) == [], "\(report.renderText())")
-    #expect(report.counts.passed == ExecutionStoreConformance.rules.count, "\(report.renderText())")
+      try PowerLossTests.python(PowerLossTests.fixtures + script) + store.dropFirst(script.count)
+    await OutOfProcessSuitesTests.expectEveryStoreRulePasses(command)
   }
 }

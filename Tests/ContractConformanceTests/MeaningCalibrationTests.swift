@@ -17,17 +17,8 @@ import Testing
   @Test(.enabled(if: Backends.runPython, "no python3 to read the catalogs with"))
   func humanTranslationsPassInEveryBatch() throws {
     let python = try #require(Backends.python3)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [
-      Self.root.appendingPathComponent("Benchmarks/meaning/human-pairs.py").path
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let data = try ProcessOutput.run(
+      python, [Self.root.appendingPathComponent("Benchmarks/meaning/human-pairs.py").path])
     let triples = try JSONDecoder().decode([String: [[String]]].self, from: data)
     let seed = ConformanceSeed.current()
     var random = SeededGenerator(seed: seed)

@@ -21,8 +21,8 @@ import Testing
     id: "test.watched", level: .required, asserts: "-", why: "-", whenItFails: "-", since: "0.1")
 
   /// Runs one check making `calls.count` watched calls of `calls.each`, the one at `hangAt`
-  /// never returning, under a limit of `limit` and a cap of `cap` limits.
-  static func run(_ calls: Calls, limit: Duration, cap: Int = 20) async -> CheckResult? {
+  /// never returning, under a limit of `limit`.
+  static func run(_ calls: Calls, limit: Duration) async -> CheckResult? {
     let check = Check<Calls>(rule) { calls in
       for index in 0..<calls.count {
         try await CallsInFlight.watch({ "call(\(index))" }) {
@@ -31,9 +31,9 @@ import Testing
       }
       return .passed("\(calls.count) calls")
     }
-    var runner = CheckRunner(suite: "test", timeout: limit)
-    runner.slowCap = cap
-    return await runner.run([check], on: calls, seed: nil).results.first
+    let report = await CheckRunner(suite: "test", timeout: limit).run(
+      [check], on: calls, seed: nil)
+    return report.results.first
   }
 
   @Test func aCallUnderWayForTheLimitIsHungAndNamed() async {
@@ -71,7 +71,8 @@ import Testing
     }
     func look(_ now: Double, oldest: Double?, last: Double?) -> WatchdogStop.Look {
       WatchdogStop.look(
-        now: at(now), start: start, limit: limit, cap: 20, oldestBegan: oldest.map(at),
+        now: at(now), start: start, limit: limit, cap: CheckRunner.slowCap,
+        oldestBegan: oldest.map(at),
         lastReturn: last.map(at))
     }
     // Past the limit, a call under way for 2 s of a slow check: look again when it would turn

@@ -39,9 +39,9 @@ public enum SARIFTools {
     let input = folder.appendingPathComponent("log.sarif")
     let output = folder.appendingPathComponent("log.csv")
     try Data(log.utf8).write(to: input)
-    try run(sarif, ["csv", input.path, "-o", output.path])
+    try ProcessOutput.run(sarif, ["csv", input.path, "-o", output.path])
     // The CSV, read by Python's csv module and handed back as JSON.
-    let json = try run(
+    let json = try ProcessOutput.run(
       python,
       [
         "-c",
@@ -57,27 +57,5 @@ public enum SARIFTools {
         tool: row[0], severity: row[1], code: row[2], description: row[3], location: row[4],
         line: row[5])
     }
-  }
-
-  @discardableResult
-  private static func run(_ executable: String, _ arguments: [String]) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description:
-          "\(executable) \(arguments.first ?? "") exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))"
-      )
-    }
-    return data
   }
 }

@@ -36,8 +36,8 @@ extension ExecutionStoreConformance {
         for (index, command) in commands.enumerated() {
           var payload = Data(count: Self.footprintPayload)
           payload.withUnsafeMutableBytes { raw in
-            for index in raw.bindMemory(to: UInt64.self).indices {
-              raw.storeBytes(of: random.next(), toByteOffset: index * 8, as: UInt64.self)
+            for word in raw.bindMemory(to: UInt64.self).indices {
+              raw.storeBytes(of: random.next(), toByteOffset: word * 8, as: UInt64.self)
             }
           }
           try await attempt("save \(round * commands.count + index + 1)") {

@@ -22,28 +22,6 @@ import ProfileContracts
 import ReferenceSuites
 import TestSupport
 
-/// A provider over pages in memory that reads page index 3 from a position before the start.
-struct TrappingDocuments: ProfileDocumentProviding {
-  let pages: [String]
-  let pageCap: Int?
-  var count: Int { min(pageCap ?? pages.count, pages.count) }
-  func pageCount(for attachmentID: String) async throws -> Int {
-    guard attachmentID == "doc" else { throw CocoaError(.fileNoSuchFile) }
-    return count
-  }
-  func originalPageCount(for attachmentID: String) async throws -> Int {
-    guard attachmentID == "doc" else { throw CocoaError(.fileNoSuchFile) }
-    return pages.count
-  }
-  func page(at index: Int, for attachmentID: String) async throws -> PageContent {
-    guard attachmentID == "doc", index >= 0, index < count else {
-      throw CocoaError(.fileReadUnknown)
-    }
-    let position = index == 3 ? index - 4 : index  // the defect: -1 for index 3
-    return PageContent(index: index, pageNumber: index + 1, text: pages[position])
-  }
-}
-
 /// A store that gives up, exiting the process, on its third save.
 // @unchecked: `saves` is read and written only under `lock`; `base` is Sendable.
 final class ExitingStore: ProfileExecutionStoring, @unchecked Sendable {
@@ -117,14 +95,12 @@ struct AbortingTranslator: SummaryTranslating {
   }
 }
 
-/// The sample-corpus translator, correct, taking 1.2 to 1.6 s a call (the next in a fixed
-/// cycle), as a hosted translation service does.
-// @unchecked: `calls` is read and written only under `lock`; `base` is Sendable.
-
-/// A correct provider over pages in memory, under one attachment ID, `doc`.
+/// A provider over pages in memory, under one attachment ID, `doc`: correct, or, with
+/// `misreadsPage`, reading that page index from a position before the start (a trap).
 struct MemoryDocuments: ProfileDocumentProviding {
   let pages: [String]
   let pageCap: Int?
+  var misreadsPage: Int?
   var count: Int { min(pageCap ?? pages.count, pages.count) }
   func pageCount(for attachmentID: String) async throws -> Int {
     guard attachmentID == "doc" else { throw CocoaError(.fileNoSuchFile) }
@@ -138,7 +114,8 @@ struct MemoryDocuments: ProfileDocumentProviding {
     guard attachmentID == "doc", index >= 0, index < count else {
       throw CocoaError(.fileReadUnknown)
     }
-    return PageContent(index: index, pageNumber: index + 1, text: pages[index])
+    let position = index == misreadsPage ? -1 : index  // the defect: index -1
+    return PageContent(index: index, pageNumber: index + 1, text: pages[position])
   }
 }
 
@@ -177,7 +154,7 @@ struct FloodingStore: ProfileExecutionStoring {
 switch CommandLine.arguments.dropFirst().first {
 case "trapping-document":
   await AdapterHost.documents { pages, pageCap in
-    (TrappingDocuments(pages: pages, pageCap: pageCap), "doc")
+    (MemoryDocuments(pages: pages, pageCap: pageCap, misreadsPage: 3), "doc")
   }.serve()
 case "exiting-store":
   await AdapterHost.store { _ in ExitingStore() }.serve()
