@@ -1,26 +1,42 @@
-"""Mutation testing of the reference core by mutant schemata.
+"""Mutation testing by mutant schemata: of the reference core (judged by the golden corpus) and
+of the reference adapters (judged by the conformance suites).
 
-Generates mutants from Sources/ProfileCore (see schemata.py for the operators), compiles all of
-them into one build of a scratch copy of the package under .build/mutants, and replays the
-golden corpus once per mutant with CONTRACT_KIT_MUTANT=N. The working tree is never edited.
+Generates mutants from the sources (see schemata.py for the operators), compiles all of them into
+one build of a scratch copy of the package under .build/mutants, and runs each mutant with
+CONTRACT_KIT_MUTANT=N. The working tree is never edited.
 
-A mutant is killed by golden when the replay fails (or crashes, or hangs past the timeout).
-Golden survivors then run the core's unit tests (ProfileCoreTests): those they fail are "killed
-by tests only". Marks in Benchmarks/mutants/equivalent.json take a mutant out of the count, with a
-one-line reason; a mark that no mutant matches, or whose mutant is killed, is an error.
+--target core (the default): a mutant of Sources/ProfileCore is killed by golden when the replay
+of the golden corpus fails (or crashes, or hangs past the timeout). Golden survivors then run the
+core's unit tests (ProfileCoreTests): those they fail are "killed by tests only".
 
-usage: python3 Benchmarks/mutants/mutate.py [--quick] [--min-golden PERCENT] [--jobs N] [--json FILE]
-  --quick        skip the unit-test pass (golden kills and survivors only)
-  --min-golden   fail (exit 1) when golden kills fewer than PERCENT of non-equivalent mutants
-                 (default 90)
+--target adapters: a mutant of a reference adapter (the file and in-memory stores, the text
+provider, the extractive executor, the sample-corpus translator and the OpenAI-compatible error
+mapping) is killed when the suite its adapter answers to reports a failed rule, required or
+recommended, or crashes or hangs. A store mutant that survives in process runs the store suite
+again out of process (adapter-host-example store), where crashes are real SIGKILLs and
+store.powerLoss replays the recorded file operations.
+
+Marks in Benchmarks/mutants/equivalent.json (core) and adapters-equivalent.json take a mutant out
+of the count, with a one-line reason; a mark that no mutant matches, or whose mutant is killed, is
+an error. A mutant whose rewrite does not compile is rolled back and listed as stillborn.
+
+usage: python3 Benchmarks/mutants/mutate.py [--target core|adapters] [--quick] [--min-score PERCENT]
+                                            [--jobs N] [--json FILE]
+  --quick        core: skip the unit-test pass (golden kills and survivors only); adapters: every
+                 fourth mutant of each file, by id, so every file and operator is sampled
+  --min-score    fail (exit 1) when fewer than PERCENT of non-equivalent mutants are killed
+                 (default 90; --min-golden is the old spelling)
 """
 import argparse
 import concurrent.futures
+import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import schemata
@@ -30,7 +46,6 @@ SCRATCH = os.path.join(ROOT, ".build", "mutants")
 PACKAGE = os.path.join(SCRATCH, "package")
 BUILD = os.path.join(SCRATCH, "build")
 CORE = os.path.join("Sources", "ProfileCore")
-EQUIVALENTS = os.path.join(ROOT, "Benchmarks", "mutants", "equivalent.json")
 VARIABLE = "CONTRACT_KIT_MUTANT"
 # Files not mutated, and why: what golden replay compares is the outcome's canonical JSON and the
 # boundary calls, so text rendering and the real clock are outside what it can judge.
@@ -38,11 +53,51 @@ NOT_MUTATED = {
     "ProfileOutcome+Rendering.swift": "presentation, not a decision (ProfileOutcomeRenderingTests covers it)",
     "ProfileClock.swift": "the real and the immediate clock; replays wait on the golden clock",
 }
+# The reference adapters' files, each with the suite that judges it. The store suite runs
+# FileExecutionStore and InMemoryExecutionStore; the document suite, the text provider; the
+# executor suite, ExtractiveModelExecutor; the translator suite, SampleCorpusTranslator; and the
+# mapping rules of the executor suite, OpenAICompatibleModelExecutor.map (no server is called).
+ADAPTER_FILES = {
+    "Sources/ProfileAdapters/FileExecutionStore.swift": "store",
+    "Sources/ProfileAdapters/InMemoryExecutionStore.swift": "store",
+    "Sources/ProfileAdapters/POSIXFile.swift": "store",
+    "Sources/ProfileAdapters/SlotRecord.swift": "store",
+    "Sources/ProfileAdapters/TextDocumentProvider.swift": "document",
+    "Sources/ProfileAdapters/DocumentDirectory.swift": "document",
+    "Sources/ProfileAdapters/ExtractiveModelExecutor.swift": "executor",
+    "Sources/ReferenceSuites/SampleCorpusTranslator.swift": "translator",
+    "Sources/OpenAICompatible/OpenAICompatibleModelExecutor+Mapping.swift": "openai-mapping",
+}
+ADAPTERS_NOT_MUTATED = {
+    "SHA256.swift": "names the store's files: any deterministic hash without collisions keeps the contract, so its constants are equivalent (SHA256Tests pins it to FIPS 180-4 vectors)",
+    "RecordChecksum.swift": "the store records' checksum: another mixing constant or shift is another checksum; what the store does with a mismatch is mutated in SlotRecord.swift",
+}
+# The command line of each suite, after `contract-kit conformance run`.
+SUITES = {
+    "store": ["--suite", "store"],
+    "document": ["--suite", "document", "--provider", "text"],
+    "executor": ["--suite", "executor"],
+    "translator": ["--suite", "translator"],
+    "openai-mapping": [
+        "--suite", "executor", "--executor", "openai", "--base-url", "http://127.0.0.1:9/v1",
+        "--rule", "executor.knownErrors,executor.deterministicMapping,executor.cancellationNotTransient,executor.unknownIsPermanent"],
+}
+# Store mutants that survive in process run again with the store in its own process.
+OUT_OF_PROCESS = {"Sources/ProfileAdapters/FileExecutionStore.swift", "Sources/ProfileAdapters/POSIXFile.swift",
+                  "Sources/ProfileAdapters/SlotRecord.swift"}
+TARGETS = {
+    "core": {"equivalents": os.path.join(ROOT, "Benchmarks", "mutants", "equivalent.json"), "name": "mutate-core"},
+    "adapters": {"equivalents": os.path.join(ROOT, "Benchmarks", "mutants", "adapters-equivalent.json"), "name": "mutate-adapters"},
+}
 TIMEOUT = 60
+# A check's limit in the adapters' runs: each call of the kit's in-process adapters returns in
+# milliseconds, so a call under way for 5 s is a mutant that hangs (the default is 10).
+CHECK_TIMEOUT = "5"
+NAME = "mutate-core"
 
 
 def fail(message, code=2):
-    print("mutate-core: " + message, file=sys.stderr)
+    print(NAME + ": " + message, file=sys.stderr)
     sys.exit(code)
 
 
@@ -69,13 +124,28 @@ def write_if_changed(path, data):
         handle.write(data)
 
 
-def prepare():
-    """The scratch package: a copy of every tracked file, with ProfileCore's files rewritten as
-    schemata. Returns the sites as (file, Site, source line) in id order."""
+def target_of(relative):
+    """Which target mutates a file, and with which operators: ("core", ...), ("adapters", ...)
+    or (None, None)."""
+    name = os.path.basename(relative)
+    if os.path.dirname(relative) == CORE and name.endswith(".swift") and name not in NOT_MUTATED:
+        return "core", (schemata.CORE_OPERATORS, schemata.CALL_TARGETS)
+    if relative in ADAPTER_FILES:
+        return "adapters", (schemata.ADAPTER_OPERATORS, schemata.ADAPTER_CALLS)
+    return None, (None, None)
+
+
+def prepare(skipped=None):
+    """The scratch package: a copy of every tracked file, with the mutated files of both targets
+    rewritten as schemata (one build serves both), and a switch file in each module they are in.
+    `skipped` maps a file to the lines rolled back. Returns the sites as (file, Site, source
+    line, target) in id order."""
+    skipped = skipped or {}
     files = tracked_files()
     wanted = set()
     sites = []
     next_id = 1
+    declarations = {}
     for relative in sorted(files):
         source_path = os.path.join(ROOT, relative)
         if not os.path.isfile(source_path):
@@ -85,19 +155,21 @@ def prepare():
         with open(source_path, "rb") as handle:
             data = handle.read()
         name = os.path.basename(relative)
-        if os.path.dirname(relative) == CORE and name.endswith(".swift") and name not in NOT_MUTATED:
+        which, (operators, calls) = target_of(relative)
+        if which:
             text = data.decode()
-            result = schemata.rewrite(text, next_id, relative)
+            result = schemata.rewrite(text, next_id, relative, operators, calls, frozenset(skipped.get(relative, ())))
             next_id += len(result.sites)
             lines = text.split("\n")
             for site in result.sites:
-                sites.append((name, site, lines[site.line - 1].strip()))
+                sites.append((name, site, lines[site.line - 1].strip(), which, relative))
             data = result.source.encode()
-            schemata_declarations.extend(result.declarations)
+            declarations.setdefault(os.path.dirname(relative), []).extend(result.declarations)
         write_if_changed(target, data)
-    support = os.path.join(PACKAGE, CORE, "MutantSchemata.swift")
-    wanted.add(os.path.normpath(support))
-    write_if_changed(support, schemata.support_source(VARIABLE, schemata_declarations).encode())
+    for module, module_declarations in sorted(declarations.items()):
+        support = os.path.join(PACKAGE, module, "MutantSchemata.swift")
+        wanted.add(os.path.normpath(support))
+        write_if_changed(support, schemata.support_source(VARIABLE, module_declarations).encode())
     # Files deleted from the tree go from the copy too.
     for directory, _, names in os.walk(PACKAGE):
         for name in names:
@@ -107,7 +179,26 @@ def prepare():
     return sites
 
 
-schemata_declarations = []
+def mutant_key(entry):
+    """A mutant across rewrites (ids shift when a site is rolled back): file, line and change."""
+    return (entry[4], entry[1].line, entry[1].operator, entry[1].before, entry[1].after)
+
+
+def prepare_sites_only(skipped):
+    """The sites `prepare` would make with `skipped`, without writing the scratch package."""
+    sites, next_id = [], 1
+    for relative in sorted(tracked_files()):
+        which, (operators, calls) = target_of(relative)
+        if not which or not os.path.isfile(os.path.join(ROOT, relative)):
+            continue
+        with open(os.path.join(ROOT, relative)) as handle:
+            text = handle.read()
+        result = schemata.rewrite(text, next_id, relative, operators, calls, frozenset(skipped.get(relative, ())))
+        next_id += len(result.sites)
+        lines = text.split("\n")
+        for site in result.sites:
+            sites.append((os.path.basename(relative), site, lines[site.line - 1].strip(), which, relative))
+    return sites
 
 
 def swift(arguments, **kwargs):
@@ -115,17 +206,109 @@ def swift(arguments, **kwargs):
         ["swift"] + arguments + ["--package-path", PACKAGE, "--scratch-path", BUILD], **kwargs)
 
 
-def build(tests):
-    arguments = ["build", "--product", "contract-kit"] if not tests else ["build", "--build-tests"]
-    result = swift(arguments, capture_output=True, text=True)
-    if result.returncode != 0:
-        errors = [line for line in result.stdout.splitlines() + result.stderr.splitlines() if "error:" in line]
-        print("\n".join(errors[:20]), file=sys.stderr)
-        fail("generator bug: the mutant schemata do not compile (%d errors above); fix Benchmarks/mutants/schemata.py" % len(errors), 1)
-    binary = subprocess.run(
-        ["swift", "build", "--package-path", PACKAGE, "--scratch-path", BUILD, "--show-bin-path"],
-        capture_output=True, text=True).stdout.strip()
-    return os.path.join(binary, "contract-kit")
+ERROR = re.compile(r"^(/[^:]+\.swift):(\d+):\d+: error: (.*)$")
+
+
+def compile_errors(output):
+    """The (file relative to the scratch package, line, message) of each error in a build's
+    output."""
+    errors = []
+    for line in output.splitlines():
+        match = ERROR.match(line)
+        if match:
+            path = os.path.relpath(os.path.realpath(match.group(1)), os.path.realpath(PACKAGE))
+            errors.append((path, int(match.group(2)), match.group(3)))
+    return errors
+
+
+def build_products(tests):
+    products = ["contract-kit", "adapter-host-example"] if not tests else [None]
+    for product in products:
+        arguments = ["build", "--product", product] if product else ["build", "--build-tests"]
+        result = swift(arguments, capture_output=True, text=True)
+        if result.returncode != 0:
+            return result.stdout + result.stderr
+    return None
+
+
+ROLLBACKS = os.path.join(SCRATCH, "rollbacks.json")
+
+
+def known_rollbacks():
+    """The lines an earlier run rolled back, for each file whose text is still what it was then,
+    so that the next run (mutate-core, then mutate-adapters in CI) builds once."""
+    try:
+        with open(ROLLBACKS) as handle:
+            saved = json.load(handle)
+    except (OSError, json.JSONDecodeError):
+        return {}
+    skipped = {}
+    for relative, entry in saved.items():
+        try:
+            with open(os.path.join(ROOT, relative), "rb") as handle:
+                digest = hashlib.sha256(handle.read()).hexdigest()
+        except OSError:
+            continue
+        if digest == entry.get("sha256"):
+            skipped[relative] = set(entry.get("lines", []))
+    return skipped
+
+
+def save_rollbacks(skipped):
+    saved = {}
+    for relative, lines in skipped.items():
+        with open(os.path.join(ROOT, relative), "rb") as handle:
+            saved[relative] = {"sha256": hashlib.sha256(handle.read()).hexdigest(), "lines": sorted(lines)}
+    with open(ROLLBACKS, "w") as handle:
+        json.dump(saved, handle, indent=1, sort_keys=True)
+
+
+def build(sites, tests=False):
+    """Builds the scratch package; a rewrite that does not type-check is rolled back (the file
+    rewritten without sites on the lines the compiler named, Stryker's "compile error rollback")
+    and the build retried. Returns the binaries' folder, the sites and the stillborn sites: those
+    of this build's rollbacks, and those an earlier run rolled back (`prepare` left them out)."""
+    skipped = known_rollbacks()
+    stillborn = []
+    if skipped:
+        # The stillborn of an earlier run: the sites a rewrite without those rollbacks has more.
+        unskipped = prepare_sites_only({})
+        kept = {mutant_key(e) for e in sites}
+        stillborn = [e for e in unskipped if mutant_key(e) not in kept]
+    for _ in range(12):
+        output = build_products(tests)
+        if output is None:
+            save_rollbacks(skipped)
+            binary = subprocess.run(
+                ["swift", "build", "--package-path", PACKAGE, "--scratch-path", BUILD, "--show-bin-path"],
+                capture_output=True, text=True).stdout.strip()
+            return binary, sites, stillborn
+        errors = compile_errors(output)
+        by_file = {}
+        for entry in sites:
+            by_file.setdefault(entry[4], []).append(entry[1])
+        rolled = 0
+        for path, line, message in errors:
+            covering = [site for site in by_file.get(path, []) if site.line <= line <= site.end_line]
+            if not covering:
+                # An error a mutant causes further down (a constant used before it is set, a
+                # missing return): the nearest mutant above it goes, one a round.
+                above = [site for site in by_file.get(path, []) if site.end_line < line]
+                if not above:
+                    print("%s:%d: error: %s" % (path, line, message), file=sys.stderr)
+                    fail("generator bug: the mutant schemata do not compile where no mutant is (above); fix Benchmarks/mutants/schemata.py", 1)
+                line = max(above, key=lambda site: site.end_line).line
+            if line not in skipped.setdefault(path, set()):
+                skipped[path].add(line)
+                rolled += 1
+        if not rolled:
+            print(output[-3000:], file=sys.stderr)
+            fail("the scratch build failed and rolling back changed nothing (above); fix Benchmarks/mutants/schemata.py", 1)
+        previous = sites
+        sites = prepare(skipped)
+        kept = {mutant_key(e) for e in sites}
+        stillborn += [e for e in previous if mutant_key(e) not in kept]
+    fail("generator bug: the mutant schemata still do not compile after 12 rounds of rollback; fix Benchmarks/mutants/schemata.py", 1)
 
 
 def golden(binary, mutant, artifacts):
@@ -133,7 +316,7 @@ def golden(binary, mutant, artifacts):
     environment.pop("GOLDEN_RECORD", None)
     try:
         result = subprocess.run(
-            [binary, "golden", "replay", "--dir", os.path.join(ROOT, "Golden")],
+            [os.path.join(binary, "contract-kit"), "golden", "replay", "--dir", os.path.join(ROOT, "Golden")],
             env=environment, capture_output=True, text=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return "timeout", ""
@@ -143,6 +326,57 @@ def golden(binary, mutant, artifacts):
         return "crashed", ""
     failed = [line.split(":")[0] for line in result.stdout.splitlines() if line and not line.startswith(" ") and ": " in line and not line.startswith("30 scenarios")]
     return "killed", failed[0] if failed else ""
+
+
+def suite(binary, mutant, name, out_of_process=False):
+    """Runs one suite on a mutant: ("survived", ""), or a verdict and the first failed rule."""
+    arguments = [os.path.join(binary, "contract-kit"), "conformance", "run"] + SUITES[name]
+    if out_of_process:
+        # Only the rules whose in-process check is a stand-in: every other rule judged the same
+        # store code in process already.
+        arguments += ["--adapter-command", os.path.join(binary, "adapter-host-example") + " store",
+                      "--rule", "store.crash,store.powerLoss"]
+    if name != "openai-mapping":  # the mapping rules call no adapter
+        arguments += ["--check-timeout", CHECK_TIMEOUT]
+    arguments += ["--format", "json"]
+    environment = dict(os.environ, **{VARIABLE: str(mutant)})
+    for variable in ("CONTRACT_KIT_RULES", "CONTRACT_KIT_SEED", "CONTRACT_KIT_EXAMPLES", "CONTRACT_KIT_PIN"):
+        environment.pop(variable, None)
+    scratch = tempfile.mkdtemp(prefix="mutant-%d-" % mutant, dir=os.path.join(SCRATCH, "runs"))
+    try:
+        result = subprocess.run(
+            arguments + ["--scratch", scratch], env=environment, capture_output=True, text=True,
+            timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "timeout", ""
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if result.returncode < 0:
+        return "crashed", ""
+    try:
+        runs = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        return ("crashed" if result.returncode != 0 else "unreadable"), result.stderr.strip()[:200]
+    failed = [r["id"] for run in runs for r in run["report"]["results"] if r["status"] == "failed"]
+    if failed:
+        return "killed", failed[0]
+    if result.returncode != 0:
+        return "killed", "exit %d" % result.returncode
+    return "survived", ""
+
+
+def judge(binary, entry, artifacts):
+    """The verdict of one mutant: golden for the core, its suite for an adapter (and the store
+    suite out of process for a store file's survivor)."""
+    _, site, _, which, relative = entry
+    if which == "core":
+        return golden(binary, site.id, artifacts)
+    verdict = suite(binary, site.id, ADAPTER_FILES[relative])
+    if verdict[0] == "survived" and relative in OUT_OF_PROCESS:
+        verdict = suite(binary, site.id, "store", out_of_process=True)
+        if verdict[0] != "survived":
+            return verdict[0], verdict[1] + " (out of process)"
+    return verdict
 
 
 def unit_tests(mutant):
@@ -156,23 +390,22 @@ def unit_tests(mutant):
 
 
 def site_key(entry):
-    name, site, line = entry
-    return (name, site.operator, site.before, site.after, line)
+    return (entry[0], entry[1].operator, entry[1].before, entry[1].after, entry[2])
 
 
-def load_equivalents():
-    if not os.path.exists(EQUIVALENTS):
+def load_equivalents(path):
+    if not os.path.exists(path):
         return []
     try:
-        with open(EQUIVALENTS) as handle:
+        with open(path) as handle:
             marks = json.load(handle)
     except (OSError, json.JSONDecodeError) as error:
-        fail("%s cannot be read (%s); fix its JSON" % (os.path.relpath(EQUIVALENTS, ROOT), error))
+        fail("%s cannot be read (%s); fix its JSON" % (os.path.relpath(path, ROOT), error))
     for index, mark in enumerate(marks):
         missing = [k for k in ("file", "operator", "before", "after", "line", "reason") if not mark.get(k)]
         if missing:
             fail("%s: $[%d]: missing %s; every mark names its mutant and a one-line reason" % (
-                os.path.relpath(EQUIVALENTS, ROOT), index, ", ".join(missing)))
+                os.path.relpath(path, ROOT), index, ", ".join(missing)))
     return marks
 
 
@@ -196,52 +429,79 @@ def apply_marks(sites, marks):
 
 
 def describe(entry):
-    name, site, line = entry
+    name, site, line = entry[:3]
     before = site.before.replace("\n", " ")
     if len(before) > 60:
         before = before[:57] + "..."
-    return "%s:%d %s: %s -> %s" % (name, site.line, site.operator, before, site.after)
+    after = site.after.replace("\n", " ")
+    if len(after) > 60:
+        after = after[:57] + "..."
+    return "%s:%d %s: %s -> %s" % (name, site.line, site.operator, before, after)
+
+
+def quick_sample(sites):
+    """Every fourth mutant of each file, by its position in the file, so every file and (over
+    the file) every operator is sampled."""
+    chosen, seen = [], {}
+    for entry in sites:
+        position = seen.get(entry[4], 0)
+        seen[entry[4]] = position + 1
+        if position % 4 == 0:
+            chosen.append(entry)
+    return chosen
 
 
 def main():
+    global NAME, TIMEOUT
     parser = argparse.ArgumentParser(add_help=True)
+    parser.add_argument("--target", choices=sorted(TARGETS), default="core")
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--min-golden", type=float, default=90.0)
+    parser.add_argument("--min-score", "--min-golden", dest="min_score", type=float, default=90.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--json")
     options = parser.parse_args()
+    NAME = TARGETS[options.target]["name"]
 
     started = time.monotonic()
-    sites = prepare()
-    binary = build(tests=False)
+    binary, all_sites, all_stillborn = build(prepare(known_rollbacks()))
+    sites = [e for e in all_sites if e[3] == options.target]
+    stillborn = [e for e in all_stillborn if e[3] == options.target]
     artifacts = os.path.join(SCRATCH, "artifacts")
+    os.makedirs(os.path.join(SCRATCH, "runs"), exist_ok=True)
+    equivalent, problems = apply_marks(sites, load_equivalents(TARGETS[options.target]["equivalents"]))
+
     clock = time.monotonic()
-    baseline, _ = golden(binary, 0, artifacts)
-    # A mutant that loops forever is killed (the replay would hang CI); allow it 20 times the
-    # unmutated replay, at least 10 s.
-    global TIMEOUT
-    TIMEOUT = max(10.0, 20 * (time.monotonic() - clock))
-    if baseline != "survived":
-        fail("the unmutated schemata fail the golden replay (%s); the generator changed behaviour" % baseline, 1)
+    if options.target == "core":
+        baseline = [golden(binary, 0, artifacts)]
+    else:
+        baseline = [suite(binary, 0, name) for name in sorted(set(ADAPTER_FILES.values()))]
+        baseline.append(suite(binary, 0, "store", out_of_process=True))
+    # A mutant that loops forever is killed (the run would hang CI); allow it 20 times the
+    # unmutated run of its slowest suite, at least 10 s (60 s for the suites, whose checks stop a
+    # hung call after CHECK_TIMEOUT).
+    slowest = (time.monotonic() - clock) / (1 if options.target == "core" else 2)
+    TIMEOUT = max(10.0 if options.target == "core" else 60.0, 20 * slowest)
+    broken = [v for v in baseline if v[0] != "survived"]
+    if broken:
+        fail("the unmutated schemata fail (%s); the generator changed behaviour" % ", ".join("%s %s" % v for v in broken), 1)
 
-    equivalent, problems = apply_marks(sites, load_equivalents())
-
+    judged = quick_sample(sites) if options.quick and options.target == "adapters" else sites
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
-        outcomes = list(pool.map(lambda e: golden(binary, e[1].id, artifacts), sites))
+        outcomes = list(pool.map(lambda e: judge(binary, e, artifacts), judged))
 
-    killed_golden, survivors = [], []
-    for entry, (verdict, scenario) in zip(sites, outcomes):
+    killed, survivors = [], []
+    for entry, (verdict, rule) in zip(judged, outcomes):
         if verdict != "survived":
-            killed_golden.append(entry)
+            killed.append((entry, verdict, rule))
             if entry[1].id in equivalent:
-                problems.append("wrong equivalent mark: %s is killed by golden (%s)" % (describe(entry), scenario or verdict))
+                problems.append("wrong equivalent mark: %s is killed (%s)" % (describe(entry), rule or verdict))
         else:
             survivors.append(entry)
 
     killed_tests, survived = [], []
-    tests_ran = not options.quick and any(e[1].id not in equivalent for e in survivors)
+    tests_ran = options.target == "core" and not options.quick and any(e[1].id not in equivalent for e in survivors)
     if tests_ran:
-        build(tests=True)
+        build(all_sites, tests=True)
     for entry in survivors:
         if entry[1].id in equivalent:
             continue
@@ -250,18 +510,32 @@ def main():
         else:
             survived.append(entry)
 
-    non_equivalent = len(sites) - len(equivalent)
-    rate = 100.0 * len(killed_golden) / non_equivalent if non_equivalent else 100.0
+    judged_ids = {e[1].id for e in judged}
+    non_equivalent = len(judged) - len([i for i in equivalent if i in judged_ids])
+    rate = 100.0 * len(killed) / non_equivalent if non_equivalent else 100.0
     files = sorted({e[0] for e in sites})
-    print("mutants generated:    %d in %s" % (len(sites), ", ".join(files)))
-    for name, reason in sorted(NOT_MUTATED.items()):
+    by = "golden" if options.target == "core" else "the suites"
+    sampled = " (--quick: every fourth of each file, %d judged)" % len(judged) if judged is not sites else ""
+    print("mutants generated:    %d in %s%s" % (len(sites), ", ".join(files), sampled))
+    for name, reason in sorted((NOT_MUTATED if options.target == "core" else ADAPTERS_NOT_MUTATED).items()):
         print("  not mutated: %s (%s)" % (name, reason))
-    print("killed by golden:     %d (%.1f%% of %d non-equivalent)" % (len(killed_golden), rate, non_equivalent))
-    print("killed by tests only: %s" % (len(killed_tests) if not options.quick else "not run (--quick)"))
-    for entry in killed_tests:
-        print("  " + describe(entry))
-    print("equivalent:           %d (reasons in Benchmarks/mutants/equivalent.json)" % len(equivalent))
-    for entry in sites:
+    if options.target == "adapters":
+        print("stillborn:            %d (did not compile, rolled back)" % len(stillborn))
+    print("killed by %s:%s%d (%.1f%% of %d non-equivalent)" % (
+        by, " " * max(1, 11 - len(by)), len(killed), rate, non_equivalent))
+    if options.target == "adapters":
+        rules = {}
+        for _, _, rule in killed:
+            rules[rule or "(crash or hang)"] = rules.get(rule or "(crash or hang)", 0) + 1
+        for rule, count in sorted(rules.items(), key=lambda item: (-item[1], item[0])):
+            print("  %4d %s" % (count, rule))
+    else:
+        print("killed by tests only: %s" % (len(killed_tests) if not options.quick else "not run (--quick)"))
+        for entry in killed_tests:
+            print("  " + describe(entry))
+    equivalents_file = os.path.relpath(TARGETS[options.target]["equivalents"], ROOT)
+    print("equivalent:           %d (reasons in %s)" % (len([i for i in equivalent if i in judged_ids]), equivalents_file))
+    for entry in judged:
         if entry[1].id in equivalent:
             print("  %s: %s" % (describe(entry), equivalent[entry[1].id]))
     print("survived:             %d" % len(survived))
@@ -269,19 +543,25 @@ def main():
         print("  " + describe(entry))
     print("took %.0f s" % (time.monotonic() - started))
     if options.json:
+        killed_ids = {e[1].id: (v, r) for e, v, r in killed}
         with open(options.json, "w") as handle:
             json.dump([{
                 "id": e[1].id, "file": e[0], "line": e[1].line, "operator": e[1].operator,
                 "before": e[1].before, "after": e[1].after, "source": e[2],
-                "verdict": ("equivalent" if e[1].id in equivalent else "golden" if e in killed_golden
+                "verdict": ("equivalent" if e[1].id in equivalent else "killed" if e[1].id in killed_ids
                             else "tests" if e in killed_tests else "survived"),
-            } for e in sites], handle, indent=2, sort_keys=True)
+                "by": killed_ids.get(e[1].id, ("", ""))[1],
+            } for e in judged], handle, indent=2, sort_keys=True)
     for problem in problems:
-        print("mutate-core: " + problem, file=sys.stderr)
+        print(NAME + ": " + problem, file=sys.stderr)
     if problems:
         return 1
-    if rate < options.min_golden:
-        print("mutate-core: golden kills %.1f%% of non-equivalent mutants, below %.0f%%; add or sharpen a scenario for a survivor above" % (rate, options.min_golden), file=sys.stderr)
+    print("target %s kill %.0f%% or more of non-equivalent mutants: %s" % (
+        by, options.min_score, "met" if rate >= options.min_score else "NOT MET"))
+    if rate < options.min_score:
+        advice = "add or sharpen a scenario" if options.target == "core" else "add a rule or a monitor promise that catches it, or mark it equivalent with its reason"
+        print("%s: %s kill %.1f%% of non-equivalent mutants, below %.0f%%; %s for a survivor above" % (
+            NAME, by, rate, options.min_score, advice), file=sys.stderr)
         return 1
     return 0
 

@@ -128,6 +128,94 @@ class OperatorTests(unittest.TestCase):
         self.assertIn("__negated(41, a <~", result.source)
 
 
+def adapter_sites(source):
+    result = schemata.rewrite(source, operators=schemata.ADAPTER_OPERATORS, call_targets=schemata.ADAPTER_CALLS)
+    return [(s.operator, s.before, s.after) for s in result.sites]
+
+
+class AdapterOperatorTests(unittest.TestCase):
+    def test_the_core_keeps_its_operators(self):
+        source = "func f() -> Bool {\n  x = g(a, b)\n  close(fd)\n  return true\n}\n"
+        self.assertEqual({f[0] for f in sites(source)}, set())
+
+    def test_any_call_statement_and_any_assignment_are_removed_but_never_a_guard_ending(self):
+        source = (
+            "func f() throws {\n"
+            "  defer { _ = close(fd) }\n"
+            "  try FileManager.default.removeItem(at: url)\n"
+            "  offset += written\n"
+            "  let kept = g()\n"
+            "  guard ok else { fatalError(\"no\") }\n"
+            "}\n")
+        removed = [(f[0], f[1]) for f in adapter_sites(source) if f[0].startswith("remove")]
+        self.assertEqual(removed, [
+            ("remove-call", "_ = close(fd)"), ("remove-call", "try FileManager.default.removeItem(at: url)"),
+            ("remove-assignment", "offset += written")])
+
+    def test_assignments_in_initializers_and_a_closures_only_value_are_left_alone(self):
+        source = (
+            "struct S {\n"
+            "  let a: Int\n"
+            "  init(a: Int) {\n"
+            "    self.a = a\n"
+            "  }\n"
+            "  func f() -> [Int] {\n"
+            "    items.map { g($0) }\n"
+            "  }\n"
+            "  func r() -> Int {\n"
+            "    #if canImport(Glibc)\n"
+            "      Glibc.read(fd, buffer, count)\n"
+            "    #else\n"
+            "      Darwin.read(fd, buffer, count)\n"
+            "    #endif\n"
+            "  }\n"
+            "}\n")
+        self.assertEqual([f for f in adapter_sites(source) if f[0].startswith("remove")], [])
+
+    def test_returns_are_replaced_by_their_declared_result(self):
+        source = (
+            "func a() -> Bool {\n  return x > 1\n}\n"
+            "func b() throws -> [UInt8]? {\n  if y { return nil }\n  return bytes\n}\n"
+            "func c() -> Int {\n  items.forEach { _ in return }\n  return items.count\n}\n"
+            "func d() -> Widget {\n  return widget\n}\n"
+            "func e() -> [String: Int] {\n  return table\n}\n")
+        replaced = [(f[1], f[2]) for f in adapter_sites(source) if f[0] == "return-value"]
+        self.assertEqual(replaced, [
+            ("return x > 1", "return !(...)"), ("return bytes", "return nil"),
+            ("return items.count", "return 0 (1 when it was 0)"), ("return table", "return [:]")])
+
+    def test_a_return_inside_a_closure_is_not_the_functions(self):
+        source = "func f() -> Bool {\n  let g = { () -> Int in\n    return 1\n  }\n  return g() > 0\n}\n"
+        replaced = [f[1] for f in adapter_sites(source) if f[0] == "return-value"]
+        self.assertEqual(replaced, ["return g() > 0"])
+
+    def test_two_arguments_swap_keeping_their_labels(self):
+        source = "func f() {\n  let r = copy(from: a, to: b)\n  let m = min(a, b)\n  h(a, a)\n  k(x) { y }\n}\n"
+        swapped = [(f[1], f[2]) for f in adapter_sites(source) if f[0] == "swap-arguments"]
+        self.assertEqual(swapped, [("copy(from: a, to: b)", "copy(from: b, to: a)")])
+
+    def test_booleans_turn_around_except_while_true(self):
+        source = "func f() {\n  let a = g(flag: true)\n  while true {\n    h()\n  }\n}\n"
+        self.assertEqual([(f[1], f[2]) for f in adapter_sites(source) if f[0] == "boolean"], [("true", "false")])
+
+    def test_skipped_lines_get_no_site(self):
+        source = "func f() {\n  if a < b {\n    g(x, y)\n  }\n}\n"
+        result = schemata.rewrite(source, operators=schemata.ADAPTER_OPERATORS, call_targets=schemata.ADAPTER_CALLS, skipped=frozenset({3}))
+        self.assertEqual({s.line for s in result.sites}, {2})
+        self.assertIn("g(x, y)", result.source)
+
+    def test_code_for_other_platforms_is_not_mutated(self):
+        source = (
+            "func f() -> Int32 {\n"
+            "  #if canImport(Darwin)\n"
+            "    return fcntl(fd, 51)\n"
+            "  #else\n"
+            "    return fdatasync(fd)\n"
+            "  #endif\n"
+            "}\n")
+        self.assertEqual({s.line for s in schemata.rewrite(source, operators=schemata.ADAPTER_OPERATORS, call_targets=schemata.ADAPTER_CALLS).sites}, {5})
+
+
 @unittest.skipUnless(shutil.which("swiftc"), "swiftc is not on PATH")
 class CompiledBehaviourTests(unittest.TestCase):
     """The schemata of a small program compile, behave as the original under mutant 0, and as
