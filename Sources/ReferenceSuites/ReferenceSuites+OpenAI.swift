@@ -21,6 +21,14 @@ extension ReferenceSuites {
         .unavailable
       ),
       (http(400, type: "invalid_request_error", code: "400", "model not found"), .unavailable),
+      // Anthropic's compatible endpoint names the model alone; Ollama's type is its own.
+      (http(404, type: "not_found_error", "model: claude-x"), .unavailable),
+      (http(404, type: "api_error", #"model "x" not found, try pulling it first"#), .unavailable),
+      // A wrong path is the app's configuration, not a missing model.
+      (
+        http(404, type: "invalid_request_error", "Invalid URL (POST /v1/chat/completion)"),
+        .permanent
+      ),
       (.transport(.timedOut, url: "u", detail: ""), .transient),
       (.transport(.connectionLost, url: "u", detail: ""), .transient),
       (http(429, code: "rate_limit_exceeded"), .transient),
@@ -33,6 +41,8 @@ extension ReferenceSuites {
           "1 validation error: {'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\"}"
         ), .permanent
       ),
+      (.notJSON(status: 500, contentType: "text/html", url: "u"), .transient),
+      (.notJSON(status: 501, contentType: "text/html", url: "u"), .permanent),
       (.notJSON(status: 502, contentType: "text/html", url: "u"), .transient),
       (.notJSON(status: 504, contentType: "text/html", url: "u"), .transient),
       (http(429, type: "insufficient_quota", code: "insufficient_quota"), .permanent),
@@ -44,6 +54,8 @@ extension ReferenceSuites {
       (.notJSON(status: 200, contentType: "text/html", url: "u"), .permanent),
       (http(400, code: "context_length_exceeded"), .rejected),
       (http(400, type: "exceed_context_size_error"), .rejected),
+      // Azure OpenAI's content filter, before the model answers.
+      (http(400, code: "content_filter"), .rejected),
       (http(400, "This model's maximum context length is 4096 tokens."), .rejected),
       (.contentFilter, .rejected),
       (.refusal("no"), .rejected),

@@ -59,7 +59,10 @@ public enum ReferenceSuites {
       ]
     case "document":
       var runs: [Run] = []
-      if documentProvider != "pdf" { runs.append(await textDocumentRun(scratch, timeout)) }
+      if documentProvider != "pdf" {
+        runs.append(await textDocumentRun(scratch, timeout))
+        runs.append(await textDocumentRun(scratch, timeout, byLines: true))
+      }
       if documentProvider != "text" { runs.append(await pdfDocumentRun(scratch, timeout * 6)) }
       return runs
     case "store":
@@ -93,14 +96,47 @@ public enum ReferenceSuites {
     }
   }
 
-  private static func textDocumentRun(_ scratch: URL, _ timeout: Duration) async -> Run {
+  /// The text provider over files with a form feed after each page, or, `byLines`, over files of
+  /// one line a page, its other way of paging.
+  private static func textDocumentRun(_ scratch: URL, _ timeout: Duration, byLines: Bool = false)
+    async -> Run
+  {
     let folder = fresh(scratch, "document")
     defer { try? FileManager.default.removeItem(at: folder) }
     let counter = Counter()
     let report = await DocumentProviderConformance(timeout: timeout) { fixture in
-      try textProvider(for: fixture, in: folder, name: "fixture-\(counter.next()).txt")
+      let name = "fixture-\(counter.next()).txt"
+      return byLines
+        ? try textProviderByLines(for: fixture, in: folder, name: name)
+        : try textProvider(for: fixture, in: folder, name: name)
     }.run()
-    return Run(label: "document (TextDocumentProvider)", note: nil, report: report)
+    guard byLines else {
+      return Run(label: "document (TextDocumentProvider)", note: nil, report: report)
+    }
+    return Run(
+      label: "document (TextDocumentProvider, paged by lines)",
+      note:
+        "each page written as one line, its line breaks as spaces (the suite compares runs of whitespace as one space); a document ending in an empty page, which lines cannot hold, is written with form feeds",
+      report: report)
+  }
+
+  /// Writes `fixture` as a text file of one line a page, without form feeds, and opens a provider
+  /// that pages it every line. A fixture whose last page is empty (one line cannot end a file
+  /// with it) is written with form feeds, as ``textProvider(for:in:name:)`` writes it.
+  static func textProviderByLines(for fixture: DocumentFixture, in folder: URL, name: String)
+    throws -> (provider: any ProfileDocumentProviding, attachmentID: String)
+  {
+    guard let last = fixture.pages.last, !last.isEmpty else {
+      return try textProvider(for: fixture, in: folder, name: name)
+    }
+    let lines = fixture.pages.map {
+      $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+      to: folder.appendingPathComponent(name))
+    return (
+      try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap, linesPerPage: 1), name
+    )
   }
 
   private static func pdfDocumentRun(_ scratch: URL, _ timeout: Duration) async -> Run {

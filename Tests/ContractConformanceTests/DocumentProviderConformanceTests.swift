@@ -186,6 +186,11 @@ import Testing
   @Test func theTextDocumentProviderPassesEveryCheck() async {
     let runs = await ReferenceSuites.run(
       "document", documentProvider: "text", timeout: .seconds(30))
+    // Both ways it pages: at form feeds, and by lines.
+    #expect(
+      runs.map(\.label) == [
+        "document (TextDocumentProvider)", "document (TextDocumentProvider, paged by lines)",
+      ])
     for run in runs {
       expectClean(run.report, run.label)
       #expect(run.report.counts.passed == DocumentProviderConformance.rules.count)

@@ -13,7 +13,10 @@ enum ExecutorMutant: String, CaseIterable, Sendable {
     unicodeBlankAsTransient,
     // A class only the executor's monitor reaches: an answer out of shape for an input only the
     // provoked requests send (an empty or blank prompt answered with an empty title).
-    emptyTitleForBlankPrompt
+    emptyTitleForBlankPrompt,
+    // A class no rule read until responseTokens was judged: a budget ignored, every answer as
+    // long as an ordinary budget allows.
+    ignoresBudget
 
   func make() -> any ProfileModelExecuting {
     switch self {
@@ -52,6 +55,12 @@ struct MutatingExecutor: ProfileModelExecuting {
       if Task.isCancelled { blockingWait(seconds: 3) }
     default:
       break
+    }
+    var request = request
+    if mutant == .ignoresBudget, request.responseTokens >= 1 {
+      request = ProfileModelRequest(
+        stepID: request.stepID, schema: request.schema, instructions: request.instructions,
+        prompt: request.prompt, responseTokens: 4096)
     }
     let data = try await base.generate(request)
     switch (mutant, request.schema) {

@@ -70,6 +70,11 @@ import Testing
         mutant: "emptyTitleForBlankPrompt", failing: "executor.provokedFailures",
         message: "a monitor saw executor.chunkShape broken by generate(")
     ],
+    .ignoresBudget: [
+      MutantExpectation(
+        mutant: "ignoresBudget", failing: "executor.answerLength",
+        message: "words for responseTokens 1 (at most 10")
+    ],
   ]
 
   @Test(arguments: ExecutorMutant.allCases)

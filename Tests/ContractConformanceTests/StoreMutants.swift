@@ -19,13 +19,16 @@ enum StoreMutant: String, CaseIterable, Sendable {
     // folded as a case-insensitive or Windows file system folds names.
     keyedByBytesCachedByEquality, keyedByBytes, foldsIDs,
     // Right answers, and a journal of every save beside them that nothing ever trims.
-    keepsEveryVersion
+    keepsEveryVersion,
+    // Right answers, and a file opened on every load that is never closed.
+    leaksDescriptors
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
     case .memoryOnly: InMemoryExecutionStore()
     case .lostUpdates: try IndexFileStore(directory: directory)
     case .keepsEveryVersion: try JournalingStore(directory: directory)
+    case .leaksDescriptors: try LeakingStore(directory: directory)
     default: try MutantFileStore(directory: directory, mutant: self)
     }
   }
@@ -346,6 +349,43 @@ final class JournalingStore: ProfileExecutionStoring, @unchecked Sendable {
   }
   func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
     try await base.loadSummary(for: command)
+  }
+  func saveSummary(_ summary: ProfileSummary) async throws {
+    try await base.saveSummary(summary)
+  }
+}
+
+/// `FileExecutionStore` that opens its index file on every load and never closes it: right
+/// answers, and one more descriptor a load.
+final class LeakingStore: ProfileExecutionStoring, @unchecked Sendable {
+  let base: FileExecutionStore
+  let index: URL
+  private let open = Locked<[FileHandle]>([])
+
+  init(directory: URL) throws {
+    base = try FileExecutionStore(directory: directory)
+    index = directory.appendingPathComponent("index")
+    try Data("index".utf8).write(to: index)
+  }
+
+  private func leak() throws {
+    let handle = try FileHandle(forReadingFrom: index)
+    open.withValue { $0.append(handle) }
+  }
+
+  func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
+    try leak()
+    return try await base.loadCheckpoint(for: command)
+  }
+  func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
+    try await base.saveCheckpoint(checkpoint)
+  }
+  func removeCheckpoint(for command: ProfileCommand) async throws {
+    try await base.removeCheckpoint(for: command)
+  }
+  func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
+    try leak()
+    return try await base.loadSummary(for: command)
   }
   func saveSummary(_ summary: ProfileSummary) async throws {
     try await base.saveSummary(summary)

@@ -119,7 +119,7 @@ import Testing
     Case(
       arguments: ["conformance", "run", "--check-timeout", "0"], status: 2, stdout: nil,
       stderr: "error: --check-timeout needs a whole number of seconds from 1 to 3600, not '0'"),
-    Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 6 adapters", stderr: nil),
+    Case(arguments: ["check"], status: 0, stdout: "conformance: ok: 7 adapters", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--scratch", "/no/such/dir"], status: 2, stdout: nil,
       stderr:

@@ -22,11 +22,16 @@ extension ModelExecutorConformance {
       instructions: schema == .summaryChunk
         ? "Summarize the text as a headline and factual points."
         : "Write one title covering these section headlines.",
-      prompt: prompt, responseTokens: tokens ?? (schema == .summaryChunk ? 384 : 48))
+      prompt: prompt, responseTokens: tokens ?? ordinaryBudget(schema))
+  }
+
+  /// The budget the suite's well-formed requests carry: 384 tokens for a chunk, 48 for a title.
+  static func ordinaryBudget(_ schema: ProfileModelSchema) -> Int {
+    schema == .summaryChunk ? 384 : 48
   }
 
   /// A fresh executor from the factory.
-  private func executor() async throws(CheckFailure) -> any ProfileModelExecuting {
+  func executor() async throws(CheckFailure) -> any ProfileModelExecuting {
     try await attempt("the factory") { try await makeExecutor() }
   }
 
@@ -152,7 +157,7 @@ extension ModelExecutorConformance {
     // real model may spend minutes filling its context to meet it.
     let tokens: Int
     switch try source.draw(3) {
-    case 0: tokens = schema == .summaryChunk ? 384 : 48
+    case 0: tokens = ordinaryBudget(schema)
     case 1: tokens = 1
     case 2:
       tokens = 0

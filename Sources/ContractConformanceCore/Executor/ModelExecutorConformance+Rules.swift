@@ -11,6 +11,7 @@ extension ModelExecutorConformance {
     Check(Rule.titleShape) { try await $0.titleShape() },
     Check(Rule.titleHasNoPoints) { try await $0.titleHasNoPoints() },
     Check(Rule.provokedFailures) { try await $0.provokedFailures() },
+    Check(Rule.answerLength) { try await $0.answerLength() },
     Check(Rule.knownErrors) { try await $0.knownErrorsCheck() },
     Check(Rule.deterministicMapping) { try await $0.deterministicMapping() },
     Check(Rule.cancellationNotTransient) { try await $0.cancellationNotTransient() },
@@ -54,6 +55,15 @@ extension ModelExecutorConformance {
       whenItFails:
         "Wrap the whole generate body in do/catch and map every error through your mapping function; map the platform's errors for an input it refuses (too long, empty, an unsupported budget) to rejected, not transient or permanent.",
       sharpened: "0.3")
+    static let answerLength = ConformanceRule(
+      id: "executor.answerLength", level: .required,
+      asserts:
+        "Requests of both schemas with budgets of 1, 8 and 48 tokens, then generated ones with budgets from 1 to 1,025 tokens (powers of two and their neighbours) and prompts of one sentence to 256: no answer holds more than twice as many words as its responseTokens, plus 8 (a word, a run of letters or digits in the answer's strings, is at least one token). The executor's monitor applies the same bound to every call of every rule; a budget below one token is not judged.",
+      why:
+        "responseTokens is the upper bound on the answer's length. The core sizes each step's budget with it, and an answer past it is time the person waits for on a device model, or a bill on a hosted one.",
+      whenItFails:
+        "Pass responseTokens to the model as its maximum (GenerationOptions' maximumResponseTokens, or max_tokens on a server), or cut the answer to it.",
+      since: "0.6")
     static let knownErrors = ConformanceRule(
       id: "executor.knownErrors", level: .required,
       asserts:

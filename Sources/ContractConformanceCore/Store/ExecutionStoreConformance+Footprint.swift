@@ -17,8 +17,9 @@ extension ExecutionStoreConformance {
     max(8 * footprintKeys * footprintPayload, 8 * 1024 * 1024)
   }
 
-  /// Overwrites the same keys round after round and measures the store's directory after each:
-  /// its bytes and its files must stop growing with the overwrites.
+  /// Overwrites the same keys round after round, loading each back, and measures the store's
+  /// directory after each: its bytes, its files, and the descriptors the store's process holds
+  /// open under it must stop growing with the calls.
   func footprint() async throws -> CheckOutcome {
     if let skip = skipUnlessDurable { return skip }
     return try await inSandbox { sandbox in
@@ -30,6 +31,8 @@ extension ExecutionStoreConformance {
           targetLanguage: "en")
       }
       var measured: [DirectoryFootprint] = []
+      var descriptors: [Int?] = []
+      let process = crashHarness?.process(serving: store)?.processIdentifier
       let halfway = CheckProgress.current?.halfway
       for round in 0..<Self.footprintRounds {
         if let halfway, ContinuousClock.now >= halfway, round >= 16 { break }
@@ -45,7 +48,13 @@ extension ExecutionStoreConformance {
               Self.checkpoint(command, phase: "round \(round)", payload: payload))
           }
         }
+        for (index, command) in commands.enumerated() {
+          _ = try await attempt("load \(round * commands.count + index + 1)") {
+            try await store.loadCheckpoint(for: command)
+          }
+        }
         measured.append(DirectoryFootprint(sandbox.store))
+        descriptors.append(OpenDescriptors.count(under: sandbox.store, process: process))
       }
       let saves = measured.count * commands.count
       let written = saves * Self.footprintPayload
@@ -74,9 +83,21 @@ extension ExecutionStoreConformance {
           "the store's directory holds \(last.files) files \(context), \(grewFiles) more than half-way: a save leaves a file behind"
         )
       }
+      var held = ""
+      if let end = descriptors.last ?? nil, let half = descriptors[measured.count / 2 - 1] {
+        // Each save and each load of the second half is a call that could leave one open.
+        let calls = 2 * secondHalf
+        let grew = end - half
+        if end > 4 * Self.footprintKeys + 32, grew * 8 >= calls {
+          failures.add(
+            "the store's process holds \(end) descriptors open under its directory \(context) and as many loads, \(grew) more than half-way, one for every \(calls / max(grew, 1)) calls: a call leaves a file open; close what each save and load opens"
+          )
+        }
+        held = ", \(descriptors.compactMap { $0 }.max() ?? 0) descriptors open under it"
+      }
       return failures.outcome(
         passed:
-          "the store's directory held at most \(sized(measured.map(\.bytes).max() ?? 0)) and \(measured.map(\.files).max() ?? 0) files \(context) (seed \(seed))"
+          "the store's directory held at most \(sized(measured.map(\.bytes).max() ?? 0)) and \(measured.map(\.files).max() ?? 0) files\(held) \(context) (seed \(seed))"
       )
     }
   }

@@ -147,11 +147,11 @@ extension ExecutionStoreConformance {
     static let footprint = ConformanceRule(
       id: "store.footprint", level: .recommended,
       asserts:
-        "Eight commands overwritten in 64 rounds with checkpoints of 64 KiB of fresh bytes (32 MiB through 512 KiB of live records): the store's directory stops growing. It fails when, at the end, the directory holds more than 8 MiB and grew by a quarter or more of what the second half of the saves wrote, or holds more than 96 files and gained a file for every fourth save of the second half. It names the resource and its growth a save.",
+        "Eight commands overwritten in 64 rounds with checkpoints of 64 KiB of fresh bytes (32 MiB through 512 KiB of live records), each loaded back after its round: the store's directory stops growing, and so do the descriptors its process holds open under the directory. It fails when, at the end, the directory holds more than 8 MiB and grew by a quarter or more of what the second half of the saves wrote, or holds more than 96 files and gained a file for every fourth save of the second half, or (on Linux, where /proc tells) the store's process holds more than 64 descriptors under the directory and gained one for every eighth call of the second half. It names the resource and its growth.",
       why:
-        "The app saves a checkpoint after every chunk of every document, for years. A store that keeps what each overwrite replaced (temporary files never removed, a journal never trimmed, a log never compacted) answers every load right and fills the device.",
+        "The app saves a checkpoint after every chunk of every document, for years. A store that keeps what each overwrite replaced (temporary files never removed, a journal never trimmed, a log never compacted) answers every load right and fills the device; one that leaves a file open on each call runs out of descriptors, and then every save fails.",
       whenItFails:
-        "Remove or compact what an overwrite replaces: delete the old file after the rename, trim the journal, checkpoint the write-ahead log. A store that compacts later than 32 MiB of writes shows here as growth; compact sooner, or at a size the app can afford.",
+        "Remove or compact what an overwrite replaces: delete the old file after the rename, trim the journal, checkpoint the write-ahead log. A store that compacts later than 32 MiB of writes shows here as growth; compact sooner, or at a size the app can afford. For descriptors, close each file a save or a load opens (a defer after the open), or keep a bounded cache of them.",
       since: "0.6")
     static let linearizable = ConformanceRule(
       id: "store.linearizable", level: .required,
