@@ -125,8 +125,8 @@ def write_if_changed(path, data):
 
 
 def target_of(relative):
-    """Which target mutates a file, and with which operators: ("core", ...), ("adapters", ...)
-    or (None, None)."""
+    """Which target mutates a file, and with which operators and call targets: ("core", ...),
+    ("adapters", ...), or (None, (None, None)) for a file left as it is."""
     name = os.path.basename(relative)
     if os.path.dirname(relative) == CORE and name.endswith(".swift") and name not in NOT_MUTATED:
         return "core", (schemata.CORE_OPERATORS, schemata.CALL_TARGETS)
@@ -138,8 +138,8 @@ def target_of(relative):
 def prepare(skipped=None):
     """The scratch package: a copy of every tracked file, with the mutated files of both targets
     rewritten as schemata (one build serves both), and a switch file in each module they are in.
-    `skipped` maps a file to the lines rolled back. Returns the sites as (file, Site, source
-    line, target) in id order."""
+    `skipped` maps a file to the lines rolled back. Returns the sites as (file name, Site, source
+    line, target, path in the repository) in id order."""
     skipped = skipped or {}
     files = tracked_files()
     wanted = set()

@@ -26,10 +26,13 @@ the suites judge; the core's golden corpus was written against the set above:
                 an assignment to something that already exists removed (`x = y`, `x += 1`)
   boolean       a `true` or `false` literal turned around
   return-value  an explicit `return` of a function whose declared result is Bool, an integer,
-                String, Data, an array, a dictionary or an optional answers false (or the
-                negation), 0 (or 1 when it was 0), "" (or "mutant"), empty, or nil
+                String, Data, an array, a dictionary or an optional answers the negation,
+                0 (or 1 when it was 0), "" (or "mutant" when it was empty), empty, or nil
   swap-arguments
                 a call's two arguments swapped, each keeping its label
+
+No operator touches code in an `#if` branch this machine does not compile (a Darwin branch
+here on Linux): no build would run it.
 
 A rewrite that does not type-check (a swap of two arguments of different types, a removed
 statement a closure returned) is rolled back by the runner (`mutate.py`), which rewrites the file
@@ -181,7 +184,6 @@ class Site:
     end_line: int = 0
 
 
-
 @dataclass
 class Edit:
     start: int
@@ -216,7 +218,6 @@ CORE_OPERATORS = frozenset({
     "relational", "equality", "logical", "negate", "integer", "first-last", "remove-call",
     "remove-return"})
 ADAPTER_OPERATORS = CORE_OPERATORS | {"remove-assignment", "boolean", "return-value", "swap-arguments"}
-ASSIGNMENTS = ("=", "+=", "-=", "*=", "/=", "|=", "&=", "<<=", ">>=", "^=", "%=")
 CONTROL = {"if", "else", "for", "while", "guard", "switch", "do", "catch", "repeat", "defer"}
 INTEGER_TYPES = {"Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"}
 OPEN = {"(": ")", "[": "]", "{": "}"}
