@@ -135,11 +135,12 @@ def target_of(relative):
     return None, (None, None)
 
 
-def prepare(skipped=None):
+def prepare(skipped=None, write=True):
     """The scratch package: a copy of every tracked file, with the mutated files of both targets
     rewritten as schemata (one build serves both), and a switch file in each module they are in.
     `skipped` maps a file to the lines rolled back. Returns the sites as (file name, Site, source
-    line, target, path in the repository) in id order."""
+    line, target, path in the repository) in id order; with `write` false, only the sites,
+    nothing written."""
     skipped = skipped or {}
     files = tracked_files()
     wanted = set()
@@ -148,14 +149,14 @@ def prepare(skipped=None):
     declarations = {}
     for relative in sorted(files):
         source_path = os.path.join(ROOT, relative)
-        if not os.path.isfile(source_path):
+        which, (operators, calls) = target_of(relative)
+        if not os.path.isfile(source_path) or not (which or write):
             continue
         target = os.path.join(PACKAGE, relative)
         wanted.add(os.path.normpath(target))
         with open(source_path, "rb") as handle:
             data = handle.read()
         name = os.path.basename(relative)
-        which, (operators, calls) = target_of(relative)
         if which:
             text = data.decode()
             result = schemata.rewrite(text, next_id, relative, operators, calls, frozenset(skipped.get(relative, ())))
@@ -165,7 +166,10 @@ def prepare(skipped=None):
                 sites.append((name, site, lines[site.line - 1].strip(), which, relative))
             data = result.source.encode()
             declarations.setdefault(os.path.dirname(relative), []).extend(result.declarations)
-        write_if_changed(target, data)
+        if write:
+            write_if_changed(target, data)
+    if not write:
+        return sites
     for module, module_declarations in sorted(declarations.items()):
         support = os.path.join(PACKAGE, module, "MutantSchemata.swift")
         wanted.add(os.path.normpath(support))
@@ -182,23 +186,6 @@ def prepare(skipped=None):
 def mutant_key(entry):
     """A mutant across rewrites (ids shift when a site is rolled back): file, line and change."""
     return (entry[4], entry[1].line, entry[1].operator, entry[1].before, entry[1].after)
-
-
-def prepare_sites_only(skipped):
-    """The sites `prepare` would make with `skipped`, without writing the scratch package."""
-    sites, next_id = [], 1
-    for relative in sorted(tracked_files()):
-        which, (operators, calls) = target_of(relative)
-        if not which or not os.path.isfile(os.path.join(ROOT, relative)):
-            continue
-        with open(os.path.join(ROOT, relative)) as handle:
-            text = handle.read()
-        result = schemata.rewrite(text, next_id, relative, operators, calls, frozenset(skipped.get(relative, ())))
-        next_id += len(result.sites)
-        lines = text.split("\n")
-        for site in result.sites:
-            sites.append((os.path.basename(relative), site, lines[site.line - 1].strip(), which, relative))
-    return sites
 
 
 def swift(arguments, **kwargs):
@@ -263,18 +250,18 @@ def save_rollbacks(skipped):
         json.dump(saved, handle, indent=1, sort_keys=True)
 
 
-def build(sites, tests=False):
+def build(tests=False):
     """Builds the scratch package; a rewrite that does not type-check is rolled back (the file
     rewritten without sites on the lines the compiler named, Stryker's "compile error rollback")
     and the build retried. Returns the binaries' folder, the sites and the stillborn sites: those
     of this build's rollbacks, and those an earlier run rolled back (`prepare` left them out)."""
     skipped = known_rollbacks()
+    sites = prepare(skipped)
     stillborn = []
     if skipped:
         # The stillborn of an earlier run: the sites a rewrite without those rollbacks has more.
-        unskipped = prepare_sites_only({})
         kept = {mutant_key(e) for e in sites}
-        stillborn = [e for e in unskipped if mutant_key(e) not in kept]
+        stillborn = [e for e in prepare({}, write=False) if mutant_key(e) not in kept]
     for _ in range(12):
         output = build_products(tests)
         if output is None:
@@ -463,7 +450,7 @@ def main():
     NAME = TARGETS[options.target]["name"]
 
     started = time.monotonic()
-    binary, all_sites, all_stillborn = build(prepare(known_rollbacks()))
+    binary, all_sites, all_stillborn = build()
     sites = [e for e in all_sites if e[3] == options.target]
     stillborn = [e for e in all_stillborn if e[3] == options.target]
     artifacts = os.path.join(SCRATCH, "artifacts")
@@ -501,7 +488,7 @@ def main():
     killed_tests, survived = [], []
     tests_ran = options.target == "core" and not options.quick and any(e[1].id not in equivalent for e in survivors)
     if tests_ran:
-        build(all_sites, tests=True)
+        build(tests=True)
     for entry in survivors:
         if entry[1].id in equivalent:
             continue

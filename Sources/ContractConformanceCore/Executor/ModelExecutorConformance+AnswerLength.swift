@@ -66,18 +66,12 @@ extension ModelExecutorConformance {
     let schema = try source.pick(ProfileModelSchema.allCases)
     let power = 1 << (try source.int(0...10))
     let tokens = max(1, power + (try source.int(-1...1)))
-    let sentences = prompt.split(separator: ".").map {
-      $0.trimmingCharacters(in: .whitespaces) + "."
-    }
+    let sentences = promptSentences
     let count = try source.int(1...(sentences.count * 64))
     let text = (0..<count).map { sentences[$0 % sentences.count] }.joined(separator: " ")
     return BudgetedRequest(
-      request: ProfileModelRequest(
-        stepID: schema == .summaryChunk ? "chunk-1" : "title", schema: schema,
-        instructions: schema == .summaryChunk
-          ? "Summarize the text as a headline and factual points."
-          : "Write one title covering these section headlines.",
-        prompt: text, responseTokens: tokens),
+      request: request(
+        schema, step: schema == .summaryChunk ? "chunk-1" : "title", prompt: text, tokens: tokens),
       sentences: count)
   }
 
@@ -86,11 +80,10 @@ extension ModelExecutorConformance {
     let examples = [1, 8, 48].flatMap { tokens in
       ProfileModelSchema.allCases.map { schema in
         BudgetedRequest(
-          request: ProfileModelRequest(
-            stepID: "chunk-1", schema: schema, instructions: "Summarize the text.",
-            prompt: Array(repeating: Self.prompt, count: 16).joined(separator: " "),
-            responseTokens: tokens),
-          sentences: 64)
+          request: Self.request(
+            schema, prompt: Array(repeating: Self.prompt, count: 16).joined(separator: " "),
+            tokens: tokens),
+          sentences: 16 * Self.promptSentences.count)
       }
     }
     let property = Property<BudgetedRequest>(

@@ -11,7 +11,7 @@ extension ModelExecutorConformance {
     prices stay the same for residents, and visitors pay the fare posted at the pier.
     """
 
-  private static func request(
+  static func request(
     _ schema: ProfileModelSchema, step: String = "chunk-1", prompt: String = prompt,
     tokens: Int? = nil
   )
@@ -23,6 +23,11 @@ extension ModelExecutorConformance {
         ? "Summarize the text as a headline and factual points."
         : "Write one title covering these section headlines.",
       prompt: prompt, responseTokens: tokens ?? ordinaryBudget(schema))
+  }
+
+  /// The sentences of ``prompt``, each with its full stop.
+  static let promptSentences = prompt.split(separator: ".").map {
+    $0.trimmingCharacters(in: .whitespaces) + "."
   }
 
   /// The budget the suite's well-formed requests carry: 384 tokens for a chunk, 48 for a title.
@@ -122,9 +127,7 @@ extension ModelExecutorConformance {
     -> ProvokingRequest
   {
     let schema = try source.pick(ProfileModelSchema.allCases)
-    let sentences = prompt.split(separator: ".").map {
-      $0.trimmingCharacters(in: .whitespaces) + "."
-    }
+    let sentences = promptSentences
     var reasons: [String] = []
     let prompt: String
     let promptName: String

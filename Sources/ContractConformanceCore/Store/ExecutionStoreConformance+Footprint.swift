@@ -63,7 +63,8 @@ extension ExecutionStoreConformance {
           "only \(measured.count) rounds of saves ran within half the check's time, too few to tell growth from a compaction not yet due; give the suite a longer timeout"
         )
       }
-      let middle = measured[measured.count / 2 - 1]
+      let half = measured.count / 2 - 1
+      let middle = measured[half]
       let secondHalf = (measured.count - measured.count / 2) * commands.count
       let live = Self.footprintKeys * Self.footprintPayload
       let context =
@@ -84,10 +85,10 @@ extension ExecutionStoreConformance {
         )
       }
       var held = ""
-      if let end = descriptors.last ?? nil, let half = descriptors[measured.count / 2 - 1] {
+      if let end = descriptors[descriptors.count - 1], let atHalf = descriptors[half] {
         // Each save and each load of the second half is a call that could leave one open.
         let calls = 2 * secondHalf
-        let grew = end - half
+        let grew = end - atHalf
         if end > 4 * Self.footprintKeys + 32, grew * 8 >= calls {
           failures.add(
             "the store's process holds \(end) descriptors open under its directory \(context) and as many loads, \(grew) more than half-way, one for every \(calls / max(grew, 1)) calls: a call leaves a file open; close what each save and load opens"
