@@ -18,14 +18,17 @@ store.powerLoss replays the recorded file operations.
 
 Marks in Benchmarks/mutants/equivalent.json (core) and adapters-equivalent.json take a mutant out
 of the count, with a one-line reason; a mark that no mutant matches, or whose mutant is killed, is
-an error. A mutant whose rewrite does not compile is rolled back and listed as stillborn.
+an error. A mark's "kind" is "equivalent" (the default: the mutant behaves as the original does)
+or "admitted" (it behaves otherwise, in a way the contract allows, such as which sentences a
+summary keeps: a suite that failed it would be a false alarm); the report lists the two apart. A mutant whose rewrite does not compile is rolled back and listed as stillborn.
 
 usage: python3 Benchmarks/mutants/mutate.py [--target core|adapters] [--quick] [--min-score PERCENT]
-                                            [--jobs N] [--json FILE]
+                                            [--file NAME ...] [--jobs N] [--json FILE]
   --quick        core: skip the unit-test pass (golden kills and survivors only); adapters: every
                  fourth mutant of each file, by id, so every file and operator is sampled
   --min-score    fail (exit 1) when fewer than PERCENT of non-equivalent mutants are killed
                  (default 90; --min-golden is the old spelling)
+  --file         judge only the mutants of the named source file (repeatable), to triage one
 """
 import argparse
 import concurrent.futures
@@ -393,12 +396,16 @@ def load_equivalents(path):
         if missing:
             fail("%s: $[%d]: missing %s; every mark names its mutant and a one-line reason" % (
                 os.path.relpath(path, ROOT), index, ", ".join(missing)))
+        if mark.get("kind", "equivalent") not in ("equivalent", "admitted"):
+            fail("%s: $[%d]: kind %r; write \"equivalent\" or \"admitted\"" % (
+                os.path.relpath(path, ROOT), index, mark["kind"]))
     return marks
 
 
 def apply_marks(sites, marks):
-    """The reasons by mutant id for the mutants the marks name, and a problem for each mark
-    that names no mutant (the code it named has changed: re-check it, then update or drop it)."""
+    """The (kind, reason) by mutant id for the mutants the marks name, and a problem for each
+    mark that names no mutant (the code it named has changed: re-check it, then update or drop
+    it)."""
     keyed = {}
     for entry in sites:
         keyed.setdefault(site_key(entry), []).append(entry)
@@ -411,7 +418,7 @@ def apply_marks(sites, marks):
                 % (key[1], key[2], key[3], key[0], key[4]))
             continue
         for entry in keyed[key]:
-            equivalent[entry[1].id] = mark["reason"]
+            equivalent[entry[1].id] = (mark.get("kind", "equivalent"), mark["reason"])
     return equivalent, problems
 
 
@@ -446,6 +453,7 @@ def main():
     parser.add_argument("--min-score", "--min-golden", dest="min_score", type=float, default=90.0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--json")
+    parser.add_argument("--file", action="append", default=[])
     options = parser.parse_args()
     NAME = TARGETS[options.target]["name"]
 
@@ -473,6 +481,12 @@ def main():
         fail("the unmutated schemata fail (%s); the generator changed behaviour" % ", ".join("%s %s" % v for v in broken), 1)
 
     judged = quick_sample(sites) if options.quick and options.target == "adapters" else sites
+    if options.file:
+        unknown = sorted(set(options.file) - {e[0] for e in sites})
+        if unknown:
+            fail("--file %s: no mutant of the %s target is in it; name one of %s" % (
+                ", ".join(unknown), options.target, ", ".join(sorted({e[0] for e in sites}))))
+        judged = [e for e in judged if e[0] in options.file]
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         outcomes = list(pool.map(lambda e: judge(binary, e, artifacts), judged))
 
@@ -502,14 +516,19 @@ def main():
     rate = 100.0 * len(killed) / non_equivalent if non_equivalent else 100.0
     files = sorted({e[0] for e in sites})
     by = "golden" if options.target == "core" else "the suites"
-    sampled = " (--quick: every fourth of each file, %d judged)" % len(judged) if judged is not sites else ""
+    sampled = ""
+    if options.quick and options.target == "adapters":
+        sampled = " (--quick: every fourth of each file, %d judged)" % len(judged)
+    if options.file:
+        sampled += " (--file: %d judged)" % len(judged)
     print("mutants generated:    %d in %s%s" % (len(sites), ", ".join(files), sampled))
     for name, reason in sorted((NOT_MUTATED if options.target == "core" else ADAPTERS_NOT_MUTATED).items()):
         print("  not mutated: %s (%s)" % (name, reason))
     if options.target == "adapters":
         print("stillborn:            %d (did not compile, rolled back)" % len(stillborn))
-    print("killed by %s:%s%d (%.1f%% of %d non-equivalent)" % (
-        by, " " * max(1, 11 - len(by)), len(killed), rate, non_equivalent))
+    print("killed by %s:%s%d (%.1f%% of %d %s)" % (
+        by, " " * max(1, 11 - len(by)), len(killed), rate, non_equivalent,
+        "non-equivalent" if options.target == "core" else "neither equivalent nor admitted"))
     if options.target == "adapters":
         rules = {}
         for _, _, rule in killed:
@@ -521,10 +540,14 @@ def main():
         for entry in killed_tests:
             print("  " + describe(entry))
     equivalents_file = os.path.relpath(TARGETS[options.target]["equivalents"], ROOT)
-    print("equivalent:           %d (reasons in %s)" % (len([i for i in equivalent if i in judged_ids]), equivalents_file))
-    for entry in judged:
-        if entry[1].id in equivalent:
-            print("  %s: %s" % (describe(entry), equivalent[entry[1].id]))
+    for kind, heading in (("equivalent", "equivalent:          "), ("admitted", "admitted:            ")):
+        marked = [e for e in judged if e[1].id in equivalent and equivalent[e[1].id][0] == kind]
+        if kind == "admitted" and not marked:
+            continue
+        what = "the contract admits what they change; " if kind == "admitted" else ""
+        print("%s %d (%sreasons in %s)" % (heading, len(marked), what, equivalents_file))
+        for entry in marked:
+            print("  %s: %s" % (describe(entry), equivalent[entry[1].id][1]))
     print("survived:             %d" % len(survived))
     for entry in survived:
         print("  " + describe(entry))
@@ -535,7 +558,7 @@ def main():
             json.dump([{
                 "id": e[1].id, "file": e[0], "line": e[1].line, "operator": e[1].operator,
                 "before": e[1].before, "after": e[1].after, "source": e[2],
-                "verdict": ("equivalent" if e[1].id in equivalent else "killed" if e[1].id in killed_ids
+                "verdict": (equivalent[e[1].id][0] if e[1].id in equivalent else "killed" if e[1].id in killed_ids
                             else "tests" if e in killed_tests else "survived"),
                 "by": killed_ids.get(e[1].id, ("", ""))[1],
             } for e in judged], handle, indent=2, sort_keys=True)

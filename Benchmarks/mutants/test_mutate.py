@@ -17,8 +17,15 @@ class MarkTests(unittest.TestCase):
         mark = {"file": "Core.swift", "operator": "relational", "before": "<", "after": "<=",
                 "line": "if a < b {", "reason": "a and b are never equal"}
         equivalent, problems = mutate.apply_marks(sites, [mark])
-        self.assertEqual(equivalent, {1: "a and b are never equal", 2: "a and b are never equal"})
+        same = ("equivalent", "a and b are never equal")
+        self.assertEqual(equivalent, {1: same, 2: same})
         self.assertEqual(problems, [])
+
+    def test_an_admitted_mark_keeps_its_kind(self):
+        mark = {"file": "Core.swift", "operator": "relational", "before": "<", "after": "<=",
+                "line": "if a < b {", "reason": "either order is a summary", "kind": "admitted"}
+        equivalent, _ = mutate.apply_marks([entry(1)], [mark])
+        self.assertEqual(equivalent, {1: ("admitted", "either order is a summary")})
 
     def test_a_mark_whose_code_changed_is_a_problem_not_a_silent_pass(self):
         mark = {"file": "Core.swift", "operator": "relational", "before": "<", "after": "<=",

@@ -96,8 +96,10 @@ public enum ReferenceSuites {
     }
   }
 
-  /// The text provider over files with a form feed after each page, or, `byLines`, over files of
-  /// one line a page, its other way of paging.
+  /// The text provider over files with form feeds between pages, or, `byLines`, over files of
+  /// one line a page, its other way of paging. Fixture after fixture, the files take each layout
+  /// the provider reads: a form feed after every page or only between them, with or without a
+  /// final line break; a line break after every line or not after the last.
   private static func textDocumentRun(_ scratch: URL, _ timeout: Duration, byLines: Bool = false)
     async -> Run
   {
@@ -105,10 +107,13 @@ public enum ReferenceSuites {
     defer { try? FileManager.default.removeItem(at: folder) }
     let counter = Counter()
     let report = await DocumentProviderConformance(timeout: timeout) { fixture in
-      let name = "fixture-\(counter.next()).txt"
+      let number = counter.next()
+      let name = "fixture-\(number).txt"
       return byLines
-        ? try textProviderByLines(for: fixture, in: folder, name: name)
-        : try textProvider(for: fixture, in: folder, name: name)
+        ? try textProviderByLines(
+          for: fixture, in: folder, name: name, finalLineBreak: number % 2 == 0)
+        : try textProvider(
+          for: fixture, in: folder, name: name, layout: TextLayout.allCases[number % 3])
     }.run()
     guard byLines else {
       return Run(label: "document (TextDocumentProvider)", note: nil, report: report)
@@ -116,23 +121,24 @@ public enum ReferenceSuites {
     return Run(
       label: "document (TextDocumentProvider, paged by lines)",
       note:
-        "each page written as one line, its line breaks as spaces (the suite compares runs of whitespace as one space); a document ending in an empty page, which lines cannot hold, is written with form feeds",
+        "each page written as one line, its line breaks as spaces (the suite compares runs of whitespace as one space), every other file without a final line break; a document ending in an empty page, which lines cannot hold, is written with form feeds",
       report: report)
   }
 
-  /// Writes `fixture` as a text file of one line a page, without form feeds, and opens a provider
-  /// that pages it every line. A fixture whose last page is empty (one line cannot end a file
-  /// with it) is written with form feeds, as ``textProvider(for:in:name:)`` writes it.
-  static func textProviderByLines(for fixture: DocumentFixture, in folder: URL, name: String)
-    throws -> (provider: any ProfileDocumentProviding, attachmentID: String)
-  {
+  /// Writes `fixture` as a text file of one line a page, without form feeds, the last line
+  /// ended by a line break or not, and opens a provider that pages it every line. A fixture
+  /// whose last page is empty (one line cannot end a file with it) is written with form feeds,
+  /// as ``textProvider(for:in:name:layout:)`` writes it.
+  static func textProviderByLines(
+    for fixture: DocumentFixture, in folder: URL, name: String, finalLineBreak: Bool = true
+  ) throws -> (provider: any ProfileDocumentProviding, attachmentID: String) {
     guard let last = fixture.pages.last, !last.isEmpty else {
       return try textProvider(for: fixture, in: folder, name: name)
     }
     let lines = fixture.pages.map {
       $0.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
-    try Data((lines.joined(separator: "\n") + "\n").utf8).write(
+    try Data((lines.joined(separator: "\n") + (finalLineBreak ? "\n" : "")).utf8).write(
       to: folder.appendingPathComponent(name))
     return (
       try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap, linesPerPage: 1), name
@@ -169,14 +175,36 @@ public enum ReferenceSuites {
       report: report)
   }
 
-  /// Writes `fixture` as a text file (each page ended by a form feed) and opens a provider over it.
-  public static func textProvider(for fixture: DocumentFixture, in folder: URL, name: String) throws
-    -> (
-      provider: any ProfileDocumentProviding, attachmentID: String
-    )
-  {
-    try TextDocumentProvider.file(pages: fixture.pages).write(
-      to: folder.appendingPathComponent(name))
+  /// How a text file separates its pages with form feeds.
+  public enum TextLayout: CaseIterable, Sendable {
+    /// A form feed after every page, as `TextDocumentProvider.file(pages:)` writes it.
+    case formFeedAfterEachPage
+    /// A form feed between pages only.
+    case formFeedBetweenPages
+    /// A form feed between pages, and a line break at the end of the file.
+    case formFeedBetweenPagesAndFinalLineBreak
+  }
+
+  /// Writes `fixture` as a text file with form feeds in `layout` and opens a provider over it.
+  /// A layout that cannot hold the fixture's pages (one page, which without a form feed is paged
+  /// by lines; an empty last page, which only a form feed after it ends; a last page ending in a
+  /// line break, without one after it) falls back to a form feed after every page.
+  public static func textProvider(
+    for fixture: DocumentFixture, in folder: URL, name: String,
+    layout: TextLayout = .formFeedAfterEachPage
+  ) throws -> (provider: any ProfileDocumentProviding, attachmentID: String) {
+    let pages = fixture.pages
+    let between = pages.count >= 2 && pages.last?.isEmpty == false
+    let text: String =
+      switch layout {
+      // A final line break is the file's, not the page's: this layout cannot end a page in one.
+      case .formFeedBetweenPages where between && pages.last?.hasSuffix("\n") == false:
+        pages.joined(separator: "\u{0C}")
+      case .formFeedBetweenPagesAndFinalLineBreak where between:
+        pages.joined(separator: "\u{0C}") + "\n"
+      default: pages.map { $0 + "\u{0C}" }.joined()
+      }
+    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
     return (try TextDocumentProvider(directory: folder, pageCap: fixture.pageCap), name)
   }
 

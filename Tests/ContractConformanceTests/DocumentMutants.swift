@@ -32,7 +32,10 @@ enum DocumentMutant: String, CaseIterable, Sendable {
     forwardOnly, zeroCapIgnored, capAboveCountReported,
     // A class only the document monitor reaches: a provider that answers right for its first
     // calls, then recounts a page short (a cache that expires and recounts wrongly).
-    countDriftsWithAge
+    countDriftsWithAge,
+    // A class the capped out-of-range reads reach: an index checked against the original count,
+    // not the capped one, so pages past the cap are handed out.
+    readsPastTheCap
 }
 
 struct UnknownAttachment: Error {}
@@ -109,7 +112,7 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
 
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
     try known(attachmentID)
-    guard index >= 0, index < capped else {
+    guard index >= 0, index < (mutant == .readsPastTheCap ? original - front : capped) else {
       if mutant == .noThrowOutOfRange || (mutant == .emptyAsOnePage && original == 0) {
         return PageContent(index: index, pageNumber: max(index + 1, 1), text: "")
       }

@@ -38,6 +38,11 @@ import Testing
         mutant: "noThrowOutOfRange", failing: "document.outOfRange",
         message: "page(at: -1) with pageCount 5 returned \"\" instead of throwing")
     ],
+    .readsPastTheCap: [
+      MutantExpectation(
+        mutant: "readsPastTheCap", failing: "document.outOfRange",
+        message: "a 10-page document, capped at 4: page(at: 4) with pageCount 4 returned")
+    ],
     .unknownIsZero: [
       MutantExpectation(
         mutant: "unknownIsZero", failing: "document.unknownAttachment",

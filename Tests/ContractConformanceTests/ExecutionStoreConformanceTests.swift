@@ -13,6 +13,16 @@ import Testing
         mutant: "keepsEveryVersion", failing: "store.footprint",
         message: "a save leaves a file behind")
     ],
+    .forgetsOldKeys: [
+      MutantExpectation(
+        mutant: "forgetsOldKeys", failing: "store.manyKeys",
+        message: "loaded nil")
+    ],
+    .instancePoolNeverReturned: [
+      MutantExpectation(
+        mutant: "instancePoolNeverReturned", failing: "store.instances",
+        message: "the factory threw StoreFailure")
+    ],
     .bytesAsText: [
       MutantExpectation(
         mutant: "bytesAsText", failing: "store.roundTrip",
@@ -138,25 +148,6 @@ import Testing
     ],
   ]
 
-  // A leaked descriptor is seen through /proc: its own test, on Linux, below.
-  @Test(arguments: StoreMutant.allCases.filter { $0 != .leaksDescriptors })
-  func mutantIsCaught(mutant: StoreMutant) async {
-    // store.footprint writes 32 MiB through each store: only for the mutant it is to catch.
-    let expected = Set((Self.expectations[mutant] ?? []).map(\.failing))
-    let rules = ExecutionStoreConformance.rules.map(\.id).filter {
-      $0 != "store.footprint" || expected.contains($0)
-    }
-    let report = await ConformanceSettings.$scoped.withValue(
-      ConformanceSettings(selection: Set(rules))
-    ) {
-      await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
-        try mutant.make($0)
-      }.run()
-    }
-    expect(report, failsAll: Self.expectations[mutant] ?? [])
-    #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
-  }
-
   @Test func theFlushOnDeinitStoreStillPassesReopen() async {
     // It is caught by store.crash alone: dropping the instance flushes, a kill would not.
     let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
@@ -211,18 +202,55 @@ import Testing
     #expect(message.contains("grew 16.0 MiB over the last 256 saves, 64 KiB a save"), "\(message)")
   }
 
-  /// A file left open on every load breaks no promise but the footprint's, where /proc tells.
+  /// A file left open on every load breaks no promise but how many descriptors the store holds,
+  /// where /proc tells: it grows with the calls (footprint) and passes Apple's limit over
+  /// hundreds of keys (manyKeys).
   #if os(Linux)
-    @Test func onlyTheFootprintCatchesAStoreThatLeaksADescriptorALoad() async {
+    @Test func onlyDescriptorCountsCatchAStoreThatLeaksADescriptorALoad() async {
       let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
         try StoreMutant.leaksDescriptors.make($0)
       }.run()
-      #expect(report.failures.map(\.id) == ["store.footprint"], "\(report.renderText())")
+      #expect(
+        report.failures.map(\.id) == ["store.manyKeys", "store.footprint"],
+        "\(report.renderText())")
       let message = report.result("store.footprint")?.message ?? ""
       #expect(message.contains("descriptors open under its directory"), "\(message)")
       #expect(message.contains("one for every 2 calls: a call leaves a file open"), "\(message)")
     }
+
+    /// A lock file left open by every instance leaks nothing a single instance shows.
+    @Test func onlyInstancesCatchesAStoreThatLeaksAFileAnInstance() async {
+      let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
+        try StoreMutant.lockFileLeakedPerInstance.make($0)
+      }.run()
+      #expect(report.failures.map(\.id) == ["store.instances"], "\(report.renderText())")
+      let message = report.result("store.instances")?.message ?? ""
+      #expect(
+        message.contains("one for every instance; close what an instance opened"), "\(message)")
+    }
+
+    /// A file held open for every key ever saved leaks nothing per call: only hundreds of keys
+    /// show it.
+    @Test func onlyManyKeysCatchesAStoreThatHoldsAFilePerKey() async {
+      let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
+        try StoreMutant.holdsAFilePerKey.make($0)
+      }.run()
+      #expect(report.failures.map(\.id) == ["store.manyKeys"], "\(report.renderText())")
+      let message = report.result("store.manyKeys")?.message ?? ""
+      #expect(
+        message.contains(
+          "descriptors open under its directory after saves of 256 distinct commands"),
+        "\(message)")
+    }
   #endif
+
+  /// Records deleted past a capacity of 300 keys break no promise a few keys reach.
+  @Test func onlyManyKeysCatchesAStoreThatForgetsItsOldestKeys() async {
+    let report = await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
+      try StoreMutant.forgetsOldKeys.make($0)
+    }.run()
+    #expect(report.failures.map(\.id) == ["store.manyKeys"], "\(report.renderText())")
+  }
 
   @Test func aSlowStorePasses() async {
     // Slow by design; the headroom keeps it passing while the PDF tests load both cores.
@@ -247,5 +275,35 @@ import Testing
         $0.message == "the store is volatile; this check applies to durable stores only"
       })
     #expect(report.isPassing)
+  }
+}
+
+/// Each of the zoo's stores against the whole suite: a suite of its own, so that it runs beside
+/// the other store tests rather than after them.
+@Suite(.serialized) struct StoreMutantTests {
+  // A leaked or held descriptor is seen through /proc: their own tests, on Linux, below.
+  @Test(
+    arguments: StoreMutant.allCases.filter {
+      ![.leaksDescriptors, .holdsAFilePerKey, .lockFileLeakedPerInstance].contains($0)
+    })
+  func mutantIsCaught(mutant: StoreMutant) async {
+    // store.footprint writes 32 MiB through each store, store.manyKeys hundreds of keys and
+    // store.instances hundreds of instances: each only for the mutants it is to catch.
+    let expected = Set((ExecutionStoreConformanceTests.expectations[mutant] ?? []).map(\.failing))
+    let heavy: Set = ["store.footprint", "store.manyKeys", "store.instances"]
+    let rules = ExecutionStoreConformance.rules.map(\.id).filter {
+      !heavy.contains($0) || expected.contains($0)
+    }
+    let report = await ConformanceSettings.$scoped.withValue(
+      ConformanceSettings(selection: Set(rules))
+    ) {
+      await ExecutionStoreConformance(durability: .durable, timeout: testTimeout) {
+        try mutant.make($0)
+      }.run()
+    }
+    expect(report, failsAll: ExecutionStoreConformanceTests.expectations[mutant] ?? [])
+    #expect(
+      ExecutionStoreConformanceTests.expectations[mutant]?.isEmpty == false,
+      "\(mutant) has no expectation")
   }
 }

@@ -16,7 +16,10 @@ enum ExecutorMutant: String, CaseIterable, Sendable {
     emptyTitleForBlankPrompt,
     // A class no rule read until responseTokens was judged: a budget ignored, every answer as
     // long as an ordinary budget allows.
-    ignoresBudget
+    ignoresBudget,
+    // Classes the generated prompts reach: a title cut to 24 characters at its last space, with
+    // nothing left when its first word is longer; and a chunk answered by its title alone.
+    cutsTitleAtASpace, titleOnlyChunks
 
   func make() -> any ProfileModelExecuting {
     switch self {
@@ -73,6 +76,16 @@ struct MutatingExecutor: ProfileModelExecuting {
     case (.titleWithoutTitle, .summaryTitle):
       let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
       return try CanonicalJSON.encode(["name": answer.title])
+    case (.cutsTitleAtASpace, .summaryChunk):
+      let answer = try CanonicalJSON.decode(SummaryChunkAnswer.self, from: data)
+      return try CanonicalJSON.encode(
+        SummaryChunkAnswer(title: cutAtASpace(answer.title), points: answer.points))
+    case (.cutsTitleAtASpace, .summaryTitle):
+      let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
+      return try CanonicalJSON.encode(SummaryTitleAnswer(title: cutAtASpace(answer.title)))
+    case (.titleOnlyChunks, .summaryChunk):
+      let answer = try CanonicalJSON.decode(SummaryChunkAnswer.self, from: data)
+      return try CanonicalJSON.encode(SummaryChunkAnswer(title: answer.title, points: []))
     case (.titleReusesChunk, .summaryTitle):
       let answer = try CanonicalJSON.decode(SummaryTitleAnswer.self, from: data)
       return try CanonicalJSON.encode(
@@ -81,6 +94,14 @@ struct MutatingExecutor: ProfileModelExecuting {
       return data
     }
   }
+}
+
+/// The title's first 24 characters, cut back to their last space: nothing when the first word
+/// is longer.
+func cutAtASpace(_ title: String) -> String {
+  guard title.count > 24 else { return title }
+  let head = title.prefix(24)
+  return head.lastIndex(of: " ").map { String(head[..<$0]) } ?? ""
 }
 
 /// Blocks the thread: nothing can cancel it.

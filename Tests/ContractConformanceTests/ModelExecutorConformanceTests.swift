@@ -75,6 +75,16 @@ import Testing
         mutant: "ignoresBudget", failing: "executor.answerLength",
         message: "words for responseTokens 1 (at most 10")
     ],
+    .cutsTitleAtASpace: [
+      MutantExpectation(
+        mutant: "cutsTitleAtASpace", failing: "executor.chunkShape",
+        message: "summaryChunk: the title is empty")
+    ],
+    .titleOnlyChunks: [
+      MutantExpectation(
+        mutant: "titleOnlyChunks", failing: "executor.chunkShape",
+        message: "\"points\" holds no written point")
+    ],
   ]
 
   @Test(arguments: ExecutorMutant.allCases)

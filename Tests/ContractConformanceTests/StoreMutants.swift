@@ -21,7 +21,13 @@ enum StoreMutant: String, CaseIterable, Sendable {
     // Right answers, and a journal of every save beside them that nothing ever trims.
     keepsEveryVersion,
     // Right answers, and a file opened on every load that is never closed.
-    leaksDescriptors
+    leaksDescriptors,
+    // Classes only hundreds of keys reach: the oldest keys' records deleted past a capacity, as
+    // a cache would; and a file kept open for every key ever saved, without a bound.
+    forgetsOldKeys, holdsAFilePerKey,
+    // Classes only many instances reach: a process-wide pool of 48 per directory whose slots
+    // are never given back; and a lock file each instance opens and never closes.
+    instancePoolNeverReturned, lockFileLeakedPerInstance
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
@@ -48,6 +54,14 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   private var sessions: [URL] = []
   /// For `keyedByBytesCachedByEquality`: each command's file name, by the command's ==.
   private var names: [String: [ProfileCommand: URL]] = [:]
+  /// For `instancePoolNeverReturned`: the slots taken in each directory, never given back.
+  static let pool = Locked<[String: Int]>([:])
+  /// For `lockFileLeakedPerInstance`: every instance's lock file, never closed.
+  static let lockFiles = Locked<[FileHandle]>([])
+  /// For `forgetsOldKeys`: the files this instance created, oldest first.
+  private var created: [URL] = []
+  /// For `holdsAFilePerKey`: a handle on each key's file, never closed.
+  private var handles: [URL: FileHandle] = [:]
 
   init(directory: URL, mutant: StoreMutant) throws {
     self.directory = directory
@@ -57,6 +71,21 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     } catch {
       guard mutant == .memoryFallback else { throw error }
       memory = [:]  // the defect: silently keep data in memory
+    }
+    if mutant == .instancePoolNeverReturned {
+      let taken = Self.pool.withValue { slots -> Int in
+        slots[directory.path, default: 0] += 1
+        return slots[directory.path]!
+      }
+      if taken > 48 { throw StoreFailure() }
+    }
+    if mutant == .lockFileLeakedPerInstance {
+      let lock = directory.appendingPathComponent("lock")
+      if !FileManager.default.fileExists(atPath: lock.path) {
+        _ = FileManager.default.createFile(atPath: lock.path, contents: nil)
+      }
+      let handle = try FileHandle(forReadingFrom: lock)
+      Self.lockFiles.withValue { $0.append(handle) }
     }
     if mutant == .recentSessionsOnly {
       let count = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.count ?? 0
@@ -158,6 +187,21 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url)
+    case .forgetsOldKeys:
+      let isNew = !FileManager.default.fileExists(atPath: url.path)
+      try data.write(to: url, options: .atomic)
+      let evicted: URL? = lock.withCriticalSection {
+        guard isNew else { return nil }
+        created.append(url)
+        return created.count > 300 ? created.removeFirst() : nil
+      }
+      if let evicted { try? FileManager.default.removeItem(at: evicted) }
+    case .lockFileLeakedPerInstance, .instancePoolNeverReturned:
+      try data.write(to: url, options: .atomic)  // right, but for what each instance holds
+    case .holdsAFilePerKey:
+      try data.write(to: url, options: .atomic)
+      let handle = try FileHandle(forReadingFrom: url)
+      lock.withCriticalSection { handles[url] = handles[url] ?? handle }
     default:
       try data.write(to: url)
     }

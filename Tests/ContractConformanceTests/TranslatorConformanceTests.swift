@@ -115,15 +115,6 @@ import Testing
     ],
   ]
 
-  @Test(arguments: TranslatorMutant.allCases)
-  func mutantIsCaught(mutant: TranslatorMutant) async {
-    let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
-      mutant.make()
-    }.run()
-    expect(report, failsAll: Self.expectations[mutant] ?? [])
-    #expect(Self.expectations[mutant]?.isEmpty == false, "\(mutant) has no expectation")
-  }
-
   /// The canned sentence breaks no promise but meaning's: every other rule passes it.
   @Test func onlyMeaningCatchesACannedSentence() async {
     let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
@@ -222,5 +213,22 @@ import Testing
       suite.numbers(in: "2.331 Seiten und 1,5 und 2'331", language: "de") == [2331, 1, 5, 2331])
     #expect(suite.numbers(in: "2\u{202F}331 pages, 1,5", language: "fr") == [2331, 1, 5])
     #expect(suite.numbers(in: "1,234,567 and 52.143", language: "en") == [1_234_567, 52, 143])
+  }
+}
+
+/// Each of the zoo's translators against the whole suite: a suite of its own, so that it runs
+/// beside the other translator tests rather than after them.
+@Suite(.serialized) struct TranslatorMutantTests {
+  @Test(arguments: TranslatorMutant.allCases)
+  func mutantIsCaught(mutant: TranslatorMutant) async {
+    let report = await TranslatorConformance(
+      pairs: TranslatorConformanceTests.pairs, timeout: testTimeout
+    ) {
+      mutant.make()
+    }.run()
+    expect(report, failsAll: TranslatorConformanceTests.expectations[mutant] ?? [])
+    #expect(
+      TranslatorConformanceTests.expectations[mutant]?.isEmpty == false,
+      "\(mutant) has no expectation")
   }
 }

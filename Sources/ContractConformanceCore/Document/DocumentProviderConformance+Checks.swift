@@ -196,16 +196,23 @@ extension DocumentProviderConformance {
   }
 
   func outOfRange() async throws -> CheckOutcome {
-    let (provider, id, count, _) = try await counts(.numbered(5))
     var failures = Failures()
-    for index in [-1, count] {
-      if let page = try? await provider.page(at: index, for: id) {
-        failures.add(
-          "page(at: \(index)) with pageCount \(count) returned \(quote(page.text)) instead of throwing"
-        )
+    var tried = 0
+    for fixture in [DocumentFixture.numbered(5), .numbered(10, cap: 4), .numbered(3, cap: 8)] {
+      let (provider, id, count, original) = try await counts(fixture)
+      let capped = fixture.pageCap.map { ", capped at \($0)" } ?? ""
+      for index in Set([-1, count, count + 1, original, original + 1]).sorted()
+      where !(0..<count).contains(index) {
+        tried += 1
+        if let page = try? await provider.page(at: index, for: id) {
+          failures.add(
+            "a \(fixture.pages.count)-page document\(capped): page(at: \(index)) with pageCount \(count) returned \(quote(page.text)) instead of throwing"
+          )
+        }
       }
     }
-    return failures.outcome(passed: "indexes -1 and \(count) threw")
+    return failures.outcome(
+      passed: "\(tried) indexes outside 0..<pageCount threw, around and past the cap")
   }
 
   func unknownAttachment() async throws -> CheckOutcome {

@@ -67,9 +67,13 @@ extension DocumentProviderConformance {
     )
     static let outOfRange = ConformanceRule(
       id: "document.outOfRange", level: .required,
-      asserts: "page(at:) throws for -1 and for pageCount.",
-      why: "An out-of-range read that returns an empty page looks like an empty page, not a bug.",
-      whenItFails: "Validate the index against 0..<pageCount before reading.")
+      asserts:
+        "page(at:) throws for -1, pageCount, pageCount + 1, originalPageCount and originalPageCount + 1, in documents of 5 pages, of 10 capped at 4 and of 3 capped at 8.",
+      why:
+        "An out-of-range read that returns an empty page looks like an empty page, not a bug; a page past the cap returned is a page the summary was not to cover.",
+      whenItFails:
+        "Validate the index against 0..<pageCount, the capped count, before reading.",
+      sharpened: "0.6")
     static let unknownAttachment = ConformanceRule(
       id: "document.unknownAttachment", level: .required,
       asserts:

@@ -51,12 +51,13 @@ extension ModelExecutorConformance {
   }
 
   /// A request with a budget drawn across magnitudes (1 to 1,025 tokens, powers of two and
-  /// their neighbours) and a prompt of one sentence to the ferry story told 64 times.
+  /// their neighbours) and a prompt of one sentence to the ferry story told 64 times, or a
+  /// ``GeneratedPrompt``.
   struct BudgetedRequest: Sendable, CustomStringConvertible {
     let request: ProfileModelRequest
-    let sentences: Int
+    let prompt: String
     var description: String {
-      "\(request.schema), a prompt of \(sentences) sentences, responseTokens \(request.responseTokens)"
+      "\(request.schema), \(prompt), responseTokens \(request.responseTokens)"
     }
   }
 
@@ -66,13 +67,21 @@ extension ModelExecutorConformance {
     let schema = try source.pick(ProfileModelSchema.allCases)
     let power = 1 << (try source.int(0...10))
     let tokens = max(1, power + (try source.int(-1...1)))
-    let sentences = promptSentences
-    let count = try source.int(1...(sentences.count * 64))
-    let text = (0..<count).map { sentences[$0 % sentences.count] }.joined(separator: " ")
+    let text: String
+    let prompt: String
+    if try source.chance(50) {
+      let generated = try GeneratedPrompt.generate(source)
+      (text, prompt) = (generated.text, generated.description)
+    } else {
+      let sentences = promptSentences
+      let count = try source.int(1...(sentences.count * 64))
+      text = (0..<count).map { sentences[$0 % sentences.count] }.joined(separator: " ")
+      prompt = "a prompt of \(count) sentences"
+    }
     return BudgetedRequest(
       request: request(
         schema, step: schema == .summaryChunk ? "chunk-1" : "title", prompt: text, tokens: tokens),
-      sentences: count)
+      prompt: prompt)
   }
 
   func answerLength() async throws -> CheckOutcome {
@@ -83,7 +92,7 @@ extension ModelExecutorConformance {
           request: Self.request(
             schema, prompt: Array(repeating: Self.prompt, count: 16).joined(separator: " "),
             tokens: tokens),
-          sentences: 16 * Self.promptSentences.count)
+          prompt: "a prompt of \(16 * Self.promptSentences.count) sentences")
       }
     }
     let property = Property<BudgetedRequest>(

@@ -63,17 +63,68 @@ extension ModelExecutorConformance {
     return nil
   }
 
-  private func shape(_ schema: ProfileModelSchema) async throws -> CheckOutcome {
-    let executor = try await executor()
-    let data = try await attempt("a well-formed \(schema) request") {
-      try await executor.generate(Self.request(schema))
+  /// Why a chunk answer over ordinary sentences, at an ordinary budget, holds no point: the
+  /// schema's points are the summary, and a chunk without one summarizes nothing.
+  static func pointsProblem(_ data: Data) -> String? {
+    guard case .array(let points)? = (try? JSONValue(parsing: data))?["points"] else { return nil }
+    let written = points.filter {
+      if case .string(let point) = $0 {
+        !point.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      } else {
+        false
+      }
     }
-    if let problem = Self.shapeProblem(data, schema) { return .failed("\(schema): \(problem)") }
-    return .passed("a \(schema) answer decoded in shape")
+    guard written.isEmpty else { return nil }
+    return
+      "\"points\" holds no written point: \(quote(String(decoding: data, as: UTF8.self), limit: 160))"
   }
 
-  func chunkShape() async throws -> CheckOutcome { try await shape(.summaryChunk) }
-  func titleShape() async throws -> CheckOutcome { try await shape(.summaryTitle) }
+  /// A prompt for a shape rule: the suite's news item, or a generated one.
+  struct ShapePrompt: Sendable, CustomStringConvertible {
+    let text: String
+    let description: String
+    /// Whether it is the news item, whose chunk answer must hold a point.
+    var isNewsItem: Bool { text == ModelExecutorConformance.prompt }
+  }
+
+  /// Asks for `schema` at its ordinary budget, over the news item and then over generated
+  /// prompts, and judges each answer's shape; a chunk over the news item must hold a point.
+  private func shape(_ schema: ProfileModelSchema, _ rule: ConformanceRule) async throws
+    -> CheckOutcome
+  {
+    let budget = PropertyBudget(seed: seed, examples: examples)
+    let property = Property<ShapePrompt>(
+      examples: [ShapePrompt(text: Self.prompt, description: "the news item")], defaultCount: 10,
+      generate: { source throws(ChoiceSource.Overrun) in
+        let generated = try GeneratedPrompt.generate(source)
+        return ShapePrompt(text: generated.text, description: generated.description)
+      },
+      describe: \.description,
+      test: { prompt in
+        let data: Data
+        do {
+          data = try await self.executor().generate(
+            Self.request(
+              schema, step: schema == .summaryChunk ? "chunk-1" : "title",
+              prompt: prompt.text))
+        } catch is ProfileModelExecutionError where !prompt.isNewsItem {
+          return nil  // a generated prompt may be beyond the context; provokedFailures judges it
+        } catch {
+          return failureMessage(error)
+        }
+        if let problem = Self.shapeProblem(data, schema) { return "\(schema): \(problem)" }
+        if schema == .summaryChunk, prompt.isNewsItem, let problem = Self.pointsProblem(data) {
+          return "summaryChunk over the four sentences of a news item: \(problem)"
+        }
+        return nil
+      })
+    return await property.run(rule.id, budget: budget).outcome(
+      passed: "every \(schema) answer decoded in shape", rule: rule, budget: budget,
+      suite: "executor")
+  }
+
+  func chunkShape() async throws -> CheckOutcome { try await shape(.summaryChunk, Rule.chunkShape) }
+  func titleShape() async throws -> CheckOutcome { try await shape(.summaryTitle, Rule.titleShape) }
 
   func titleHasNoPoints() async throws -> CheckOutcome {
     let executor = try await executor()
@@ -122,7 +173,8 @@ extension ModelExecutorConformance {
   ]
 
   /// Requests of both schemas with prompts empty, whitespace (ASCII and not), of one token,
-  /// ordinary or far beyond any context, and budgets negative, zero, one token or ordinary.
+  /// ordinary, generated (``GeneratedPrompt``) or far beyond any context, and budgets negative,
+  /// zero, one token or ordinary.
   static func provokingRequest(_ source: ChoiceSource) throws(ChoiceSource.Overrun)
     -> ProvokingRequest
   {
@@ -131,7 +183,7 @@ extension ModelExecutorConformance {
     var reasons: [String] = []
     let prompt: String
     let promptName: String
-    switch try source.draw(4) {
+    switch try source.draw(5) {
     case 0:
       let count = try source.int(1...sentences.count)
       prompt = sentences.prefix(count).joined(separator: " ")
@@ -150,6 +202,10 @@ extension ModelExecutorConformance {
     case 3:
       prompt = "Ferries."
       promptName = "a prompt of one token"
+    case 4:
+      let generated = try GeneratedPrompt.generate(source)
+      prompt = generated.text
+      promptName = generated.description
     default:
       let repeats = try source.int(9_091...20_000)
       prompt = String(repeating: "Ferries leave hourly. ", count: repeats)

@@ -26,20 +26,21 @@ extension ModelExecutorConformance {
     static let chunkShape = ConformanceRule(
       id: "executor.chunkShape", level: .required,
       asserts:
-        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title.",
+        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title, over a news item and then generated prompts (1 to 64 sentences of 1 to 257 words of any length and script, digits, emoji and markup) at 384 tokens; over the news item's four sentences it holds at least one point that is not blank. A generated prompt the executor refuses is not judged here.",
       why:
         "summaryChunk receives one title and several key points for each chunk; the core treats anything else as malformed and retries once.",
       whenItFails:
-        "Check the @Generable type or JSON encoding for summaryChunk: key names, types, and an empty title."
-    )
+        "Check the @Generable type or JSON encoding for summaryChunk: key names, types, an empty title, and points left out.",
+      sharpened: "0.6")
     static let titleShape = ConformanceRule(
       id: "executor.titleShape", level: .required,
-      asserts: "A summaryTitle answer decodes as {\"title\": String} with a non-empty title.",
+      asserts:
+        "A summaryTitle answer decodes as {\"title\": String} with a non-empty title, over a news item and then generated prompts at 48 tokens. A generated prompt the executor refuses is not judged here.",
       why:
         "summaryTitle receives only one title over the chunks; the core needs it to name a multi-section summary.",
       whenItFails:
-        "Check the executor's branch for summaryTitle: it must not answer with the chunk type's shape missing a title."
-    )
+        "Check the executor's branch for summaryTitle: it must not answer with the chunk type's shape missing a title.",
+      sharpened: "0.6")
     static let titleHasNoPoints = ConformanceRule(
       id: "executor.titleHasNoPoints", level: .recommended,
       asserts: "A summaryTitle answer carries no points.",
@@ -49,7 +50,7 @@ extension ModelExecutorConformance {
     static let provokedFailures = ConformanceRule(
       id: "executor.provokedFailures", level: .required,
       asserts:
-        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt, then generated requests of both schemas (prompts empty, whitespace of any kind, of one token, ordinary or far beyond any context; budgets negative, zero, one token or ordinary), either answer or throw a ProfileModelExecutionError, never another error type; an input a model refuses (empty or whitespace, no budget, a prompt beyond any context) that throws is rejected.",
+        "An empty prompt, a whitespace prompt, responseTokens 0 or -1, and a 200,000-character prompt, then generated requests of both schemas (prompts empty, whitespace of any kind, of one token, ordinary, generated from words of any length and script, digits, emoji and markup, or far beyond any context; budgets negative, zero, one token or ordinary), either answer or throw a ProfileModelExecutionError, never another error type; an input a model refuses (empty or whitespace, no budget, a prompt beyond any context) that throws is rejected.",
       why:
         "The app narrows every native error to four kinds; the core never guesses beyond them. A foreign error reaching the core has no retry policy.",
       whenItFails:
@@ -58,7 +59,7 @@ extension ModelExecutorConformance {
     static let answerLength = ConformanceRule(
       id: "executor.answerLength", level: .required,
       asserts:
-        "Requests of both schemas with budgets of 1, 8 and 48 tokens, then generated ones with budgets from 1 to 1,025 tokens (powers of two and their neighbours) and prompts of one sentence to 256: no answer holds more than twice as many words as its responseTokens, plus 8 (a word, a run of letters or digits in the answer's strings, is at least one token). The executor's monitor applies the same bound to every call of every rule; a budget below one token is not judged.",
+        "Requests of both schemas with budgets of 1, 8 and 48 tokens, then generated ones with budgets from 1 to 1,025 tokens (powers of two and their neighbours) and prompts of one sentence of the ferry story to 256, or generated ones of 1 to 64 sentences of 1 to 257 words of any length and script: no answer holds more than twice as many words as its responseTokens, plus 8 (a word, a run of letters or digits in the answer's strings, is at least one token). The executor's monitor applies the same bound to every call of every rule; a budget below one token is not judged.",
       why:
         "responseTokens is the upper bound on the answer's length. The core sizes each step's budget with it, and an answer past it is time the person waits for on a device model, or a bill on a hosted one.",
       whenItFails:

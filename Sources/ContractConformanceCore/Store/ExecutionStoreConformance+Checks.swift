@@ -501,8 +501,11 @@ extension ExecutionStoreConformance {
         profile: .note, attachmentID: "removed", sourceLanguage: nil, targetLanguage: "en")
       do {
         let store = try await open(sandbox.store)
-        try await attempt("saving a checkpoint") {
-          try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:30/100"))
+        // Progress saved after each chunk, as the core saves it.
+        for done in [10, 20, 30] {
+          try await attempt("saving checkpoint chunks:\(done)/100") {
+            try await store.saveCheckpoint(Self.checkpoint(phase: "chunks:\(done)/100"))
+          }
         }
         try await attempt("saving a summary") {
           try await store.saveSummary(Self.summary(title: "survives"))
@@ -512,28 +515,53 @@ extension ExecutionStoreConformance {
         }
         try await attempt("removing it") { try await store.removeCheckpoint(for: removed) }
       }
-      let reopened = try await open(sandbox.store)
       var failures = Failures()
-      let checkpoint = try await attempt("loading after reopen") {
-        try await reopened.loadCheckpoint(for: Self.command)
+      do {
+        let reopened = try await open(sandbox.store)
+        let checkpoint = try await attempt("loading after reopen") {
+          try await reopened.loadCheckpoint(for: Self.command)
+        }
+        if checkpoint?.phase != "chunks:30/100" {
+          failures.add(
+            "after reopening, the checkpoint loaded as \(checkpoint.map { quote($0.phase) } ?? "nil")"
+          )
+        }
+        let summary = try await attempt("loading the summary after reopen") {
+          try await reopened.loadSummary(for: Self.command)
+        }
+        if summary?.title != "survives" {
+          failures.add(
+            "after reopening, the summary loaded as \(summary.map { quote($0.title) } ?? "nil")")
+        }
+        let gone = try await attempt("loading a removed checkpoint after reopen") {
+          try await reopened.loadCheckpoint(for: removed)
+        }
+        if gone != nil { failures.add("a removed checkpoint came back after reopening") }
+        // The resumed run: it loaded its progress above, goes on, and saves the next chunk's.
+        try await attempt("saving checkpoint chunks:40/100 after reopen") {
+          try await reopened.saveCheckpoint(Self.checkpoint(phase: "chunks:40/100"))
+        }
+        try await expectResumed(reopened, "", &failures)
       }
-      if checkpoint?.phase != "chunks:30/100" {
-        failures.add(
-          "after reopening, the checkpoint loaded as \(checkpoint.map { quote($0.phase) } ?? "nil")"
-        )
-      }
-      let summary = try await attempt("loading the summary after reopen") {
-        try await reopened.loadSummary(for: Self.command)
-      }
-      if summary?.title != "survives" {
-        failures.add(
-          "after reopening, the summary loaded as \(summary.map { quote($0.title) } ?? "nil")")
-      }
-      let gone = try await attempt("loading a removed checkpoint after reopen") {
-        try await reopened.loadCheckpoint(for: removed)
-      }
-      if gone != nil { failures.add("a removed checkpoint came back after reopening") }
-      return failures.outcome(passed: "a checkpoint, a summary and a removal survived reopening")
+      try await expectResumed(try await open(sandbox.store), " and a second reopen", &failures)
+      return failures.outcome(
+        passed:
+          "checkpoints, a summary and a removal survived reopening, and a resumed run's next checkpoint replaced the one it loaded"
+      )
+    }
+  }
+
+  /// Adds a failure unless `store` loads the checkpoint a resumed run saved after reopening.
+  private func expectResumed(
+    _ store: any ProfileExecutionStoring, _ when: String, _ failures: inout Failures
+  ) async throws {
+    let resumed = try await attempt("loading the resumed run's checkpoint\(when)") {
+      try await store.loadCheckpoint(for: Self.command)
+    }
+    if resumed?.phase != "chunks:40/100" {
+      failures.add(
+        "after reopening, loading chunks:30/100 and saving chunks:40/100\(when), the checkpoint loaded as \(resumed.map { quote($0.phase) } ?? "nil")"
+      )
     }
   }
 

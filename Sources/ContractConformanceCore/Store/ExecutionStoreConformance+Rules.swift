@@ -20,6 +20,8 @@ extension ExecutionStoreConformance {
     // A recording and up to a few hundred store processes, each on one crash state: six timeouts.
     Check(Rule.powerLoss, timeouts: 6) { try await $0.powerLoss() },
     Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
+    Check(Rule.manyKeys) { try await $0.manyKeys() },
+    Check(Rule.instances) { try await $0.instances() },
     Check(Rule.concurrentOneKey) { try await $0.concurrentOneKey() },
     Check(Rule.unusableLocation) { try await $0.unusableLocation() },
     Check(Rule.history) { try await $0.history() },
@@ -87,12 +89,12 @@ extension ExecutionStoreConformance {
     static let reopen = ConformanceRule(
       id: "store.reopen", level: .required,
       asserts:
-        "A durable store's checkpoints, summaries and removals survive dropping the instance and reopening the same location.",
+        "A durable store's checkpoints (three in turn, as the core saves them after each chunk), summaries and removals survive dropping the instance and reopening the same location; the reopened store then saves the next checkpoint over the one it loaded, and it loads, before and after a second reopen.",
       why:
         "If the app dies while summarizing a 100-page document, the result through page 30 remains, and the next run starts at page 31.",
       whenItFails:
-        "Look for data kept only in memory, or written to a location derived from something other than the directory given."
-    )
+        "Look for data kept only in memory, or written to a location derived from something other than the directory given; after a reopen, learn which record is newest before the first save writes over it.",
+      sharpened: "0.6")
     static let crash = ConformanceRule(
       id: "store.crash", level: .required,
       asserts:
@@ -117,6 +119,24 @@ extension ExecutionStoreConformance {
       why: "Several runs save progress at once; no save may be lost to a race.",
       whenItFails: "Look for read-modify-write of a shared index file or dictionary without a lock."
     )
+    static let manyKeys = ConformanceRule(
+      id: "store.manyKeys", level: .required,
+      asserts:
+        "Checkpoints for 320 distinct commands (8 for every example asked for, when that is more; every profile, source language and target, attachment IDs plain, Korean and 300 characters long), and summaries for every eighth, all load back their own, in a seeded order, and for a durable store again after a reopen. Where /proc tells (Linux), the store's process never holds more than 256 descriptors open under its directory. Saves stop after a sixth of the check's time, once at least 64 are done, so that the loads fit in half of it.",
+      why:
+        "An app keeps progress for every document a person ever opened. A store that keeps the last few hundred (a cache that evicts, a fixed table that collides) or a file open for each key works in every test of a few keys and fails in the field: Apple platforms let an app open 256 files by default.",
+      whenItFails:
+        "Key records by the whole command and never evict what was saved. Close each file once its save or load is done, or keep a bounded cache of open files.",
+      since: "0.6")
+    static let instances = ConformanceRule(
+      id: "store.instances", level: .recommended,
+      asserts:
+        "64 instances from the factory (2 for every example asked for, when that is more), opened in turn on one directory, each released before the next opens: each loads the checkpoint the one before it saved (a volatile store: its own), and in process, where /proc tells (Linux), the descriptors the process holds open under the directory once an instance is released stop growing: it fails when, at the end, they are more than 16 and grew by one for every eighth instance of the second half, and names the count and the slope. Instances stop at half the check's time, after at least 16.",
+      why:
+        "An app may open its store for each run, each document, or each scene, and release it after. A store that keeps a file open after its instance is gone, or a slot in a shared pool, works for the few instances a test opens and fails in an app open for a week.",
+      whenItFails:
+        "Close what an instance opened when it is released (in deinit, or a close the app calls), and never keep per-instance state in a process-wide table.",
+      since: "0.6")
     static let concurrentOneKey = ConformanceRule(
       id: "store.concurrentOneKey", level: .required,
       asserts:

@@ -1,0 +1,66 @@
+/// A prompt drawn from the text the contract admits, not only the suite's ferry story: one to 64
+/// sentences, each of 1 to 257 words (powers of two and their neighbours), whose words are
+/// ordinary, one to three letters, 12 to 40 letters, numbers, Han, Kana or Hangul runs, emoji or
+/// markup, and which end in a full stop, `!`, `?`, `。`, a line break or nothing at all. Every
+/// prompt holds at least one letter, so none is blank. It shrinks toward one ordinary word.
+struct GeneratedPrompt: Sendable, CustomStringConvertible {
+  let text: String
+  let sentences: Int
+  let words: Int
+
+  var description: String {
+    "a generated prompt of \(sentences) sentence\(sentences == 1 ? "" : "s") and \(words) word\(words == 1 ? "" : "s"): \(quote(text, limit: 120))"
+  }
+
+  static let ordinary = [
+    "ferry", "harbor", "schedule", "evening", "tickets", "residents", "departures", "summer",
+  ]
+  static let short = ["a", "on", "the", "of", "to", "it", "I", "é"]
+  static let dense = ["渡船", "フェリー", "여객선", "時刻表", "港", "운항"]
+  static let symbols = ["⛴️", "🚢", "—", "```", "#", "*", "(", ")", "“", "…"]
+
+  /// A word of 12 to 40 letters, such as a compound or a chemical name.
+  private static func long(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> String {
+    let stem = try source.pick(["interconnection", "antidisestablishment", "Donaudampfschiff"])
+    let length = try source.int(12...40)
+    return String(String(repeating: stem, count: 3).prefix(length))
+  }
+
+  private static func word(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> String {
+    switch try source.draw(6) {
+    case 0: try source.pick(ordinary)
+    case 1: try source.pick(short)
+    case 2: try long(source)
+    case 3: try source.pick(["20", "3.5", "1,024", "2026", "0", "-7", "½"])
+    case 4: try source.pick(dense)
+    case 5: try source.pick(symbols)
+    default: try source.pick(["Ferries", "éàü", "naïve", "Straße"])
+    }
+  }
+
+  /// A sentence length: 1, 2, 4, … 256 words, or one of their neighbours.
+  private static func length(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> Int {
+    max(1, (1 << (try source.int(0...8))) + (try source.int(-1...1)))
+  }
+
+  static func generate(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> GeneratedPrompt {
+    var sentences: [String] = []
+    var words = 0
+    let count = max(1, (1 << (try source.int(0...6))) + (try source.int(-1...0)))
+    for _ in 0..<count {
+      let length = try length(source)
+      var parts: [String] = []
+      for _ in 0..<length { parts.append(try word(source)) }
+      words += length
+      let end = try source.pick([".", "!", "?", "。", "\n", ""])
+      sentences.append(parts.joined(separator: " ") + end)
+    }
+    var text = sentences.joined(separator: " ")
+    // Symbols and digits alone are still a prompt, but not one a model must read as text.
+    if !text.contains(where: \.isLetter) {
+      text = "Ferries " + text
+      words += 1
+    }
+    return GeneratedPrompt(text: text, sentences: count, words: words)
+  }
+}
