@@ -25,6 +25,24 @@ import Testing
       "Conformance/ holds pages the code does not generate")
   }
 
+  /// The guide's table of suites gives each suite's count of rules as the rule book does.
+  @Test func theGuidesRuleCountsMatchTheRuleBook() throws {
+    let guide = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent(
+        "Sources/ContractConformance/ContractConformance.docc/WhatTheSuitesCheck.md"),
+      encoding: .utf8)
+    let rows = [
+      "translator": "Translator", "document": "Document provider", "store": "Store",
+      "executor": "Model executor",
+    ]
+    for suite in RuleBook.suites {
+      let row = try #require(rows[suite.name], "no row name for \(suite.name)")
+      #expect(
+        guide.contains("| \(row) | \(suite.rules.count) |"),
+        "WhatTheSuitesCheck.md: the \(row) row should count \(suite.rules.count) rules")
+    }
+  }
+
   @Test func ruleIDsAreUniqueDottedAndPrefixedBySuite() {
     var seen: Set<String> = []
     for suite in RuleBook.suites {
