@@ -1,3 +1,4 @@
+import ContractConformanceCore
 import Foundation
 import TestSupport
 import Testing
@@ -84,7 +85,10 @@ import Testing
       stdout: "\"status\": \"passed\"", stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--seed", "7", "--examples", "3"],
-      status: 0, stdout: "store (FileExecutionStore): 15 passed, 0 failed, 1 skipped (seed 7)",
+      status: 0,
+      // Every rule but store.powerLoss, which needs the store in a process of its own.
+      stdout:
+        "store (FileExecutionStore): \(ExecutionStoreConformance.rules.count - 1) passed, 0 failed, 1 skipped (seed 7)",
       stderr: nil),
     Case(
       arguments: ["conformance", "run", "--suite", "executor", "--pin", "0.2", "--verbose"],
