@@ -38,17 +38,13 @@ struct GeneratedPrompt: Sendable, CustomStringConvertible {
     }
   }
 
-  /// A sentence length: 1, 2, 4, … 256 words, or one of their neighbours.
-  private static func length(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> Int {
-    max(1, (1 << (try source.int(0...8))) + (try source.int(-1...1)))
-  }
-
   static func generate(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> GeneratedPrompt {
     var sentences: [String] = []
     var words = 0
-    let count = max(1, (1 << (try source.int(0...6))) + (try source.int(-1...0)))
+    let count = try source.magnitude(exponents: 0...6, offsets: -1...0)
     for _ in 0..<count {
-      let length = try length(source)
+      // 1, 2, 4, … 256 words, or one of their neighbours.
+      let length = try source.magnitude(exponents: 0...8)
       var parts: [String] = []
       for _ in 0..<length { parts.append(try word(source)) }
       words += length

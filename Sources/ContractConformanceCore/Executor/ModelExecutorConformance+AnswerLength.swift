@@ -65,8 +65,7 @@ extension ModelExecutorConformance {
     -> BudgetedRequest
   {
     let schema = try source.pick(ProfileModelSchema.allCases)
-    let power = 1 << (try source.int(0...10))
-    let tokens = max(1, power + (try source.int(-1...1)))
+    let tokens = try source.magnitude(exponents: 0...10)
     let text: String
     let prompt: String
     if try source.chance(50) {

@@ -54,6 +54,15 @@ final class ChoiceSource {
     return range.lowerBound + Int(try draw(span))
   }
 
+  /// A size across orders of magnitude: a power of two from 1 to `2^exponents.upperBound`,
+  /// moved by an offset drawn from `offsets` to reach its neighbours, and never below 1; shrinks
+  /// toward the smallest power and offset.
+  func magnitude(exponents: ClosedRange<Int>, offsets: ClosedRange<Int> = -1...1) throws(Overrun)
+    -> Int
+  {
+    max(1, (1 << (try int(exponents))) + (try int(offsets)))
+  }
+
   /// `true` with about `percent` percent probability; shrinks toward `false`.
   func chance(_ percent: Int) throws(Overrun) -> Bool {
     try draw(99) >= UInt64(100 - percent)
