@@ -68,6 +68,34 @@ import Testing
     #expect(ConformanceExamples.current(["CONTRACT_KIT_EXAMPLES": "many"]) == nil)
   }
 
+  /// CI, stop 59: under load a check reached half its time before its first generated input,
+  /// ran nothing, and passed. The first input now always runs; a run of none fails.
+  @Test func aCheckOutOfTimeBeforeItsFirstInputStillRunsOne() async {
+    let late = CheckProgress(halfway: ContinuousClock.now.advanced(by: .seconds(-1)))
+    let run = await CheckProgress.$current.withValue(late) {
+      await Self.neighbours.run("neighbours", budget: PropertyBudget(seed: 1, examples: nil))
+    }
+    #expect(run.generated == 1)
+    #expect(run.planned == 200)
+    let rule = ConformanceRule(
+      id: "p.rule", level: .required, asserts: "a rule", why: "a test", whenItFails: "fix it")
+    let budget = PropertyBudget(seed: 1, examples: nil)
+    guard
+      case .passed(let message) = run.outcome(passed: "ok", rule: rule, budget: budget, suite: "s")
+    else { return #expect(Bool(false), "one passing input is a pass") }
+    #expect(message.contains("0 hand-picked and 1 generated inputs (200 were planned"))
+    let overrunning = Property<Int>(
+      defaultCount: 3,
+      generate: { source throws(ChoiceSource.Overrun) in
+        throw ChoiceSource.Overrun()
+      }, describe: { "\($0)" }, test: { _ in nil })
+    let none = await overrunning.run("o", budget: budget)
+    guard
+      case .failed(let failure) = none.outcome(passed: "ok", rule: rule, budget: budget, suite: "s")
+    else { return #expect(Bool(false), "a run of no input must not pass") }
+    #expect(failure.hasPrefix("no input ran"))
+  }
+
   // MARK: - Store histories
 
   /// The store suite over a mutant, and the history its generated check shrank to.

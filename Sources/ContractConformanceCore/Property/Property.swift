@@ -66,7 +66,9 @@ struct PropertyRun: Sendable {
 
 extension Property {
   /// Runs the examples, then generated inputs until one fails, the planned count is reached,
-  /// or half the check's time is spent; then shrinks the failing one.
+  /// or half the check's time is spent; then shrinks the failing one. The first generated
+  /// input always runs, however late: a check that ran out of time before its first input
+  /// would otherwise pass having tested nothing.
   ///
   /// - Parameters:
   ///   - stream: names the property's own stream of choices, so that two properties of a suite
@@ -84,7 +86,7 @@ extension Property {
     var random = SeededGenerator(seed: budget.seed ^ stableHash(stream))
     let halfway = CheckProgress.current?.halfway
     for index in 0..<run.planned {
-      if let halfway, ContinuousClock.now > halfway { break }
+      if let halfway, run.generated > 0, ContinuousClock.now > halfway { break }
       let source = ChoiceSource(random: SeededGenerator(seed: random.next()))
       guard let input = try? generate(source) else { continue }
       run.generated += 1

@@ -39,6 +39,11 @@ extension PropertyRun {
     var parts = exampleFailures
     if let counterexample { parts.append(counterexample.report(replay: replay)) }
     guard !parts.isEmpty else {
+      guard examplesRun + generated > 0 else {
+        return .failed(
+          "no input ran: the generator overran its choices on all \(planned) tries (a defect of the kit, please report it with \(budget.replay(suite: suite)))"
+        )
+      }
       let cut =
         generated < planned
         ? " (\(planned) were planned; the rest did not fit in half the check's time)" : ""
