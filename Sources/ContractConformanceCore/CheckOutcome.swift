@@ -106,8 +106,13 @@ final class CheckProgress: @unchecked Sendable {
   private var messages: [String] = []
   /// Half the check's time: a property stops generating inputs, and stops shrinking, after it.
   let halfway: ContinuousClock.Instant?
+  /// The ID of the rule whose check this is.
+  let rule: String?
 
-  init(halfway: ContinuousClock.Instant? = nil) { self.halfway = halfway }
+  init(halfway: ContinuousClock.Instant? = nil, rule: String? = nil) {
+    self.halfway = halfway
+    self.rule = rule
+  }
 
   /// Notes a failure the check found.
   func found(_ message: String) {

@@ -50,7 +50,8 @@ struct CheckRunner {
     if let selection, let failure = RuleSelection.failure(selection) { results.append(failure) }
     for check in checks where selection?.contains(check.rule.id) ?? true {
       let limit = timeout * check.timeouts
-      let progress = CheckProgress(halfway: ContinuousClock.now.advanced(by: limit / 2))
+      let progress = CheckProgress(
+        halfway: ContinuousClock.now.advanced(by: limit / 2), rule: check.rule.id)
       let faults = AdapterFaults()
       let violations = PromiseViolations()
       let calls = CallsInFlight()

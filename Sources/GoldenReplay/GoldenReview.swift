@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 import ProfileContracts
 
 /// The review step after a failing replay, as `cargo insta review` has: the scenarios whose last

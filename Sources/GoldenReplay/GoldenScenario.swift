@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 import ProfileContracts
 
 /// One golden scenario: its inputs, the recorded boundary calls, and the expected outcome.

@@ -21,7 +21,9 @@ import Testing
         $0.hasSuffix(".md")
       })
     #expect(
-      names == Set(RuleBook.markdownPages().map(\.fileName)).union(RuleBook.handWrittenPages),
+      names
+        == Set(RuleBook.markdownPages().map(\.fileName)).union(RuleBook.handWrittenPages).union(
+          RuleBook.measuredPages),
       "Conformance/ holds pages the code does not generate")
   }
 

@@ -27,7 +27,11 @@ enum StoreMutant: String, CaseIterable, Sendable {
     forgetsOldKeys, holdsAFilePerKey,
     // Classes only many instances reach: a process-wide pool of 48 per directory whose slots
     // are never given back; and a lock file each instance opens and never closes.
-    instancePoolNeverReturned, lockFileLeakedPerInstance
+    instancePoolNeverReturned, lockFileLeakedPerInstance,
+    // Classes of a store that keeps part of a record: a step's status kept as its kind alone
+    // (a failure without its message, a skip without its reason); text cut at its first NUL, as a
+    // C string is; a summary saved without its withheld points and receipt.
+    keepsStatusKindsOnly, endsTextAtNUL, savesVisibleSummaryOnly
 
   func make(_ directory: URL) throws -> any ProfileExecutionStoring {
     switch self {
@@ -198,6 +202,8 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       if let evicted { try? FileManager.default.removeItem(at: evicted) }
     case .lockFileLeakedPerInstance, .instancePoolNeverReturned:
       try data.write(to: url, options: .atomic)  // right, but for what each instance holds
+    case .keepsStatusKindsOnly, .endsTextAtNUL, .savesVisibleSummaryOnly:
+      try data.write(to: url, options: .atomic)  // right, but for what the record keeps
     case .holdsAFilePerKey:
       try data.write(to: url, options: .atomic)
       let handle = try FileHandle(forReadingFrom: url)
@@ -240,7 +246,50 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     return try Data(contentsOf: url)
   }
 
+  /// A record as a store that keeps part of it would write it; the command, its key, stays whole.
+  private func lossy<Record: Codable>(_ record: Record) throws -> Data {
+    guard case .object(var fields) = try CanonicalJSON.jsonValue(of: record) else {
+      return try CanonicalJSON.encode(record)
+    }
+    for (name, value) in fields where name != "command" {
+      fields[name] = Self.lossy(value, mutant: mutant, field: name)
+    }
+    if mutant == .savesVisibleSummaryOnly, fields["withheldPoints"] != nil {
+      fields["withheldPoints"] = .array([])
+      fields["receipt"] = .object(["steps": .array([])])
+    }
+    return CanonicalJSON.render(.object(fields))
+  }
+
+  private static func lossy(_ value: JSONValue, mutant: StoreMutant, field: String) -> JSONValue {
+    switch value {
+    case .string(let text) where mutant == .endsTextAtNUL:
+      return .string(String(text.prefix { $0 != "\u{0}" }))
+    case .object(let fields) where mutant == .keepsStatusKindsOnly && field == "status":
+      let kind = fields["kind"] ?? .null
+      let rebuilt: [String: JSONValue] =
+        switch kind {
+        case .string("failed"):
+          ["kind": kind, "failure": .object(["kind": .string("modelUnavailable")])]
+        case .string("skipped"), .string("notPromoted"): ["kind": kind, "reason": .string("")]
+        default: ["kind": kind]
+        }
+      return .object(rebuilt)
+    case .object(let fields):
+      return .object(
+        Dictionary(
+          uniqueKeysWithValues: fields.map {
+            ($0.key, lossy($0.value, mutant: mutant, field: $0.key))
+          }))
+    case .array(let items):
+      return .array(items.map { lossy($0, mutant: mutant, field: field) })
+    default:
+      return value
+    }
+  }
+
   private func encode(_ checkpoint: ProfileCheckpoint) throws -> Data {
+    if [.keepsStatusKindsOnly, .endsTextAtNUL].contains(mutant) { return try lossy(checkpoint) }
     // (Small payloads only: transcoding 8 MiB in a debug build would time the check out.)
     guard mutant == .bytesAsText, checkpoint.payload.count < 1 << 20 else {
       return try CanonicalJSON.encode(checkpoint)
@@ -286,7 +335,10 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
   }
 
   func saveSummary(_ summary: ProfileSummary) async throws {
-    try await write(try CanonicalJSON.encode(summary), to: try url("summary", summary.command))
+    let data =
+      [.keepsStatusKindsOnly, .endsTextAtNUL, .savesVisibleSummaryOnly].contains(mutant)
+      ? try lossy(summary) : try CanonicalJSON.encode(summary)
+    try await write(data, to: try url("summary", summary.command))
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenReplayTesting
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
 import ProfileCore

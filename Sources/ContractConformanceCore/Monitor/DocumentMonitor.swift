@@ -31,12 +31,14 @@ final class DocumentMonitor: ProfileDocumentProviding {
 
   func pageCount(for attachmentID: String) async throws -> Int {
     let call: @Sendable () -> String = { Self.countCall("pageCount", attachmentID) }
+    Traffic.note("pageCount", ["attachmentID": attachmentID])
     let count = try await CallsInFlight.watch(call) { try await base.pageCount(for: attachmentID) }
     return judgeCount(count, "pageCount", \.pageCount, attachmentID)
   }
 
   func originalPageCount(for attachmentID: String) async throws -> Int {
     let call: @Sendable () -> String = { Self.countCall("originalPageCount", attachmentID) }
+    Traffic.note("originalPageCount", ["attachmentID": attachmentID])
     let count = try await CallsInFlight.watch(call) {
       try await base.originalPageCount(for: attachmentID)
     }
@@ -67,6 +69,7 @@ final class DocumentMonitor: ProfileDocumentProviding {
 
   func page(at index: Int, for attachmentID: String) async throws -> PageContent {
     let call: @Sendable () -> String = { Self.pageCall(index, attachmentID) }
+    Traffic.note("page", ["index": index, "attachmentID": attachmentID])
     let page = try await CallsInFlight.watch(call) {
       try await base.page(at: index, for: attachmentID)
     }

@@ -33,6 +33,7 @@ struct ExecutorMonitor: ProfileModelExecuting {
           ("responseTokens", "\(request.responseTokens)"),
         ])
     }
+    Traffic.note("generate", ["request": request])
     do {
       let data = try await CallsInFlight.watch(call) { try await base.generate(request) }
       if !Task.isCancelled,

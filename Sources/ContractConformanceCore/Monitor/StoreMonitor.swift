@@ -13,31 +13,36 @@ struct StoreMonitor: ProfileExecutionStoring {
   }
 
   func loadCheckpoint(for command: ProfileCommand) async throws -> ProfileCheckpoint? {
-    try await CallsInFlight.watch(Self.call("loadCheckpoint", command)) {
+    Traffic.note("loadCheckpoint", ["command": command])
+    return try await CallsInFlight.watch(Self.call("loadCheckpoint", command)) {
       try await base.loadCheckpoint(for: command)
     }
   }
 
   func saveCheckpoint(_ checkpoint: ProfileCheckpoint) async throws {
-    try await CallsInFlight.watch(Self.call("saveCheckpoint", checkpoint.command)) {
+    Traffic.note("saveCheckpoint", ["checkpoint": checkpoint])
+    return try await CallsInFlight.watch(Self.call("saveCheckpoint", checkpoint.command)) {
       try await base.saveCheckpoint(checkpoint)
     }
   }
 
   func removeCheckpoint(for command: ProfileCommand) async throws {
-    try await CallsInFlight.watch(Self.call("removeCheckpoint", command)) {
+    Traffic.note("removeCheckpoint", ["command": command])
+    return try await CallsInFlight.watch(Self.call("removeCheckpoint", command)) {
       try await base.removeCheckpoint(for: command)
     }
   }
 
   func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
-    try await CallsInFlight.watch(Self.call("loadSummary", command)) {
+    Traffic.note("loadSummary", ["command": command])
+    return try await CallsInFlight.watch(Self.call("loadSummary", command)) {
       try await base.loadSummary(for: command)
     }
   }
 
   func saveSummary(_ summary: ProfileSummary) async throws {
-    try await CallsInFlight.watch(Self.call("saveSummary", summary.command)) {
+    Traffic.note("saveSummary", ["summary": summary])
+    return try await CallsInFlight.watch(Self.call("saveSummary", summary.command)) {
       try await base.saveSummary(summary)
     }
   }

@@ -22,6 +22,7 @@ struct TranslatorMonitor: SummaryTranslating {
           ("from", quote(source)), ("to", quote(target)),
         ])
     }
+    Traffic.note("translate", ["texts": texts, "from": source, "to": target])
     let output = try await CallsInFlight.watch(call) {
       try await base.translate(texts, from: source, to: target)
     }

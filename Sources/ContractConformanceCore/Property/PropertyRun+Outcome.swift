@@ -31,10 +31,12 @@ extension Counterexample {
 extension PropertyRun {
   /// The check's outcome: the hand-picked examples' failures count at the rule's first version;
   /// a generated counterexample alone at `sharpened` (for a rule whose generated inputs came
-  /// later), else at the rule's first version too.
-  func outcome(passed: String, rule: ConformanceRule, budget: PropertyBudget, suite: String)
-    -> CheckOutcome
-  {
+  /// later), else at the rule's first version too. Hand-picked examples that came with a later
+  /// version than the rule's first say so with `examplesSince`, and count from it.
+  func outcome(
+    passed: String, rule: ConformanceRule, budget: PropertyBudget, suite: String,
+    examplesSince: String? = nil
+  ) -> CheckOutcome {
     let replay = budget.replay(suite: suite)
     var parts = exampleFailures
     if let counterexample { parts.append(counterexample.report(replay: replay)) }
@@ -52,6 +54,9 @@ extension PropertyRun {
       )
     }
     let message = parts.joined(separator: "\n")
+    if !exampleFailures.isEmpty, let examplesSince {
+      return .failedSince(message, version: examplesSince)
+    }
     if exampleFailures.isEmpty, let sharpened = rule.sharpened {
       return .failedSince(message, version: sharpened)
     }

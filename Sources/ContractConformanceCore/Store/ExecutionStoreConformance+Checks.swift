@@ -22,8 +22,7 @@ extension ExecutionStoreConformance {
       ]))
   }
 
-  private static func summary(_ command: ProfileCommand = command, title: String) -> ProfileSummary
-  {
+  static func summary(_ command: ProfileCommand = command, title: String) -> ProfileSummary {
     ProfileSummary(
       command: command, title: title, language: "en",
       sections: [
@@ -114,53 +113,6 @@ extension ExecutionStoreConformance {
   }
 
   // MARK: - Checks
-
-  func roundTrip() async throws -> CheckOutcome {
-    try await inSandbox { sandbox in
-      let store = try await open(sandbox.store)
-      var random = SeededGenerator(seed: seed)
-      var large = Data(count: 8 << 20)
-      large.withUnsafeMutableBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          bytes.storeBytes(of: random.next(), toByteOffset: offset, as: UInt64.self)
-          offset += 8
-        }
-      }
-      let payloads: [(String, Data)] = [
-        ("empty", Data()), ("every byte value", Data((0...255).map { UInt8($0) })),
-        ("8 MiB", large),
-      ]
-      var failures = Failures()
-      for (name, payload) in payloads {
-        let command = ProfileCommand(
-          profile: .note, attachmentID: "round-trip-\(name)", sourceLanguage: nil,
-          targetLanguage: "en")
-        let saved = Self.checkpoint(command, phase: "chunks:1/2", payload: payload)
-        try await attempt("saving the \(name) payload") { try await store.saveCheckpoint(saved) }
-        let loaded = try await attempt("loading the \(name) payload") {
-          try await store.loadCheckpoint(for: command)
-        }
-        if loaded != saved {
-          let detail =
-            loaded.map { "came back with \($0.payload.count) bytes, phase \(quote($0.phase))" }
-            ?? "came back nil"
-          failures.add("the \(name) payload (\(payload.count) bytes) \(detail)")
-        }
-      }
-      let summary = Self.summary(title: "Round trip 한국어 ✓")
-      try await attempt("saving a summary") { try await store.saveSummary(summary) }
-      let loaded = try await attempt("loading a summary") {
-        try await store.loadSummary(for: summary.command)
-      }
-      if loaded != summary {
-        failures.add("the summary came back as \(loaded.map { quote($0.title) } ?? "nil")")
-      }
-      return failures.outcome(
-        passed:
-          "empty, 256-byte and 8 MiB payloads and a summary round-tripped exactly (seed \(seed))")
-    }
-  }
 
   func replace() async throws -> CheckOutcome {
     try await inSandbox { sandbox in

@@ -34,11 +34,12 @@ extension ExecutionStoreConformance {
     static let roundTrip = ConformanceRule(
       id: "store.roundTrip", level: .required,
       asserts:
-        "Checkpoints with payloads that are empty, every byte value 0 to 255, and 8 MiB, and a summary, load back exactly as saved.",
+        "Checkpoints with payloads that are empty, every byte value 0 to 255, and 8 MiB, and a summary, load back exactly as saved; then a record whose receipts hold every step status and every kind of failure, and generated checkpoints and summaries in which every field varies (receipts of up to 33 steps in every status, failures of every kind with their messages and numbers, texts empty, of any script, with control characters or NUL, or thousands of words long, up to 17 sections, missing pages and withheld points) load back equal, field for field, from the instance that saved them and, for a durable store, after a reopen.",
       why:
-        "The payload is the core's intermediate result, opaque to the app: the store must keep the bytes, not an interpretation of them.",
+        "The payload is the core's intermediate result, opaque to the app: the store must keep the bytes, not an interpretation of them. The receipt and the summary are records a person is shown later: a status without its reason, or a summary without its withheld points, tells them something else.",
       whenItFails:
-        "Look for text encodings applied to Data, size limits, or trimming of empty values.")
+        "Look for text encodings applied to Data, size limits, trimming of empty values, C strings that end at a NUL, and columns or fields the store does not save; the message names the first JSON paths that differ.",
+      sharpened: "0.6")
     static let replace = ConformanceRule(
       id: "store.replace", level: .required,
       asserts: "A second save for the same command replaces the first.",

@@ -1,5 +1,3 @@
-import ProfileContracts
-
 /// Field-path differences between two JSON values, for messages a reviewer reads:
 /// `$.partial.summary.coverage.missingPages[0]: expected {"first":31,"last":35}, got (absent)`.
 public enum JSONDiff {
