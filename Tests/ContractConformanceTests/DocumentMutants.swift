@@ -35,8 +35,14 @@ enum DocumentMutant: String, CaseIterable, Sendable {
     countDriftsWithAge,
     // A class the capped out-of-range reads reach: an index checked against the original count,
     // not the capped one, so pages past the cap are handed out.
-    readsPastTheCap
+    readsPastTheCap,
+    // A class only many providers reach: each provider takes a slot of a process-wide pool of 48
+    // per document, and a released provider never gives it back.
+    poolNeverReturned
 }
+
+/// For `poolNeverReturned`: the slots taken for each document, by its pages, never given back.
+let documentPool = Locked<[[String]: Int]>([:])
 
 struct UnknownAttachment: Error {}
 struct OutOfRange: Error {}
@@ -62,7 +68,20 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
     self.id = id
     self.mutant = mutant
     self.skipped = skipped
+    if mutant == .poolNeverReturned {
+      pooled = documentPool.withValue { slots in
+        slots[fixture.pages, default: 0] += 1
+        return slots[fixture.pages]! <= 48
+      }
+    } else {
+      pooled = true
+    }
   }
+
+  /// For `poolNeverReturned`: whether this provider got a slot of the pool.
+  private let pooled: Bool
+
+  struct PoolExhausted: Error {}
 
   /// The pages the provider knows: all of them, or, for `dropsBlankPages`, those with text.
   private var pages: [String] {
@@ -82,6 +101,7 @@ final class MemoryProvider: ProfileDocumentProviding, @unchecked Sendable {
   }
 
   private func known(_ attachmentID: String) throws {
+    guard pooled else { throw PoolExhausted() }
     guard attachmentID == id else { throw UnknownAttachment() }
   }
 

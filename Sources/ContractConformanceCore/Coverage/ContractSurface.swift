@@ -161,6 +161,9 @@ package enum ContractSurface {
       Judged(
         "answers never change under an instance, alone or at once",
         ["document.repeatable", "document.concurrency", "document.history"]),
+      Judged(
+        "a released provider gives back what it held: the hundredth answers as the first",
+        ["document.instances"]),
     ],
     "store": [
       Judged(

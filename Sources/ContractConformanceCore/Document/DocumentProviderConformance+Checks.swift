@@ -17,7 +17,7 @@ extension DocumentProviderConformance {
     }
   }
 
-  private func counts(_ fixture: DocumentFixture) async throws(CheckFailure) -> (
+  func counts(_ fixture: DocumentFixture) async throws(CheckFailure) -> (
     any ProfileDocumentProviding, String, Int, Int
   ) {
     let (provider, id) = try await make(fixture)
@@ -178,7 +178,7 @@ extension DocumentProviderConformance {
 
   /// Page `index` of `id`, or nil, with `failing(index, the error described)` added to
   /// `failures`, when reading it throws.
-  private func read(
+  func read(
     _ index: Int, of provider: any ProfileDocumentProviding, _ id: String,
     into failures: inout Failures, failing: (Int, String) -> String = mustRead
   ) async -> PageContent? {

@@ -21,6 +21,7 @@ extension DocumentProviderConformance {
     Check(Rule.concurrency) { try await $0.concurrency().then(await $0.concurrentReads()) },
     Check(Rule.readOrders) { try await $0.readOrders() },
     Check(Rule.history) { await $0.history() },
+    Check(Rule.instances) { try await $0.instances() },
   ]
 
   /// The rules, one constant each.
@@ -136,6 +137,15 @@ extension DocumentProviderConformance {
         "The app keeps one provider for the session, and the core reads pages again when it resumes; a cache that expires, a cursor or a counter that drifts with the provider's age passes every check of a fresh provider and fails in a long session.",
       whenItFails:
         "Look for state kept between calls: a cache with an expiry or a size limit, a cursor, a counter, or lazy loading that counts the pages again.",
+      since: "0.6")
+    static let instances = ConformanceRule(
+      id: "document.instances", level: .recommended,
+      asserts:
+        "64 providers from the factory (2 for every example asked for, when that is more), made in turn over one 6-page document capped at 4, each released before the next is made: each reports the counts the first reported and reads a page, a different index each time, as the fixture's page with its number. Providers stop at half the check's time, after at least 16.",
+      why:
+        "An app makes a provider for each document it shows, and releases it when the view closes. A provider that keeps a file, a PDF session or a slot in a shared pool after it is released works for the few a test makes and fails in an app open for a week.",
+      whenItFails:
+        "Close what a provider opened when it is released (in deinit), and never keep per-provider state in a process-wide table or pool that nothing drains.",
       since: "0.6")
   }
 }

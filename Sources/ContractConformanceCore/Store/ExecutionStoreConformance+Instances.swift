@@ -3,10 +3,8 @@ import KitSupport
 import ProfileContracts
 
 extension ExecutionStoreConformance {
-  /// How many instances `store.instances` opens: 64, or 2 for every example asked for when that
-  /// is more (`CONTRACT_KIT_EXAMPLES=500` makes 1,000), more than a pool of connections or
-  /// handles plausibly holds.
-  var instanceCount: Int { max(64, 2 * (examples ?? 0)) }
+  /// How many instances `store.instances` opens.
+  var instanceCount: Int { ContractConformanceCore.instanceCount(examples: examples) }
 
   /// Opens instance after instance from the factory on one directory, as an app that opens its
   /// store for each run does, each released before the next opens. Each loads what the one
@@ -19,12 +17,8 @@ extension ExecutionStoreConformance {
       var failures = Failures()
       var held: [Int] = []
       let measured = crashHarness == nil && OpenDescriptors.count(under: sandbox.store) != nil
-      let halfway = CheckProgress.current?.halfway
-      var opened = 0
-      for index in 0..<instanceCount {
-        if let halfway, ContinuousClock.now >= halfway, index >= 16 { break }
+      let opened = try await eachInstance(instanceCount) { index in
         try await useInstance(index, sandbox.store, &failures)
-        opened += 1
         // Measured with this instance released: what remains open is what released ones left.
         if measured { held.append(OpenDescriptors.count(under: sandbox.store) ?? 0) }
       }

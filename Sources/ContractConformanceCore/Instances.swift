@@ -1,0 +1,18 @@
+/// How many instances a suite's `instances` rule makes from its factory: 64, or 2 for every
+/// example asked for when that is more (`CONTRACT_KIT_EXAMPLES=500` makes 1,000), more than a
+/// pool of sessions, connections or handles plausibly holds.
+func instanceCount(examples: Int?) -> Int { max(64, 2 * (examples ?? 0)) }
+
+/// Runs `use` for instance after instance, from 0 to `count - 1`, one at a time, so that each is
+/// released before the next is made; stops at half the check's time once at least 16 have run.
+/// Returns how many ran.
+func eachInstance(_ count: Int, _ use: (Int) async throws -> Void) async rethrows -> Int {
+  let halfway = CheckProgress.current?.halfway
+  var ran = 0
+  for index in 0..<count {
+    if let halfway, ContinuousClock.now >= halfway, index >= 16 { break }
+    try await use(index)
+    ran += 1
+  }
+  return ran
+}
