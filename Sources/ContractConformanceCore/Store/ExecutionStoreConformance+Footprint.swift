@@ -19,7 +19,8 @@ extension ExecutionStoreConformance {
 
   /// Overwrites the same keys round after round, loading each back, and measures the store's
   /// directory after each: its bytes, its files, and the descriptors the store's process holds
-  /// open under it must stop growing with the calls.
+  /// open under it must stop growing with the calls, and so must the threads of a store in a
+  /// process of its own.
   func footprint() async throws -> CheckOutcome {
     if let skip = skipUnlessDurable { return skip }
     return try await inSandbox { sandbox in
@@ -32,6 +33,7 @@ extension ExecutionStoreConformance {
       }
       var measured: [DirectoryFootprint] = []
       var descriptors: [Int?] = []
+      var threads: [Int?] = []
       let process = crashHarness?.process(serving: store)?.processIdentifier
       let halfway = CheckProgress.current?.halfway
       for round in 0..<Self.footprintRounds {
@@ -55,6 +57,7 @@ extension ExecutionStoreConformance {
         }
         measured.append(DirectoryFootprint(sandbox.store))
         descriptors.append(OpenDescriptors.count(under: sandbox.store, process: process))
+        threads.append(process.flatMap(ProcessThreads.count))
       }
       let saves = measured.count * commands.count
       let written = saves * Self.footprintPayload
@@ -95,6 +98,16 @@ extension ExecutionStoreConformance {
           )
         }
         held = ", \(descriptors.compactMap { $0 }.max() ?? 0) descriptors open under it"
+      }
+      if let end = threads[threads.count - 1], let atHalf = threads[half] {
+        let calls = 2 * secondHalf
+        let grew = end - atHalf
+        if end > 64, grew * 8 >= calls {
+          failures.add(
+            "the store's process runs \(end) threads \(context) and as many loads, \(grew) more than half-way, one for every \(calls / max(grew, 1)) calls: a call leaves a thread running; end what each save and load starts, or hand the work to one long-lived thread or queue"
+          )
+        }
+        held += ", \(threads.compactMap { $0 }.max() ?? 0) threads in its process"
       }
       return failures.outcome(
         passed:
