@@ -2,6 +2,7 @@
 // suites come the types their initializers take: StoreCrashHarness (the store suite) and the
 // language identifiers (the translator suite), and nothing else of the modules they live in.
 @_exported import ContractConformanceCore
+
 @_exported import struct AdapterProcess.StoreCrashHarness
 @_exported import struct ProfileCore.BuiltinLanguageIdentifier
 @_exported import struct ProfileCore.LanguageGuess

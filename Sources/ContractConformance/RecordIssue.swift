@@ -5,9 +5,12 @@ import KitSupport
 extension ConformanceReport {
   /// Records one test failure per failed required check, in whichever test framework is running:
   /// `Issue.record` under Swift Testing, `XCTFail` under XCTest. Each carries the rule's advice
-  /// ("when it fails") and its page in the rule book. Recommended failures, skips and pending
-  /// findings (see ``RuleSet``) are not failures; they are printed to standard error so they are
-  /// not lost.
+  /// ("when it fails"), its page in the rule book, and a replay line that runs the same test
+  /// again with the same seed. Recommended failures and pending findings (see ``RuleSet``) are
+  /// not failures: under Swift Testing 6.3 and later they are recorded as warnings, elsewhere
+  /// printed to standard error. A report whose every check was skipped (a rule left out by
+  /// `CONTRACT_KIT_RULES`, or one that does not apply) marks the test as skipped under Swift
+  /// Testing 6.3 and later, never as passed; a skip among other results is printed.
   ///
   /// ```swift
   /// @Test func translatorKeepsTheContract() async {
@@ -30,13 +33,23 @@ extension ConformanceReport {
     column: UInt = #column
   ) {
     if verbose { printTestNote(renderText()) }
+    let rerun = currentTestRerun()
+    if !results.isEmpty, results.allSatisfy({ $0.status == .skipped }) {
+      let reasons = results.map { "\($0.id): \($0.message)" }
+      skipCurrentTest(
+        "skipped \(reasons.joined(separator: "; "))", fileID: fileID, filePath: filePath,
+        line: line, column: column)
+      return
+    }
     for result in results where result.status != .passed {
-      let text = issueText(result)
-      guard result.failsReport else {
+      let text = issueText(result, rerun: rerun)
+      if result.failsReport {
+        recordTestFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
+      } else if result.status == .failed {
+        recordTestWarning(text, fileID: fileID, filePath: filePath, line: line, column: column)
+      } else {
         printTestNote(text)
-        continue
       }
-      recordTestFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 }

@@ -38,21 +38,35 @@ extension ConformanceReport {
   /// seed; then, for a failure, the rule's advice and its page in the rule book.
   ///
   /// ```
-  /// store.keys [required] failed: the base command loaded … (suite store, seed 7; replay with CONTRACT_KIT_SEED=7)
+  /// store.keys [required] failed: the base command loaded … (suite store, seed 7; replay: CONTRACT_KIT_SEED=7 with the same test or command)
   /// When it fails: Key by every field of the command (for example its canonical JSON), …
   /// Rule book: Conformance/store.md#storekeys
   /// ```
-  package func issueText(_ result: CheckResult) -> String {
+  ///
+  /// - Parameter rerun: how to run the same test again with some environment variables set
+  ///   (`CONTRACT_KIT_SEED=7`), when the test is known; every replay line then names it.
+  package func issueText(_ result: CheckResult, rerun: ((String) -> String)? = nil) -> String {
+    let rerun = rerun ?? { "\($0) \(ReplayCommand.sameRun)" }
+    let lines = result.message.split(separator: "\n", omittingEmptySubsequences: false)
+    let message = lines.map { line in
+      ReplayCommand.environment(inNeutralLine: line).map { "replay: " + rerun($0) } ?? String(line)
+    }.joined(separator: "\n")
+    // A message with a replay line of its own (a shrunk input) needs no second one.
+    let replayed = lines.contains { $0.hasPrefix("replay: ") }
     let replay =
-      seed.map { ", seed \($0); replay with \(ConformanceSeed.environmentVariable)=\($0)" } ?? ""
-    var lines = [
-      "\(result.id) [\(result.level)] \(result.status): \(result.message) (suite \(suite)\(replay))"
+      seed.map {
+        replayed || result.status != .failed
+          ? ", seed \($0)"
+          : ", seed \($0); replay: \(rerun(ReplayCommand.environment(seed: $0, examples: nil)))"
+      } ?? ""
+    var text = [
+      "\(result.id) [\(result.level)] \(result.status): \(message) (suite \(suite)\(replay))"
     ]
     if result.status == .failed, let rule = RuleBook.rule(result.id) {
-      lines.append("When it fails: \(rule.whenItFails)")
-      if let page = RuleBook.page(of: result.id) { lines.append("Rule book: \(page)") }
+      text.append("When it fails: \(rule.whenItFails)")
+      if let page = RuleBook.page(of: result.id) { text.append("Rule book: \(page)") }
     }
-    return lines.joined(separator: "\n")
+    return text.joined(separator: "\n")
   }
 
   /// Canonical JSON: `{"results": [...], "seed": N, "suite": "..."}`.

@@ -42,3 +42,66 @@ package func recordTestFailure(
 package func printTestNote(_ message: String) {
   FileHandle.standardError.write(Data("note: \(message)\n".utf8))
 }
+
+/// Records a warning at the caller's source location: under Swift Testing 6.3 and later, an
+/// issue of warning severity, which Xcode and `swift test` show beside the test without failing
+/// it; elsewhere, a note on standard error.
+package func recordTestWarning(
+  _ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
+) {
+  #if canImport(Testing) && compiler(>=6.3)
+    if Test.current != nil {
+      Issue.record(
+        Comment(rawValue: message), severity: .warning,
+        sourceLocation: SourceLocation(
+          fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+      return
+    }
+  #endif
+  printTestNote(message)
+}
+
+/// Marks the current test, or the current case of a parameterized test, as skipped with
+/// `reason`: under Swift Testing 6.3 and later it is cancelled (ST-0016), which the test list
+/// shows as skipped, never as passed; elsewhere, a note on standard error. Returns whether the
+/// test was marked.
+@discardableResult
+package func skipCurrentTest(
+  _ reason: String, fileID: String, filePath: StaticString, line: UInt, column: UInt
+) -> Bool {
+  #if canImport(Testing) && compiler(>=6.3)
+    if Test.current != nil {
+      // The cancellation is recorded as the call is made; what it throws only ends the test
+      // early, and the caller has nothing left to do.
+      _ = try? Test.cancel(
+        Comment(rawValue: reason),
+        sourceLocation: SourceLocation(
+          fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+      return true
+    }
+  #endif
+  printTestNote(reason)
+  return false
+}
+
+/// How to run the current Swift Testing test again with some environment variables set
+/// (`CONTRACT_KIT_SEED=7`): under `swift test`, and under `xcodebuild`, which hands the test only
+/// variables spelled `TEST_RUNNER_…`. `nil` outside a Swift Testing test (XCTest names no current
+/// test).
+package func currentTestRerun() -> ((_ environment: String) -> String)? {
+  #if canImport(Testing)
+    guard let test = Test.current else { return nil }
+    let components = test.id.nameComponents
+    // `--filter` is a regular expression over `Suite/test()`: the names without their labels.
+    let filter = components.map { String($0.prefix { $0 != "(" }) }.joined(separator: "/")
+    let only = ([test.id.moduleName] + components).joined(separator: "/")
+    return { environment in
+      let xcode = environment.split(separator: " ").map { "TEST_RUNNER_" + $0 }.joined(
+        separator: " ")
+      return
+        "\(environment) swift test --filter '\(filter)', or in Xcode: \(xcode) xcodebuild test -scheme <your scheme> -only-testing:\(only)"
+    }
+  #else
+    return nil
+  #endif
+}

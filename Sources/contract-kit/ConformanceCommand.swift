@@ -209,7 +209,32 @@ enum ConformanceCommand: Subcommand {
     }
   }
 
+  /// The command the person ran, quoted as they could type it again, with `--seed` set to the
+  /// run's seed (and the number of inputs, when it came from the environment): a replay line
+  /// that checks the same adapter, never the kit's own.
+  static func replay(_ given: [String]) -> ReplayCommand {
+    let tool =
+      KitEnvironment.value(PluginAccess.readOnlyVariable) == "1"
+      ? "swift package contract-kit" : "contract-kit"
+    var kept: [String] = []
+    var words = given[...]
+    while let word = words.popFirst() {
+      if word == "--seed" {
+        _ = words.popFirst()
+      } else if !word.hasPrefix("--seed=") {
+        kept.append(word)
+      }
+    }
+    let flagged = kept.contains { $0 == "--examples" || $0.hasPrefix("--examples=") }
+    let command = ([tool] + kept.map(ShellWords.quote)).joined(separator: " ")
+    return ReplayCommand { seed, examples in
+      let count = flagged ? "" : examples.map { "--examples \($0) " } ?? ""
+      return "\(command) \(count)--seed \(seed)"
+    }
+  }
+
   private static func runSuites(_ arguments: inout Arguments) async throws -> Int32 {
+    let replay = replay(arguments.given)
     let suite = try arguments.option("--suite", allowed: ReferenceSuites.names)
     let format =
       try arguments.option("--format", allowed: ["text", "json", "junit", "sarif", "github"])
@@ -251,9 +276,11 @@ enum ConformanceCommand: Subcommand {
       guard pairs == nil || name == "translator" else {
         throw UsageError("--pairs goes with --suite translator")
       }
-      let runs = await ConformanceSettings.$scoped.withValue(settings) {
-        await ReferenceSuites.runOpenAI(
-          name, configuration: server, pairs: pairs ?? ReferenceSuites.translatorPairs)
+      let runs = await ReplayCommand.$current.withValue(replay) {
+        await ConformanceSettings.$scoped.withValue(settings) {
+          await ReferenceSuites.runOpenAI(
+            name, configuration: server, pairs: pairs ?? ReferenceSuites.translatorPairs)
+        }
       }
       return try render(runs, format: format, verbose: verbose)
     }
@@ -276,11 +303,13 @@ enum ConformanceCommand: Subcommand {
       guard pairs == nil || suite == "translator" else {
         throw UsageError("--pairs goes with --suite translator")
       }
-      runs = await ConformanceSettings.$scoped.withValue(settings) {
-        await ReferenceSuites.run(
-          suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
-          pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch,
-          timeout: checkTimeout)
+      runs = await ReplayCommand.$current.withValue(replay) {
+        await ConformanceSettings.$scoped.withValue(settings) {
+          await ReferenceSuites.run(
+            suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
+            pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch,
+            timeout: checkTimeout)
+        }
       }
     } else {
       guard !volatile, pairs == nil else {
@@ -292,10 +321,12 @@ enum ConformanceCommand: Subcommand {
         _ = try await PDFFixtureBuilder.locate()
       }
       for name in suite.map({ [$0] }) ?? ReferenceSuites.names {
-        runs += await ConformanceSettings.$scoped.withValue(settings) {
-          await ReferenceSuites.run(
-            name, scratch: scratch, documentProvider: provider,
-            timeout: checkTimeout ?? .seconds(10))
+        runs += await ReplayCommand.$current.withValue(replay) {
+          await ConformanceSettings.$scoped.withValue(settings) {
+            await ReferenceSuites.run(
+              name, scratch: scratch, documentProvider: provider,
+              timeout: checkTimeout ?? .seconds(10))
+          }
         }
       }
     }

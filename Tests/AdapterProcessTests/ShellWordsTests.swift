@@ -16,4 +16,18 @@ import Testing
   func malformedLinesAreOneLineErrors(line: String) {
     #expect(throws: AdapterProcessError.self) { try ShellWords.split(line) }
   }
+
+  /// A quoted word splits back to itself, whatever it holds.
+  @Test(arguments: [
+    "plain", "python3 my store.py", "it's", "", "$HOME", "a\"b", "tab\there", "한국어", "--seed=7",
+  ])
+  func aQuotedWordSplitsBackToItself(word: String) throws {
+    #expect(try ShellWords.split(ShellWords.quote(word)) == [word])
+  }
+
+  @Test func plainWordsStayUnquoted() {
+    #expect(ShellWords.quote("--adapter-command") == "--adapter-command")
+    #expect(ShellWords.quote("python3 store.py") == "'python3 store.py'")
+    #expect(ShellWords.quote("it's") == "'it'\\''s'")
+  }
 }

@@ -81,7 +81,7 @@ import Testing
       id: "p.rule", level: .required, asserts: "a rule", why: "a test", whenItFails: "fix it")
     let budget = PropertyBudget(seed: 1, examples: nil)
     guard
-      case .passed(let message) = run.outcome(passed: "ok", rule: rule, budget: budget, suite: "s")
+      case .passed(let message) = run.outcome(passed: "ok", rule: rule, budget: budget)
     else { return #expect(Bool(false), "one passing input is a pass") }
     #expect(message.contains("0 hand-picked and 1 generated inputs (200 were planned"))
     let overrunning = Property<Int>(
@@ -91,7 +91,7 @@ import Testing
       }, describe: { "\($0)" }, test: { _ in nil })
     let none = await overrunning.run("o", budget: budget)
     guard
-      case .failed(let failure) = none.outcome(passed: "ok", rule: rule, budget: budget, suite: "s")
+      case .failed(let failure) = none.outcome(passed: "ok", rule: rule, budget: budget)
     else { return #expect(Bool(false), "a run of no input must not pass") }
     #expect(failure.hasPrefix("no input ran"))
   }
@@ -155,9 +155,19 @@ import Testing
     #expect(message.contains("\n1 open\n2 "), "\(message)")
     #expect(message.contains("commands: A = "), "\(message)")
     #expect(
-      message.contains(
-        "replay: CONTRACT_KIT_SEED=7 swift test, or contract-kit conformance run --suite store --seed 7"
-      ), "\(message)")
+      message.hasSuffix("\nreplay: CONTRACT_KIT_SEED=7 with the same test or command"),
+      "\(message)")
+    // Run by the command line, the line is the command that was run, with the seed.
+    let typed = await ReplayCommand.$current.withValue(
+      ReplayCommand { seed, _ in "contract-kit conformance run --suite store --seed \(seed)" }
+    ) {
+      await ExecutionStoreConformance(durability: .durable, timeout: testTimeout, seed: 7) {
+        try StoreMutant.partialSummaryKey.make($0)
+      }.run()
+    }
+    #expect(
+      typed.result("store.history")?.message.hasSuffix(
+        "\nreplay: contract-kit conformance run --suite store --seed 7") == true)
   }
 
   // MARK: - Linearizability

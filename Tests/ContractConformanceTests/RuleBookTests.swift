@@ -45,6 +45,17 @@ import Testing
     }
   }
 
+  /// The guide names the current rule set as the rule book does.
+  @Test func theGuideNamesTheCurrentRuleSet() throws {
+    let guide = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent(
+        "Sources/ContractConformance/ContractConformance.docc/CheckingYourAdapter.md"),
+      encoding: .utf8)
+    #expect(
+      guide.contains("the current set is \(RuleSet.latestVersion))"),
+      "CheckingYourAdapter.md should name the current rule set, \(RuleSet.latestVersion)")
+  }
+
   @Test func ruleIDsAreUniqueDottedAndPrefixedBySuite() {
     var seen: Set<String> = []
     for suite in RuleBook.suites {

@@ -53,4 +53,18 @@ package enum ShellWords {
     }
     return words
   }
+
+  /// `word` as a shell reads it back as one word: as it is when it holds only letters, digits
+  /// and `_ - . / : = , @ % +`, else in single quotes, each `'` written `'\''`. `split` reads it
+  /// back too.
+  package static func quote(_ word: String) -> String {
+    let plain =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "_-./:=,@%+".unicodeScalars.contains(scalar))
+      }
+    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 }

@@ -34,8 +34,7 @@ extension DocumentProviderConformance {
       describe: \.description,
       test: { document in await self.checkCounts(document.fixture) })
     return await property.run(Rule.capReported.id, budget: budget).outcome(
-      passed: "the counts held for every size and cap", rule: Rule.capReported, budget: budget,
-      suite: "document")
+      passed: "the counts held for every size and cap", rule: Rule.capReported, budget: budget)
   }
 
   private func checkCounts(_ fixture: DocumentFixture) async -> String? {
@@ -91,7 +90,7 @@ extension DocumentProviderConformance {
       test: { document in await self.read(document) })
     return await property.run(Rule.readOrders.id, budget: budget).outcome(
       passed: "every read, in every order, was the page asked for", rule: Rule.readOrders,
-      budget: budget, suite: "document")
+      budget: budget)
   }
 
   private func read(_ document: GeneratedDocument) async -> String? {
@@ -191,7 +190,7 @@ extension DocumentProviderConformance {
       test: { session in await self.play(session) })
     return await property.run(Rule.history.id, budget: budget).outcome(
       passed: "every call of every session answered as the provider first did",
-      rule: Rule.history, budget: budget, suite: "document")
+      rule: Rule.history, budget: budget)
   }
 
   /// What went wrong in `session`, if anything.
@@ -277,6 +276,6 @@ extension DocumentProviderConformance {
       })
     return await property.run(Rule.concurrency.id, budget: budget).outcome(
       passed: "concurrent reads each returned the page asked for", rule: Rule.concurrency,
-      budget: budget, suite: "document")
+      budget: budget)
   }
 }

@@ -111,6 +111,6 @@ extension ModelExecutorConformance {
       })
     return await property.run(Rule.answerLength.id, budget: budget).outcome(
       passed: "every answer stayed within its responseTokens",
-      rule: Rule.answerLength, budget: budget, suite: "executor")
+      rule: Rule.answerLength, budget: budget)
   }
 }

@@ -119,8 +119,7 @@ extension ModelExecutorConformance {
         return nil
       })
     return await property.run(rule.id, budget: budget).outcome(
-      passed: "every \(schema) answer decoded in shape", rule: rule, budget: budget,
-      suite: "executor")
+      passed: "every \(schema) answer decoded in shape", rule: rule, budget: budget)
   }
 
   func chunkShape() async throws -> CheckOutcome { try await shape(.summaryChunk, Rule.chunkShape) }
@@ -265,7 +264,7 @@ extension ModelExecutorConformance {
       })
     return await property.run(Rule.provokedFailures.id, budget: budget).outcome(
       passed: "every failure was narrowed, and every refused input was rejected",
-      rule: Rule.provokedFailures, budget: budget, suite: "executor")
+      rule: Rule.provokedFailures, budget: budget)
   }
 
   func knownErrorsCheck() async throws -> CheckOutcome {

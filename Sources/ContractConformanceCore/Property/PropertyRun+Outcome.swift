@@ -1,12 +1,7 @@
 extension PropertyBudget {
-  /// The line that replays a suite's run, and so reaches the same minimal input: the seed,
-  /// under `swift test` and under the CLI, and the number of inputs when it is not the default.
-  func replay(suite: String) -> String {
-    let count = examples.map { " CONTRACT_KIT_EXAMPLES=\($0)" } ?? ""
-    let flag = examples.map { " --examples \($0)" } ?? ""
-    return
-      "replay: \(ConformanceSeed.environmentVariable)=\(seed)\(count) swift test, or contract-kit conformance run --suite \(suite) --seed \(seed)\(flag)"
-  }
+  /// The line that replays a suite's run, and so reaches the same minimal input: the seed, and
+  /// the number of inputs when it is not the default, in the terms of whatever ran the suite.
+  var replay: String { ReplayCommand.line(seed: seed, examples: examples) }
 }
 
 extension Counterexample {
@@ -34,16 +29,15 @@ extension PropertyRun {
   /// later), else at the rule's first version too. Hand-picked examples that came with a later
   /// version than the rule's first say so with `examplesSince`, and count from it.
   func outcome(
-    passed: String, rule: ConformanceRule, budget: PropertyBudget, suite: String,
-    examplesSince: String? = nil
+    passed: String, rule: ConformanceRule, budget: PropertyBudget, examplesSince: String? = nil
   ) -> CheckOutcome {
-    let replay = budget.replay(suite: suite)
+    let replay = budget.replay
     var parts = exampleFailures
     if let counterexample { parts.append(counterexample.report(replay: replay)) }
     guard !parts.isEmpty else {
       guard examplesRun + generated > 0 else {
         return .failed(
-          "no input ran: the generator overran its choices on all \(planned) tries (a defect of the kit, please report it with \(budget.replay(suite: suite)))"
+          "no input ran: the generator overran its choices on all \(planned) tries (a defect of the kit, please report it with its \(budget.replay))"
         )
       }
       let cut =

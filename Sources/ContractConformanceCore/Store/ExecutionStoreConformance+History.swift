@@ -43,7 +43,7 @@ extension ExecutionStoreConformance {
       test: { await self.replay($0) })
     return await property.run(Rule.history.id, budget: budget).outcome(
       passed: "every step of every history agreed with the model of the contract",
-      rule: Rule.history, budget: budget, suite: "store")
+      rule: Rule.history, budget: budget)
   }
 
   /// Runs `history` on a fresh store and compares each step with the contract's model:

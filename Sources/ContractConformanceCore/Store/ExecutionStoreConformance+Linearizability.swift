@@ -111,7 +111,7 @@ extension ExecutionStoreConformance {
       test: { await self.runConcurrently($0, reopen: durable) })
     return await property.run(Rule.linearizable.id, budget: budget).outcome(
       passed: "every concurrent history was linearizable against the model of the contract",
-      rule: Rule.linearizable, budget: budget, suite: "store")
+      rule: Rule.linearizable, budget: budget)
   }
 
   /// Runs the workers at once on one fresh store, then (for a durable store) reopens and loads

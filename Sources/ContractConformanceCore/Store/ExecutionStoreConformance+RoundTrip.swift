@@ -50,7 +50,7 @@ extension ExecutionStoreConformance {
       return handPicked.then(
         await generatedRecords(at: sandbox.store).outcome(
           passed: "so did a record of every step status and failure, and generated records",
-          rule: Rule.roundTrip, budget: budget, suite: "store",
+          rule: Rule.roundTrip, budget: budget,
           examplesSince: Rule.roundTrip.sharpened))
     }
   }

@@ -75,7 +75,7 @@ extension TranslatorConformance {
         }
       })
     return await property.run(rule.id, budget: budget).outcome(
-      passed: passed, rule: rule, budget: budget, suite: "translator")
+      passed: passed, rule: rule, budget: budget)
   }
 
   /// The numbers `text` carries, as the answer to `item`: the item's markers it lost, and the
@@ -334,7 +334,7 @@ extension TranslatorConformance {
       test: { lanes in await self.runLanes(lanes) })
     return await property.run(Rule.concurrency.id, budget: budget).outcome(
       passed: "concurrent batches each got their own answers", rule: Rule.concurrency,
-      budget: budget, suite: "translator")
+      budget: budget)
   }
 
   /// Translates every lane at once through one translator; what went wrong, if anything.
@@ -390,7 +390,7 @@ extension TranslatorConformance {
       })
     return await property.run(Rule.session.id, budget: budget).outcome(
       passed: "every burst of every session got its own answers", rule: Rule.session,
-      budget: budget, suite: "translator")
+      budget: budget)
   }
 
   /// Translates every lane of `lanes` at once through `translator`; what went wrong, if
@@ -512,7 +512,7 @@ extension TranslatorConformance {
       test: { batch in await self.compareWithParts(batch) })
     return await property.run(Rule.batchEqualsParts.id, budget: budget).outcome(
       passed: "every text of a batch came back as it does alone", rule: Rule.batchEqualsParts,
-      budget: budget, suite: "translator")
+      budget: budget)
   }
 
   private func compareWithParts(_ batch: TranslationBatch) async -> String? {
@@ -597,8 +597,7 @@ extension TranslatorConformance {
       describe: \.description,
       test: { calls in await self.runCalls(calls, declared: pairs) })
     return await property.run(Rule.targets.id, budget: budget).outcome(
-      passed: "every call's answers were for its own pair", rule: Rule.targets, budget: budget,
-      suite: "translator")
+      passed: "every call's answers were for its own pair", rule: Rule.targets, budget: budget)
   }
 
   private func runCalls(_ calls: Batches, declared: [LanguagePair]) async -> String? {

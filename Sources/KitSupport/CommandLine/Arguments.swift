@@ -2,8 +2,13 @@
 /// positionals, with errors that say what to type instead.
 package struct Arguments {
   private var items: [String]
+  /// The arguments as they were given, before any was taken.
+  package let given: [String]
 
-  package init(_ items: some Sequence<String>) { self.items = Array(items) }
+  package init(_ items: some Sequence<String>) {
+    self.items = Array(items)
+    given = self.items
+  }
 
   /// Whether `--help` or `-h` was given (anywhere).
   package mutating func wantsHelp() -> Bool { flag("--help") || flag("-h") }
