@@ -94,7 +94,8 @@ struct CheckRunner {
             : shown,
           pending: pending))
     }
-    return ConformanceReport(suite: suite, results: results, seed: seed)
+    return ConformanceReport(
+      suite: suite, results: results, seed: seed, ruleSet: rules.pin ?? RuleSet.latestVersion)
   }
 
   /// The message of a check the watchdog stopped: what it found before, first, so a slow

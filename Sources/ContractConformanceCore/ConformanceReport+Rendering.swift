@@ -10,7 +10,8 @@ extension ConformanceReport {
   ///   FAIL  translator.order [required]: ko → en: output 0 lost 101 of input 0's markers 101, …
   /// ```
   ///
-  /// Pending results (see ``RuleSet``) come first, marked `PEND`.
+  /// Pending results (see ``RuleSet``) come first, marked `PEND`. A failure's message is cut to
+  /// about 1 KB, saying what it left out, unless `verbose`, which also shows each pass's message.
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
     let seedNote = seed.map { " (seed \($0))" } ?? ""
@@ -26,7 +27,8 @@ extension ConformanceReport {
       case .skipped: line = "  skip  \(result.id): \(result.message)"
       default:
         let mark = result.pending ? "PEND" : "FAIL"
-        line = "  \(mark)  \(result.id) [\(result.level)]: \(result.message)"
+        let message = verbose ? result.message : ShortMessage.shortened(result.message)
+        line = "  \(mark)  \(result.id) [\(result.level)]: \(message)"
       }
       // A message of several lines (a shrunk history) keeps its lines, indented under its rule.
       lines.append(line.replacingOccurrences(of: "\n", with: "\n        "))
@@ -47,7 +49,8 @@ extension ConformanceReport {
   ///   (`CONTRACT_KIT_SEED=7`), when the test is known; every replay line then names it.
   package func issueText(_ result: CheckResult, rerun: ((String) -> String)? = nil) -> String {
     let rerun = rerun ?? { "\($0) \(ReplayCommand.sameRun)" }
-    let lines = result.message.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = ShortMessage.shortened(result.message).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let message = lines.map { line in
       ReplayCommand.environment(inNeutralLine: line).map { "replay: " + rerun($0) } ?? String(line)
     }.joined(separator: "\n")

@@ -14,12 +14,19 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
   /// The seed of the suite's randomized inputs, replayed with `CONTRACT_KIT_SEED`; `nil` for a
   /// suite without any.
   public let seed: UInt64?
+  /// The rule set the results were judged by: the version pinned (see ``RuleSet``), or the
+  /// kit's latest. With the seed and the adapter, what a verification record needs to compare
+  /// two runs. `nil` in a report written before it was recorded.
+  public let ruleSet: String?
 
   /// Creates a report.
-  public init(suite: String, results: [CheckResult], seed: UInt64?) {
+  public init(
+    suite: String, results: [CheckResult], seed: UInt64?, ruleSet: String? = RuleSet.latestVersion
+  ) {
     self.suite = suite
     self.results = results
     self.seed = seed
+    self.ruleSet = ruleSet
   }
 
   /// Whether no required check failed. Skips, recommended failures and pending findings do not

@@ -5,7 +5,7 @@ import Testing
 /// a check starved of the cooperative pool must not time out into a different verdict. (A
 /// property stops generating at half its check's time; with this limit, only the defaults stop
 /// it.)
-let testTimeout: Duration = .seconds(300)
+let testTimeout: Duration = .seconds(600)
 
 /// A deliberately broken adapter and what the suite must say about it: the check it fails and a
 /// fragment of the message that check must carry.

@@ -170,6 +170,17 @@ import Testing
         "\nreplay: contract-kit conformance run --suite store --seed 7") == true)
   }
 
+  /// Issue 50: the hand-picked concurrent history printed each of its 600 loads. A run of one
+  /// step is shown once, with its count.
+  @Test func aRunOfTheSameStepIsShownOnceWithItsCount() {
+    let steps: [StoreHistory.Step] =
+      [.saveCheckpoint(key: 0, size: 4096)] + Array(repeating: .loadCheckpoint(key: 0), count: 200)
+      + [.loadSummary(key: 1)]
+    #expect(
+      ConcurrentStoreHistory.show(steps)
+        == "saveCheckpoint(A, 4096 bytes), loadCheckpoint(A) × 200, loadSummary(B)")
+  }
+
   // MARK: - Linearizability
 
   private typealias Op = RegisterOperation<String>

@@ -112,6 +112,28 @@ import Testing
     #expect(report.counts == (passed: 1, failed: 1, skipped: 1))
   }
 
+  /// Issue 50: one translator.order message was about 6 KB. A report shows about 1 KB of a
+  /// message, keeps its replay line, and says how to see the rest; verbose shows it all.
+  @Test func aLongMessageIsCutToAboutAKilobyteAndKeepsItsReplayLine() {
+    let long = (1...64).map { "sentence \($0) of the batch came back in place" }
+    let message =
+      "ko → en: output 3 lost its markers: " + long.joined(separator: " ") + "\n"
+      + (1...40).map { "step \($0)" }.joined(separator: "\n")
+      + "\nreplay: CONTRACT_KIT_SEED=7 \(ReplayCommand.sameRun)"
+    let report = ConformanceReport(
+      suite: "translator",
+      results: [
+        CheckResult(id: "translator.order", level: .required, status: .failed, message: message)
+      ], seed: 7)
+    let text = report.renderText()
+    #expect(text.utf8.count < 1_400, "\(text.utf8.count) bytes")
+    #expect(text.contains("more characters; --verbose or CONTRACT_KIT_VERBOSE=1 shows them)"))
+    #expect(text.contains("… (18 more lines; --verbose or CONTRACT_KIT_VERBOSE=1 shows them)"))
+    #expect(text.hasSuffix("\n        replay: CONTRACT_KIT_SEED=7 \(ReplayCommand.sameRun)"))
+    #expect(report.renderText(verbose: true).contains(long.joined(separator: " ")))
+    #expect(report.issueText(report.results[0]).utf8.count < 1_800)
+  }
+
   @Test func textRenderingShowsFailuresSkipsAndTheSeed() {
     let text = Self.failing.renderText()
     #expect(text.hasPrefix("translator: 1 passed, 2 failed, 1 skipped (seed 7)"))

@@ -242,7 +242,18 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       }
       return nil
     }
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+    // Absent, or removed or replaced by a concurrent call while it was read: no record, or the
+    // next read, as a real file store answers; only the defects each mutant is named for remain.
+    // (Foundation's atomic write on Linux leaves a moment with no file at all.)
+    for _ in 0..<8 {
+      do {
+        return try Data(contentsOf: url)
+      } catch  where !FileManager.default.fileExists(atPath: url.path) {
+        return nil
+      } catch {
+        continue
+      }
+    }
     return try Data(contentsOf: url)
   }
 

@@ -251,10 +251,13 @@ enum ContractKitBinary {
     let replay =
       "replay: contract-kit conformance run --suite store --adapter-command 'python3 \(script)' --rule store.history --seed 7\n"
     #expect(run.stdout.contains(replay), "\(run.stdout)")
-    // Run again, the line finds the same minimal history.
+    // The line, run as printed (the seed moved to the end), checks the same adapter with the
+    // same seed and prints itself again. (Not the whole report: the measured call time varies,
+    // and on a busy machine shrinking may stop at its time.)
     let again = try ContractKitBinary.run(
       Array(arguments.prefix(4)) + Array(arguments.dropFirst(6)) + ["--seed", "7"])
-    #expect(again.stdout == run.stdout)
+    #expect(again.status == 1)
+    #expect(again.stdout.contains(replay), "\(again.stdout)")
   }
 }
 

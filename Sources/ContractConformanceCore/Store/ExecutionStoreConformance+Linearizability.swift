@@ -66,15 +66,25 @@ struct ConcurrentStoreHistory: Sendable {
   var description: String {
     // Every command: the final loads name them all.
     var lines = ["", pool.legend(naming: Set(pool.commands.indices))]
-    if !setup.isEmpty {
-      lines.append("first: " + setup.map(StoreHistory.show).joined(separator: ", "))
-    }
+    if !setup.isEmpty { lines.append("first: " + Self.show(setup)) }
     for (index, steps) in workers.enumerated() {
-      lines.append(
-        "worker \(index + 1): " + steps.map(StoreHistory.show).joined(separator: ", "))
+      lines.append("worker \(index + 1): " + Self.show(steps))
     }
     lines.append("then, for a durable store, reopen and load every command's records")
     return lines.joined(separator: "\n")
+  }
+
+  /// `steps` in order, a run of the same step once with its count: `loadCheckpoint(A) × 200`.
+  static func show(_ steps: [StoreHistory.Step]) -> String {
+    var shown: [(String, Int)] = []
+    for step in steps.map(StoreHistory.show) {
+      if shown.last?.0 == step {
+        shown[shown.count - 1].1 += 1
+      } else {
+        shown.append((step, 1))
+      }
+    }
+    return shown.map { $0.1 == 1 ? $0.0 : "\($0.0) × \($0.1)" }.joined(separator: ", ")
   }
 }
 

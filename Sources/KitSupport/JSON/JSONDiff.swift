@@ -34,8 +34,9 @@ public enum JSONDiff {
         let l = index < left.count ? String(left[index]) : nil
         let r = index < right.count ? String(right[index]) : nil
         if l != r {
+          // Quoted as JSON quotes them: a NUL or an escape sequence never reaches a terminal.
           lines.append(
-            "    line \(index + 1): expected \(l.map { "\"\($0)\"" } ?? "(absent)"), got \(r.map { "\"\($0)\"" } ?? "(absent)")"
+            "    line \(index + 1): expected \(l.map(CanonicalJSON.quoted) ?? "(absent)"), got \(r.map(CanonicalJSON.quoted) ?? "(absent)")"
           )
         }
       }
