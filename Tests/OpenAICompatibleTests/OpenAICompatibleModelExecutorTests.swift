@@ -153,10 +153,10 @@ struct OpenAICompatibleModelExecutorTests {
     let start = clock.now
     call.cancel()
     await #expect(throws: CancellationError.self) { _ = try await call.value }
-    // Long before the route's answer (30 s) or the executor's timeout (120 s): the bound is
-    // loose because a loaded machine schedules the cancelled task late, not because the call
-    // waits.
-    #expect(clock.now - start < .seconds(10))
+    // Before the route's answer (30 s) or the executor's timeout (120 s): the bound is loose
+    // because a loaded machine schedules the cancelled task late, not because the call waits
+    // (CI's integration run, beside the model server, once took 12.6 s).
+    #expect(clock.now - start < .seconds(25))
     #expect(OpenAICompatibleModelExecutor.map(CancellationError()).kind == "permanent")
   }
 
