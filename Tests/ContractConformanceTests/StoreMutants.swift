@@ -336,7 +336,11 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
       if mutant == .removeThrows { throw StoreFailure() }
       return
     }
-    try FileManager.default.removeItem(at: url)
+    do {
+      try FileManager.default.removeItem(at: url)
+    } catch where !FileManager.default.fileExists(atPath: url.path) {
+      // Removed by a concurrent call between the look and the removal: removing none is fine.
+    }
   }
 
   func loadSummary(for command: ProfileCommand) async throws -> ProfileSummary? {
