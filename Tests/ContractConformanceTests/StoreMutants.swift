@@ -338,8 +338,9 @@ final class MutantFileStore: ProfileExecutionStoring, @unchecked Sendable {
     }
     do {
       try FileManager.default.removeItem(at: url)
-    } catch where !FileManager.default.fileExists(atPath: url.path) {
+    } catch {
       // Removed by a concurrent call between the look and the removal: removing none is fine.
+      if FileManager.default.fileExists(atPath: url.path) { throw error }
     }
   }
 
