@@ -4,13 +4,16 @@
 func instanceCount(examples: Int?) -> Int { max(64, 2 * (examples ?? 0)) }
 
 /// Runs `use` for instance after instance, from 0 to `count - 1`, one at a time, so that each is
-/// released before the next is made; stops at half the check's time once at least 16 have run.
-/// Returns how many ran.
-func eachInstance(_ count: Int, _ use: (Int) async throws -> Void) async rethrows -> Int {
-  let halfway = CheckProgress.current?.halfway
+/// released before the next is made; stops once at least 16 have run and `share` of the time
+/// left until half the check's time is spent (all of it by default). Returns how many ran.
+func eachInstance(_ count: Int, share: Double = 1, _ use: (Int) async throws -> Void)
+  async rethrows -> Int
+{
+  let start = ContinuousClock.now
+  let end = CheckProgress.current?.halfway.map { start + ($0 - start) * share }
   var ran = 0
   for index in 0..<count {
-    if let halfway, ContinuousClock.now >= halfway, index >= 16 { break }
+    if let end, ContinuousClock.now >= end, index >= 16 { break }
     try await use(index)
     ran += 1
   }

@@ -141,7 +141,7 @@ extension DocumentProviderConformance {
     static let instances = ConformanceRule(
       id: "document.instances", level: .recommended,
       asserts:
-        "64 providers from the factory (2 for every example asked for, when that is more), made in turn over one 6-page document capped at 4, each released before the next is made: each reports the counts the first reported and reads a page, a different index each time, as the fixture's page with its number. Providers stop at half the check's time, after at least 16.",
+        "64 providers from the factory (2 for every example asked for, when that is more), made in turn over one 6-page document capped at 4, each released before the next is made: each reports the counts the first reported and reads a page, a different index each time, as the fixture's page with its number. Providers stop at a sixth of the check's time, after at least 16.",
       why:
         "An app makes a provider for each document it shows, and releases it when the view closes. A provider that keeps a file, a PDF session or a slot in a shared pool after it is released works for the few a test makes and fails in an app open for a week.",
       whenItFails:
