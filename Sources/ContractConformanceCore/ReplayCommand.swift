@@ -25,9 +25,9 @@ package struct ReplayCommand: Sendable {
   }
 
   /// `CONTRACT_KIT_SEED=7`, with `CONTRACT_KIT_EXAMPLES=500` when `examples` is given.
-  package static func environment(seed: UInt64, examples: Int?, prefix: String = "") -> String {
-    let count = examples.map { " \(prefix)\(ConformanceExamples.environmentVariable)=\($0)" } ?? ""
-    return "\(prefix)\(ConformanceSeed.environmentVariable)=\(seed)\(count)"
+  package static func environment(seed: UInt64, examples: Int?) -> String {
+    let count = examples.map { " \(ConformanceExamples.environmentVariable)=\($0)" } ?? ""
+    return "\(ConformanceSeed.environmentVariable)=\(seed)\(count)"
   }
 
   /// The environment variables of a replay line that names no command (`CONTRACT_KIT_SEED=7`),

@@ -1,5 +1,4 @@
 import Foundation
-import KitSupport
 
 /// What the suites sent, rule by rule: for every field of every argument, reached by reflection
 /// down to its strings and numbers, the distinct values each rule sent (up to a few), the enum
@@ -19,8 +18,6 @@ final class Traffic: @unchecked Sendable {
 
     /// Whether the rule sent more than one value (or case) here.
     var varied: Bool { values.count > 1 || cases.count > 1 }
-
-    static func == (a: Field, b: Field) -> Bool { a.values == b.values && a.cases == b.cases }
   }
 
   /// How many distinct values of one field are kept per rule: enough to tell one from several.
