@@ -177,7 +177,7 @@ let package = Package(
       dependencies: [
         "AdapterProcess", "ContractConformance", "ProfileAdapters", "adapter-host-example",
         "adapter-host-fixtures", "contract-kit", "TestSupport", "KitSupport", "ProfileContracts",
-        "ContractConformanceCore",
+        "ContractConformanceCore", "ReferenceSuites",
       ],
       exclude: ["Fixtures"]),
     // The child the file store's crash test kills with SIGKILL in the middle of saves.

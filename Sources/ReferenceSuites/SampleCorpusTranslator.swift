@@ -42,37 +42,58 @@ public struct SampleCorpusTranslator: SummaryTranslating {
       throw UnsupportedText(
         description: "no samples for \(sourceLanguageIdentifier) → \(targetLanguageIdentifier)")
     }
-    // Each source template split once, beside its translation.
+    // Each source template split once, beside its translation, the longest first: where one
+    // sentence starts like another, the longer is tried before the shorter.
     let pairs = (Array(zip(source.plain, target.plain)) + Array(zip(source.mixed, target.mixed)))
       .compactMap { pair in Self.split(pair.0).map { ($0, pair.1) } }
+      .enumerated().sorted {
+        let (a, b) = ($0.element.0, $1.element.0)
+        let lengths = (a.prefix.count + a.suffix.count, b.prefix.count + b.suffix.count)
+        return lengths.0 != lengths.1 ? lengths.0 > lengths.1 : $0.offset < $1.offset
+      }.map(\.element)
     let joiner = TranslationSamples.joiner(targetLanguageIdentifier)
     return try texts.map { text in
       if text.allSatisfy(\.isWhitespace) { return text }
-      var rest = Substring(text)
-      var sentences: [String] = []
-      while let start = rest.firstIndex(where: { !$0.isWhitespace }) {
-        rest = rest[start...]
-        guard let (translated, length) = Self.translateFirst(rest, pairs) else {
-          throw UnsupportedText(description: "not made of sample sentences: \(quote(text))")
-        }
-        sentences.append(translated)
-        rest = rest.dropFirst(length)
+      var dead: Set<String.Index> = []
+      guard let sentences = Self.sentences(Substring(text), pairs, dead: &dead) else {
+        throw UnsupportedText(description: "not made of sample sentences: \(quote(text))")
       }
-      return sentences.joined(separator: joiner)
+      return Self.join(sentences, joiner)
     }
   }
 
-  /// The translation of the sample sentence `text` starts with, and that sentence's length.
-  private static func translateFirst(
-    _ text: Substring, _ pairs: [((prefix: String, suffix: String), String)]
-  ) -> (String, Int)? {
+  /// `sentences` joined by `joiner`, or by a space where nothing would part two runs of ASCII
+  /// letters or digits (`522` and `523` run into `522523` with no space between).
+  private static func join(_ sentences: [String], _ joiner: String) -> String {
+    var joined = ""
+    for sentence in sentences {
+      let touching = [joined.last, sentence.first].allSatisfy {
+        $0.map { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? false
+      }
+      joined += (joined.isEmpty ? "" : touching && joiner.isEmpty ? " " : joiner) + sentence
+    }
+    return joined
+  }
+
+  /// The translations of the sample sentences `text` is made of, one after another with
+  /// whitespace between, or `nil` when it is not made of them. Where several sentences match at
+  /// one place, each is tried in turn; `dead` holds the places already found to lead nowhere.
+  private static func sentences(
+    _ text: Substring, _ pairs: [((prefix: String, suffix: String), String)],
+    dead: inout Set<String.Index>
+  ) -> [String]? {
+    guard let start = text.firstIndex(where: { !$0.isWhitespace }) else { return [] }
+    let rest = text[start...]
+    guard !dead.contains(start) else { return nil }
     for (source, target) in pairs {
-      if let (number, length) = match(text, source) {
-        return (
-          target.replacingOccurrences(of: TranslationSamples.placeholder, with: number), length
-        )
+      guard let (number, length) = match(rest, source) else { continue }
+      if let others = sentences(rest.dropFirst(length), pairs, dead: &dead) {
+        let translated = target.replacingOccurrences(
+          of: TranslationSamples.placeholder, with: number)
+        return [translated] + others
       }
     }
+    dead.insert(start)
     return nil
   }
 

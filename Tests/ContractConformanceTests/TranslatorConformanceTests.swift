@@ -161,6 +161,66 @@ import Testing
     expectClean(report, "RegroupingTranslator")
   }
 
+  /// Hand-picked from the false alarms a phrasebook of Debian's human translations raised
+  /// (`HumanTranslatorTests`): a message that holds a number of its own (windows32, argument 0),
+  /// a translation that writes one its source spells out (2相 for two-phase), and Japanese
+  /// sentences that end and begin with a number.
+  static let technicalMessages = TranslationSamples(templates: [
+    "en": [
+      "Failed to open pipe in windows32 mode: error {n}",
+      "{n} two-phase state files were written",
+      "In the directive number {n}, the width's argument number 0 is not a positive integer.",
+      "invalid mask length: {n}",
+      "target lists can have at most {n} entries",
+    ],
+    "ko": [
+      "windows32 모드에서 파이프를 열지 못했습니다: 오류 {n}",
+      "{n}개의 2단계 상태 파일이 기록되었습니다",
+      "지시자 {n}번에서, 폭의 인수 번호 0은 양의 정수가 아닙니다.",
+      "잘못된 마스크 길이: {n}",
+      "대상 목록은 최대 {n}개 항목을 가질 수 있습니다",
+    ],
+    "ja": [
+      "windows32 モードでパイプを開けませんでした: エラー {n}",
+      "{n}個の2相状態ファイルが書き込まれました",
+      "命令番号 {n} で、幅の引数番号 0 は正の整数ではありません。",
+      "不正なマスク長: {n}",
+      "ターゲットリストは最大でも{n}エントリまでしか持てません",
+    ],
+  ])
+
+  static let englishToKoreanAndJapanese = [
+    LanguagePair(source: "en", target: "ko"), LanguagePair(source: "en", target: "ja"),
+  ]
+
+  @Test func aPhrasebookOfTechnicalMessagesPasses() async {
+    let samples = Self.technicalMessages
+    let report = await TranslatorConformance(
+      pairs: Self.englishToKoreanAndJapanese, samples: samples, timeout: testTimeout
+    ) { SampleCorpusTranslator(samples: samples) }.run()
+    expectClean(report, "SampleCorpusTranslator over technical messages")
+    #expect(report.counts.passed == TranslatorConformance.rules.count)
+  }
+
+  /// A person's Korean that keeps a message's English identifiers reads as English, its source:
+  /// translator.targets does not call that another call's answer (an echo is targetLanguage's,
+  /// which allows one output in twenty).
+  @Test func aTranslationThatKeepsEnglishIdentifiersIsNoOtherCallsAnswer() async {
+    let samples = TranslationSamples(templates: [
+      "en": ["windows32_openpipe: DuplicateHandle(Err) failed (e={n})"],
+      "ko": ["windows32_openpipe: DuplicateHandle(Err) 실패(e={n})"],
+      "ja": ["windows32_openpipe: DuplicateHandle(Err) の呼び出しに失敗しました (e={n})"],
+    ])
+    let report = await ConformanceSettings.$scoped.withValue(
+      ConformanceSettings(selection: ["translator.targets"])
+    ) {
+      await TranslatorConformance(
+        pairs: Self.englishToKoreanAndJapanese, samples: samples, timeout: testTimeout
+      ) { SampleCorpusTranslator(samples: samples) }.run()
+    }
+    #expect(report.result("translator.targets")?.status == .passed, "\(report.renderText())")
+  }
+
   @Test func aTranslatorThatChangesWhitespacePasses() async {
     let report = await TranslatorConformance(pairs: Self.pairs, timeout: testTimeout) {
       WhitespaceTranslator()

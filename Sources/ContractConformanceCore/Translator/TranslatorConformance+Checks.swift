@@ -196,6 +196,9 @@ extension TranslatorConformance {
     let examples = pairs.flatMap { pair in
       [sentences(7, base: 101, pair: pair)] + (longExample(pair).map { [$0] } ?? [])
     }
+    // Numbers the samples hold themselves ("Qt5", "two-phase" written "2相"), in any language: a
+    // translation carries them too.
+    let own = Set(generator(pairs).reserved.map(String.init))
     return await batches(
       Rule.inventedNumbers, examples: examples,
       passed: "no output carried a number that its batch was not sent"
@@ -204,7 +207,12 @@ extension TranslatorConformance {
         return
           "\(batch.pair): sent \(batch.items.count) texts, got \(output.count); numbers cannot be checked (see translator.count)"
       }
-      let sent = Set(batch.items.flatMap(\.markers).map(String.init))
+      // What the batch was sent: its markers, every number its texts hold, and the samples' own.
+      let written = batch.items.flatMap {
+        WrittenNumbers.numbers(in: $0.text, language: batch.pair.source, digit: Self.decimalDigit)
+          .map(\.value)
+      }
+      let sent = own.union(batch.items.flatMap(\.markers).map(String.init)).union(written)
       var problems: [String] = []
       for (index, text) in output.enumerated() {
         let invented = WrittenNumbers.numbers(
@@ -622,9 +630,13 @@ extension TranslatorConformance {
       }
       if let problem = markerProblems(batch, output).first { return "\(call): \(problem)" }
       for (index, text) in output.enumerated() where text.filter(\.isLetter).count >= 12 {
+        // Never the call's own source language: a cache keyed by the text hands over another
+        // target's answer, and an answer that reads as its source (a person's translation that
+        // keeps identifiers in English, "DuplicateHandle(Err) 실패") is translator.targetLanguage's.
         guard !identifier.proves(text, isIn: batch.pair.target),
           let guess = identifier.identify(text),
-          languages.contains(primarySubtag(guess.language))
+          languages.contains(primarySubtag(guess.language)),
+          primarySubtag(guess.language) != primarySubtag(batch.pair.source)
         else { continue }
         return
           "\(call): output \(index) is in \(guess.language), not \(batch.pair.target): \(quote(text)); an answer for another call's pair (a cache keyed by the text alone?)"

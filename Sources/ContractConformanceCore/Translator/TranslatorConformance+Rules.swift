@@ -36,7 +36,7 @@ extension TranslatorConformance {
     static let targets = ConformanceRule(
       id: "translator.targets", level: .required,
       asserts:
-        "One translator, called several times for the declared pairs in any order, some calls sending an earlier call's texts to another target, answers each call for its own pair: count and markers kept, and no output proven to be in another declared language instead of its target.",
+        "One translator, called several times for the declared pairs in any order, some calls sending an earlier call's texts to another target, answers each call for its own pair: count and markers kept, and no output proven to be in another declared language instead of its target (other than the call's source language, which translator.targetLanguage judges).",
       why:
         "The app keeps one translator for the whole session and translates a summary into whichever language the person reads; an answer cached by the text alone hands one person's language to another.",
       whenItFails:
@@ -72,7 +72,7 @@ extension TranslatorConformance {
     static let inventedNumbers = ConformanceRule(
       id: "translator.inventedNumbers", level: .required,
       asserts:
-        "No output carries a number that no text of its batch was sent (seven sentences, the long-text example, then generated batches of every shape). A number regrouped the target language's way (2.331 or 2 331 for 2331) is the same number, not another.",
+        "No output carries a number that no text of its batch was sent (seven sentences, the long-text example, then generated batches of every shape). A number regrouped the target language's way (2.331 or 2 331 for 2331) is the same number, not another; a number the batch's texts hold besides their markers (windows32), or one the samples hold in any language (2相 for two-phase), was sent.",
       why:
         "The core promotes a translated summary only when its facts stand: a translator that adds a figure (a list numbered, a unit converted, a year guessed) states a fact the document never did.",
       whenItFails:
