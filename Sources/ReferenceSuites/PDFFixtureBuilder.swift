@@ -1,5 +1,6 @@
 import ContractConformanceCore
 import Foundation
+import KitSupport
 import ProfileAdapters
 import ProfileContracts
 
@@ -56,6 +57,9 @@ public struct PDFFixtureBuilder: Sendable {
   /// `qpdf`, for PDFs of no pages.
   public let qpdf: URL
   private let producer: FixtureProducer
+  /// A copy of each PDF built so far: a spec asked for again is copied from it, so a suite that
+  /// asks for one document many times (`document.instances`) waits for fpdf2 once.
+  private let built = BuiltPDFs()
 
   /// What to install when the builder is missing, for skip and error messages.
   public static let installCommand =
@@ -114,10 +118,12 @@ public struct PDFFixtureBuilder: Sendable {
       guard run.status == 0 else { throw failure(run) }
       return
     }
+    if built.copy(spec, to: url) { return }
     let specURL = scratch.appendingPathComponent(".\(UUID().uuidString).json")
     try JSONEncoder().encode(spec).write(to: specURL)
     defer { try? FileManager.default.removeItem(at: specURL) }
     if let error = await producer.build(spec: specURL, out: url) { throw failure(error) }
+    built.keep(spec, from: url)
   }
 
   private func failure(_ run: ToolProcess.Run) -> DocumentProviderError {
@@ -217,4 +223,33 @@ public struct PDFFixtureBuilder: Sendable {
         except Exception as error:
             print(f"error: {type(error).__name__}: {error}".replace("\n", " "), flush=True)
     """#
+}
+
+/// Copies of the PDFs a builder has built, one per spec, in a folder of their own that nothing
+/// else writes to; the folder goes when the builder does.
+// @unchecked: `kept` is read and written only under `lock`; `folder` is immutable.
+private final class BuiltPDFs: @unchecked Sendable {
+  private let lock = Lock()
+  private var kept: [PDFFixtureBuilder.Spec: URL] = [:]
+  private let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("contract-kit-built-pdfs-\(UUID().uuidString)")
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// Copies the PDF built for `spec` to `url`; false when none is kept or the copy fails.
+  func copy(_ spec: PDFFixtureBuilder.Spec, to url: URL) -> Bool {
+    guard let copy = lock.withCriticalSection({ kept[spec] }) else { return false }
+    return (try? FileManager.default.copyItem(at: copy, to: url)) != nil
+  }
+
+  /// Keeps a copy of the PDF just built for `spec` at `url`.
+  func keep(_ spec: PDFFixtureBuilder.Spec, from url: URL) {
+    let copy = folder.appendingPathComponent("\(UUID().uuidString).pdf")
+    guard
+      (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
+        != nil,
+      (try? FileManager.default.copyItem(at: url, to: copy)) != nil
+    else { return }
+    lock.withCriticalSection { kept[spec] = copy }
+  }
 }

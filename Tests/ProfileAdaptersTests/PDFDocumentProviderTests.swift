@@ -188,6 +188,25 @@ struct PDFDocumentProviderTests {
     #expect(try await documents.page(at: 0, for: "doc.pdf").text == "Second version, longer.")
   }
 
+  /// A builder keeps a copy of what it built and hands out copies of it for the same spec: the
+  /// file it first wrote may since hold another document, or be gone.
+  @Test func aSpecBuiltAgainIsItsOwnDocumentWhateverBecameOfTheFirstFile() async throws {
+    defer { directory.remove() }
+    let builder = try await PDFFixtureBuilder.locate()
+    let first = PDFFixtureBuilder.Spec(pages: ["The first document.", "Its second page."])
+    let url = { (name: String) in directory.url.appendingPathComponent(name) }
+    try await builder.build(first, to: url("a.pdf"))
+    try await builder.build(.init(pages: ["Another document."]), to: url("a.pdf"))
+    try await builder.build(first, to: url("b.pdf"))
+    try FileManager.default.removeItem(at: url("a.pdf"))
+    try await builder.build(first, to: url("c.pdf"))
+    let documents = try provider()
+    for name in ["b.pdf", "c.pdf"] {
+      #expect(try await documents.pageCount(for: name) == 2)
+      #expect(try await documents.page(at: 1, for: name).text == "Its second page.")
+    }
+  }
+
   @Test func theDocumentSuitePassesOnThePDFProvider() async throws {
     defer { directory.remove() }
     let runs = await ReferenceSuites.run("document", documentProvider: "pdf", timeout: .seconds(30))
