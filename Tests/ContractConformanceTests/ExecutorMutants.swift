@@ -19,11 +19,17 @@ enum ExecutorMutant: String, CaseIterable, Sendable {
     ignoresBudget,
     // Classes the generated prompts reach: a title cut to 24 characters at its last space, with
     // nothing left when its first word is longer; and a chunk answered by its title alone.
-    cutsTitleAtASpace, titleOnlyChunks
+    cutsTitleAtASpace, titleOnlyChunks,
+    // Classes only a long-lived executor shows: one request slot shared between calls, so that an
+    // overlapping call answers another's prompt in a well-formed answer; and a model torn down
+    // when a call is cancelled and never made again.
+    answersAnotherCallsPrompt, brokenAfterCancellation
 
   func make() -> any ProfileModelExecuting {
     switch self {
     case .sharedSession: SharedSessionExecutor()
+    case .answersAnotherCallsPrompt: SharedRequestSlotExecutor()
+    case .brokenAfterCancellation: TornDownOnCancellationExecutor()
     default: MutatingExecutor(mutant: self)
     }
   }
@@ -148,5 +154,43 @@ struct GenerousExecutor: ProfileModelExecuting {
     guard case .object(var members) = try JSONValue(parsing: data) else { return data }
     members["model"] = .string("generous-1")
     return CanonicalJSON.render(.object(members), pretty: true)
+  }
+}
+
+/// Keeps the request in one slot for the instance while it waits for its model: a call that
+/// overlaps another answers the other's prompt, in a well-formed answer.
+final class SharedRequestSlotExecutor: ProfileModelExecuting, @unchecked Sendable {
+  private let lock = Lock()
+  private var slot: ProfileModelRequest?
+  private let base = ExtractiveModelExecutor()
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    lock.withCriticalSection { slot = request }
+    try? await Task.sleep(for: .milliseconds(2))
+    let waiting = lock.withCriticalSection { slot } ?? request
+    return try await base.generate(
+      ProfileModelRequest(
+        stepID: request.stepID, schema: request.schema, instructions: request.instructions,
+        prompt: waiting.prompt, responseTokens: request.responseTokens))
+  }
+}
+
+/// Tears its model down when a call is cancelled, and never makes it again: every later call
+/// throws unavailable.
+final class TornDownOnCancellationExecutor: ProfileModelExecuting, @unchecked Sendable {
+  private let lock = Lock()
+  private var tornDown = false
+  private let base = ExtractiveModelExecutor()
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    if lock.withCriticalSection({ tornDown }) {
+      throw ProfileModelExecutionError.unavailable
+    }
+    try? await Task.sleep(for: .milliseconds(1))
+    if Task.isCancelled {
+      lock.withCriticalSection { tornDown = true }
+      throw CancellationError()
+    }
+    return try await base.generate(request)
   }
 }

@@ -123,6 +123,9 @@ package enum ContractSurface {
         ["executor.cancellationNotTransient", "executor.unknownIsPermanent"]),
       Judged("a cancelled call ends", ["executor.cancellation"]),
       Judged("calls at once each answer in shape", ["executor.concurrency"]),
+      Judged(
+        "each call is answered from its own prompt, and a cancelled call leaves nothing behind",
+        ["executor.session"]),
     ],
     "translator": [
       Judged(

@@ -19,6 +19,7 @@ extension ModelExecutorConformance {
     // Two tries of up to twice the bound each: two timeouts.
     Check(Rule.cancellation, timeouts: 2) { try await $0.cancellation() },
     Check(Rule.concurrency) { try await $0.concurrency() },
+    Check(Rule.session) { try await $0.session() },
   ]
 
   /// The rules, one constant each.
@@ -108,5 +109,14 @@ extension ModelExecutorConformance {
         "Eight concurrent calls all answer in shape (or throw a ProfileModelExecutionError).",
       why: "Sessions are per call: one session shared between calls mixes their transcripts.",
       whenItFails: "Create a session per call, or serialize access to a shared one.")
+    static let session = ConformanceRule(
+      id: "executor.session", level: .required,
+      asserts:
+        "One executor used for a whole session: 4 to 10 bursts, one after another, of 1 to 4 calls at once (both schemas, the news item or generated prompts, each opening with a case number of its own, ordinary budgets or budgets from 1 to 1,025 tokens), one call in five cancelled as it starts or 1 to 20 ms in. No answer carries a case number that only another call's prompt held, and a call alone in its burst, over the news item at an ordinary budget, throws unavailable, rejected or permanent only when a fresh executor does too (a transient error is a busy service's to give).",
+      why:
+        "The app keeps one executor for the session, the core's calls for a document overlap, and a person who leaves the screen cancels one. A transcript shared between calls puts one chunk's facts in another's summary; an executor that tears down its model when a call is cancelled fails every call after it.",
+      whenItFails:
+        "Create a session (or context, or request buffer) per call; when a call is cancelled, release what it held so that the next call starts clean.",
+      since: "0.6")
   }
 }
