@@ -2,7 +2,7 @@ import KitSupport
 
 extension ConformanceReport {
   /// Reports as SARIF 2.1.0, for code-scanning dashboards: every rule of the suites run, with its
-  /// page in the rule book, and one result per failed check (an error when the rule is
+  /// explanation, and one result per failed check (an error when the rule is
   /// required, a warning when it is recommended, a note when the finding is pending), located at
   /// the adapter under check by its label.
   ///
@@ -18,7 +18,10 @@ extension ConformanceReport {
     }
     .map { rule in
       FindingRule(
-        id: rule.id, name: rule.id, summary: rule.asserts, helpURI: RuleBook.page(of: rule.id))
+        id: rule.id, name: rule.id, summary: rule.asserts,
+        help: RuleBook.explanation(of: rule.id).map {
+          "\($0)\nMore: \(RuleBook.explainCommand(rule.id))"
+        })
     }
     return SARIFLog.render(
       tool: "contract-kit conformance", rules: rules,

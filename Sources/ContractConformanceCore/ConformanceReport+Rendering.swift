@@ -37,12 +37,12 @@ extension ConformanceReport {
   }
 
   /// One result as a test issue: the check, its level, status and message, how to replay the
-  /// seed; then, for a failure, the rule's advice and its page in the rule book.
+  /// seed; then, for a failure, the rule's advice and the command that explains it.
   ///
   /// ```
   /// store.keys [required] failed: the base command loaded … (suite store, seed 7; replay: CONTRACT_KIT_SEED=7 with the same test or command)
   /// When it fails: Key by every field of the command (for example its canonical JSON), …
-  /// Rule book: Conformance/store.md#storekeys
+  /// Rule book: swift package contract-kit conformance explain store.keys
   /// ```
   ///
   /// - Parameter rerun: how to run the same test again with some environment variables set
@@ -67,7 +67,7 @@ extension ConformanceReport {
     ]
     if result.status == .failed, let rule = RuleBook.rule(result.id) {
       text.append("When it fails: \(rule.whenItFails)")
-      if let page = RuleBook.page(of: result.id) { text.append("Rule book: \(page)") }
+      text.append("Rule book: \(RuleBook.explainCommand(result.id))")
     }
     return text.joined(separator: "\n")
   }

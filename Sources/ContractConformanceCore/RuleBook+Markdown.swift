@@ -91,13 +91,32 @@ extension RuleBook {
     rule.sharpened.map { "\(rule.since), sharpened in \($0)" } ?? rule.since
   }
 
-  /// Where the rule with `id` is explained: its section of the generated rule book, such as
-  /// `Conformance/store.md#storekeys`; `nil` for an unknown ID.
-  package static func page(of id: String) -> String? {
-    guard let suite = suites.first(where: { $0.rules.contains { $0.id == id } }) else {
-      return nil
-    }
-    return "Conformance/\(suite.name).md#\(anchor(id))"
+  /// The command that prints the rule with `id` from any package that depends on the kit (and
+  /// in the kit's own checkout): the kit's command plugin, which needs no path into the kit.
+  package static func explainCommand(_ id: String) -> String {
+    "swift package contract-kit conformance explain \(id)"
+  }
+
+  /// The rule with `id` in full, as `contract-kit conformance explain` prints it: its suite,
+  /// level and versions, what it asserts, why, and what to check when it fails; `nil` for an
+  /// unknown ID.
+  ///
+  /// ```
+  /// store.keys [required], store suite, since 0.1
+  /// Asserts: Commands that differ in one field … are separate keys.
+  /// Why: …
+  /// When it fails: …
+  /// ```
+  package static func explanation(of id: String) -> String? {
+    guard let suite = suites.first(where: { $0.rules.contains { $0.id == id } }),
+      let rule = suite.rules.first(where: { $0.id == id })
+    else { return nil }
+    return """
+      \(rule.id) [\(rule.level)], \(suite.name) suite, since \(versions(rule))
+      Asserts: \(rule.asserts)
+      Why: \(rule.why)
+      When it fails: \(rule.whenItFails)
+      """
   }
 
   /// GitHub's heading anchor for a rule ID: lowercased, dots removed.

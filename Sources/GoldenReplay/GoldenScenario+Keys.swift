@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 import ProfileContracts
 
 extension GoldenScenario {
@@ -14,29 +15,8 @@ extension GoldenScenario {
 
     /// `did you mean "translator"?` for a near miss, else the keys that belong there.
     var advice: String {
-      if let near = known.filter({ Self.distance($0, key) <= max(2, key.count / 3) }).min(by: {
-        Self.distance($0, key) < Self.distance($1, key)
-      }) {
-        return "did you mean \"\(near)\"?"
-      }
+      if let near = nearMiss(key, in: known) { return "did you mean \"\(near)\"?" }
       return "use one of \(known.joined(separator: ", "))"
-    }
-
-    /// Levenshtein distance, over characters, ignoring case.
-    static func distance(_ a: String, _ b: String) -> Int {
-      let a = Array(a.lowercased())
-      let b = Array(b.lowercased())
-      var row = Array(0...b.count)
-      for (i, x) in a.enumerated() {
-        var diagonal = row[0]
-        row[0] = i + 1
-        for (j, y) in b.enumerated() {
-          let above = row[j + 1]
-          row[j + 1] = min(above + 1, row[j] + 1, diagonal + (x == y ? 0 : 1))
-          diagonal = above
-        }
-      }
-      return row[b.count]
     }
   }
 

@@ -6,7 +6,7 @@ import ProfileAdapters
 import ProfileContracts
 import ReferenceSuites
 
-/// `contract-kit conformance list|run`.
+/// `contract-kit conformance list|run|explain`.
 enum ConformanceCommand: Subcommand {
   static let name = "conformance"
 
@@ -16,11 +16,13 @@ enum ConformanceCommand: Subcommand {
       synopsis: "conformance run",
       summary: "Run the conformance suites against the bundled adapters."
     ),
+    (synopsis: "conformance explain", summary: "Print one rule in full: why, and what to check."),
   ]
 
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S]
+           contract-kit conformance explain RULE
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S] [--verbose]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...] [--check-timeout S]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
@@ -34,6 +36,9 @@ enum ConformanceCommand: Subcommand {
     list   Print every rule: its ID, level and what it asserts.
              --format markdown   the rule book pages (Conformance/*.md)
              --write DIR         write the markdown pages into DIR instead of printing them
+    explain RULE
+           Print one rule (store.keys, say) in full: its suite, level and versions, what it
+           asserts, why the contract demands it and what to check when it fails.
     run    Run the suites against the adapters the kit ships.
              --suite NAME        one suite only
              --provider text|pdf with --suite document: one document provider only (the
@@ -78,9 +83,25 @@ enum ConformanceCommand: Subcommand {
     switch arguments.nextPositional() {
     case "list": return try list(&arguments)
     case "run": return try await runSuites(&arguments)
-    case nil: throw UsageError("conformance needs a subcommand: list or run")
-    case let other?: throw UsageError("unknown subcommand '\(other)'; use list or run")
+    case "explain": return try explain(&arguments)
+    case nil: throw UsageError("conformance needs a subcommand: list, run or explain")
+    case let other?: throw UsageError("unknown subcommand '\(other)'; use list, run or explain")
     }
+  }
+
+  private static func explain(_ arguments: inout Arguments) throws -> Int32 {
+    guard let id = arguments.nextPositional() else {
+      throw UsageError("conformance explain needs a rule ID, such as store.keys")
+    }
+    try arguments.finish()
+    guard let explanation = RuleBook.explanation(of: id) else {
+      let near = nearMiss(id, in: RuleBook.suites.flatMap(\.rules).map(\.id))
+      throw InputError(
+        "no rule \(id)\(near.map { " (did you mean \($0)?)" } ?? ""); contract-kit conformance list shows every rule ID"
+      )
+    }
+    Output.print(explanation)
+    return ExitCode.ok
   }
 
   private static func list(_ arguments: inout Arguments) throws -> Int32 {

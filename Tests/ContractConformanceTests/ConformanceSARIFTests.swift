@@ -47,15 +47,21 @@ import Testing
     try #require(report.isPassing, "\(report.renderText())")
     let log = ConformanceReport.renderSARIF([("executor", report)])
     #expect(try SARIFTools.rows(of: log).isEmpty)
-    // Every rule of the suite is described, with its page in the rule book.
+    // Every rule of the suite is described, with its explanation and the command that prints it
+    // from any package (no path into the kit's checkout).
     let value = try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any]
     let runs = try #require(value?["runs"] as? [[String: Any]])
     let driver = try #require((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let rules = try #require(driver["rules"] as? [[String: Any]])
     #expect(rules.compactMap { $0["id"] as? String } == ModelExecutorConformance.rules.map(\.id))
-    #expect(
-      rules.allSatisfy { ($0["helpUri"] as? String)?.hasPrefix("Conformance/executor.md#") == true }
-    )
+    for rule in rules {
+      let id = try #require(rule["id"] as? String)
+      let help = (rule["help"] as? [String: Any])?["text"] as? String
+      #expect(help?.hasPrefix("\(id) [") == true, "\(id): \(help ?? "no help")")
+      #expect(help?.contains("When it fails: ") == true)
+      #expect(help?.hasSuffix("More: swift package contract-kit conformance explain \(id)") == true)
+      #expect(rule["helpUri"] == nil)
+    }
   }
 
   @Test func githubAnnotationsNameEachFailedRuleAndTheAdapter() async throws {

@@ -30,7 +30,8 @@ import Testing
           "replay: CONTRACT_KIT_SEED=7 swift test --filter 'RecordIssueTests/eachFailedRequiredCheckBecomesOneIssue'"
         )
         && text.contains("\nWhen it fails: Look for batching that splits or merges texts")
-        && text.hasSuffix("\nRule book: Conformance/translator.md#translatorcount")
+        && text.hasSuffix(
+          "\nRule book: swift package contract-kit conformance explain translator.count")
     }
   }
 
@@ -54,7 +55,7 @@ import Testing
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains(
         "\nreplay: CONTRACT_KIT_SEED=7 CONTRACT_KIT_EXAMPLES=500 swift test --filter '\(test)', or in Xcode: TEST_RUNNER_CONTRACT_KIT_SEED=7 TEST_RUNNER_CONTRACT_KIT_EXAMPLES=500 xcodebuild test -scheme <your scheme> -only-testing:ContractConformanceTests/\(test)()"
-      ) && !text.contains(ReplayCommand.sameRun) && !text.contains("contract-kit")
+      ) && !text.contains(ReplayCommand.sameRun) && !text.contains("contract-kit conformance run")
     }
   }
 

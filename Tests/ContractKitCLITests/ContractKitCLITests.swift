@@ -34,10 +34,30 @@ import Testing
       stderr: nil),
     Case(
       arguments: ["conformance"], status: 2, stdout: nil,
-      stderr: "error: conformance needs a subcommand: list or run"),
+      stderr: "error: conformance needs a subcommand: list, run or explain"),
     Case(
       arguments: ["conformance", "walk"], status: 2, stdout: nil,
-      stderr: "error: unknown subcommand 'walk'; use list or run"),
+      stderr: "error: unknown subcommand 'walk'; use list, run or explain"),
+    Case(
+      arguments: ["conformance", "explain", "store.keys"], status: 0,
+      stdout:
+        "store.keys [required], store suite, since 0.2\nAsserts: Commands that differ in one field",
+      stderr: nil),
+    Case(
+      arguments: ["conformance", "explain", "executor.session"], status: 0,
+      stdout: "When it fails: Create a session (or context, or request buffer) per call",
+      stderr: nil),
+    Case(
+      arguments: ["conformance", "explain", "store.keyz"], status: 2, stdout: nil,
+      stderr:
+        "error: no rule store.keyz (did you mean store.keys?); contract-kit conformance list shows every rule ID"
+    ),
+    Case(
+      arguments: ["conformance", "explain", "Conformance/store.md"], status: 2, stdout: nil,
+      stderr: "error: no rule Conformance/store.md; contract-kit conformance list shows"),
+    Case(
+      arguments: ["conformance", "explain"], status: 2, stdout: nil,
+      stderr: "error: conformance explain needs a rule ID, such as store.keys"),
     Case(
       arguments: ["conformance", "list"], status: 0,
       stdout: "  translator.count [required] Batches of 0, 1, 2, 7, 64 and 256", stderr: nil),
@@ -149,6 +169,41 @@ import Testing
       #expect(
         result.stderr.split(separator: "\n").first?.hasPrefix("contract-kit: error: ") == true)
     }
+  }
+
+  /// The synopsis in the CommandLine guide names the options each command's `--help` usage
+  /// names, no more and no fewer, and every option the help describes is in its usage.
+  @Test(arguments: ["check", "conformance", "anchors", "golden", "summarize"])
+  func theGuidesSynopsisMatchesHelp(command: String) throws {
+    let guide = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(
+          "Sources/ContractConformance/ContractConformance.docc/CommandLine.md"),
+      encoding: .utf8)
+    // The synopsis block: the guide's first code block, a command per line, continuation lines
+    // indented.
+    let block = try #require(guide.components(separatedBy: "```").dropFirst().first)
+    var current = ""
+    var synopsis = ""
+    for line in block.split(separator: "\n") {
+      if line.hasPrefix("contract-kit ") { current = String(line.split(separator: " ")[1]) }
+      if current == command { synopsis += line + "\n" }
+    }
+    let help = try ContractKitBinary.run([command, "--help"]).stdout
+    let usage = help.components(separatedBy: "\n\n").first { $0.contains("usage: ") } ?? ""
+    func options(_ text: String) -> Set<String> {
+      Set(
+        text.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") }
+          .map(String.init))
+    }
+    try #require(
+      !synopsis.isEmpty, "CommandLine.md has no synopsis line for contract-kit \(command)")
+    #expect(options(synopsis) == options(usage), "CommandLine.md vs contract-kit \(command) --help")
+    #expect(
+      options(help).subtracting(["--help"]).isSubset(of: options(usage)),
+      "\(command) --help describes options its usage lacks: \(options(help).subtracting(options(usage)).subtracting(["--help"]))"
+    )
   }
 
   @Test func theWrittenRuleBookIsTheGeneratedOne() throws {

@@ -69,14 +69,15 @@ package struct FindingRule: Hashable, Sendable {
   package var name: String
   /// One sentence: what the rule asserts.
   package var summary: String
-  /// Where the rule is explained (a rule book page), if anywhere.
-  package var helpURI: String?
+  /// The rule explained in full (why it holds, what to check when it fails, where to read
+  /// more), if the tool has more to say than the summary.
+  package var help: String?
 
   /// Creates a rule.
-  package init(id: String, name: String, summary: String, helpURI: String? = nil) {
+  package init(id: String, name: String, summary: String, help: String? = nil) {
     self.id = id
     self.name = name
     self.summary = summary
-    self.helpURI = helpURI
+    self.help = help
   }
 }

@@ -11,7 +11,7 @@ package enum SARIFLog {
         "\"id\": \(quoted(rule.id))", "\"name\": \(quoted(rule.name))",
         "\"shortDescription\": {\"text\": \(quoted(rule.summary))}",
       ]
-      if let help = rule.helpURI { fields.append("\"helpUri\": \(quoted(help))") }
+      if let help = rule.help { fields.append("\"help\": {\"text\": \(quoted(help))}") }
       return "{" + fields.joined(separator: ", ") + "}"
     }
     let results = findings.map { finding in
