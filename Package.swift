@@ -156,9 +156,11 @@ let package = Package(
       name: "ContractKitCLITests",
       dependencies: [
         "contract-kit", "contract-kit-anchors", "KitSupport", "AnchorCheck", "ReferenceSuites",
+        "AdapterProcess",
         "TestSupport", "ContractConformanceCore", "GoldenReplayTesting", "GoldenReplay",
         "ProfileAdapters", "ProfileContracts", "ProfileCore",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     // Deliberately broken adapters served out of process, for the crash-isolation tests.
     .executableTarget(
       name: "adapter-host-fixtures",

@@ -239,7 +239,9 @@ func watchdog<T: Sendable>(
 
 /// Runs `body` and returns its result, or `nil` when `limit` passes first. The body's task is
 /// cancelled then, and left behind if it ignores cancellation: the caller does not wait for it.
-func withTimeout<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async -> T) async
+package func withTimeout<T: Sendable>(
+  _ limit: Duration, _ body: @escaping @Sendable () async -> T
+) async
   -> T?
 {
   let gate = ResumeOnce<T?>()

@@ -17,12 +17,15 @@ extension ReferenceSuites {
   ///   - timeout: each check's limit; `nil` (the default) for 60 times one measured use of the
   ///     adapter (started, then one ordinary call), at least 10 s, so a slow but correct adapter
   ///     is never called hung.
+  ///   - label: what the report calls the adapter, such as its product's name (default: the
+  ///     command).
   public static func run(
     _ name: String, adapterCommand command: String, durability: StoreDurability = .durable,
     pairs: [LanguagePair] = translatorPairs,
-    scratch: URL = FileManager.default.temporaryDirectory, timeout: Duration? = nil
+    scratch: URL = FileManager.default.temporaryDirectory, timeout: Duration? = nil,
+    label: String? = nil
   ) async -> [Run] {
-    let label = "\(name) (\(command))"
+    let label = "\(name) (\(label ?? command))"
     switch name {
     case "translator":
       let speed = await AdapterSpeed.choose(given: timeout) {

@@ -24,6 +24,7 @@ enum ConformanceCommand: Subcommand {
            contract-kit conformance explain RULE
            contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S] [--verbose]
            contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...] [--check-timeout S]
+           contract-kit conformance run --suite NAME --adapter-product PRODUCT [--volatile] [--pairs ko:en,...] [--check-timeout S]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
     """
@@ -55,6 +56,12 @@ enum ConformanceCommand: Subcommand {
                                  JSON-RPC on stdin/stdout (Conformance/protocol.md); each check
                                  starts it afresh. One shell-style command line, such as
                                  "python3 my_store.py". Needs --suite.
+             --adapter-product PRODUCT
+                                 check an executable product of the package in the current
+                                 directory (its adapter host): built with swift build (by
+                                 SwiftPM itself under swift package contract-kit), then run
+                                 as --adapter-command runs a command, and reported by its
+                                 name. Needs --suite.
              --seed N            replay the run a report printed this seed for
                                  (CONTRACT_KIT_SEED)
              --examples N        generate N inputs for each check, for a deeper run
@@ -145,6 +152,11 @@ enum ConformanceCommand: Subcommand {
       }
     }
     return ExitCode.ok
+  }
+
+  /// The directory the command runs in: the package whose products `--adapter-product` names.
+  static var currentDirectory: URL {
+    URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
   }
 
   /// The directory at `path`, or an input error saying what is wrong with it and what to do.
@@ -265,6 +277,7 @@ enum ConformanceCommand: Subcommand {
       try arguments.option("--scratch").map(writableDirectory)
       ?? FileManager.default.temporaryDirectory
     let command = try arguments.option("--adapter-command")
+    let product = try arguments.option("--adapter-product")
     let volatile = arguments.flag("--volatile")
     let pairs = try arguments.option("--pairs").map(languagePairs)
     let provider = try arguments.option("--provider", allowed: ReferenceSuites.documentProviders)
@@ -291,7 +304,7 @@ enum ConformanceCommand: Subcommand {
       guard executor == nil || translator == nil else {
         throw UsageError("--executor and --translator check one suite each; pass one of them")
       }
-      guard suite == name, command == nil, provider == nil, !volatile else {
+      guard suite == name, command == nil, product == nil, provider == nil, !volatile else {
         throw UsageError("--\(name) openai goes with --suite \(name)")
       }
       guard pairs == nil || name == "translator" else {
@@ -305,18 +318,25 @@ enum ConformanceCommand: Subcommand {
       }
       return try render(runs, format: format, verbose: verbose)
     }
-    guard provider == nil || (suite == "document" && command == nil) else {
+    guard provider == nil || (suite == "document" && command == nil && product == nil) else {
       throw UsageError("--provider goes with --suite document")
     }
+    guard command == nil || product == nil else {
+      throw UsageError(
+        "--adapter-command and --adapter-product each name the adapter; pass one of them")
+    }
     var runs: [ReferenceSuites.Run] = []
-    if let command {
+    if command != nil || product != nil {
+      let option = product == nil ? "--adapter-command" : "--adapter-product"
       guard let suite else {
-        throw UsageError("--adapter-command checks one adapter; pass --suite with it")
+        throw UsageError("\(option) checks one adapter; pass --suite with it")
       }
-      do {
-        _ = try ShellWords.split(command)
-      } catch {
-        throw UsageError("--adapter-command: \(error.message)")
+      if let command {
+        do {
+          _ = try ShellWords.split(command)
+        } catch {
+          throw UsageError("--adapter-command: \(error.message)")
+        }
       }
       guard !volatile || suite == "store" else {
         throw UsageError("--volatile goes with --suite store")
@@ -324,12 +344,14 @@ enum ConformanceCommand: Subcommand {
       guard pairs == nil || suite == "translator" else {
         throw UsageError("--pairs goes with --suite translator")
       }
+      var run = command ?? ""
+      if let product { run = try await AdapterProduct.command(product, in: currentDirectory) }
       runs = await ReplayCommand.$current.withValue(replay) {
         await ConformanceSettings.$scoped.withValue(settings) {
           await ReferenceSuites.run(
-            suite, adapterCommand: command, durability: volatile ? .volatile : .durable,
+            suite, adapterCommand: run, durability: volatile ? .volatile : .durable,
             pairs: pairs ?? ReferenceSuites.translatorPairs, scratch: scratch,
-            timeout: checkTimeout)
+            timeout: checkTimeout, label: product)
         }
       }
     } else {

@@ -7,16 +7,7 @@ import Testing
 
 /// The package's built executables, next to the test bundle.
 enum Products {
-  static let directory: URL = {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.pathComponents.count > 1 {
-      url.deleteLastPathComponent()
-      if url.pathExtension != "xctest" && !["Contents", "MacOS"].contains(url.lastPathComponent) {
-        return url
-      }
-    }
-    return url
-  }()
+  static let directory = PackageProduct.buildFolder
 
   /// A command line that runs the product `name` with `arguments`, quoted for ``ShellWords``.
   static func command(_ name: String, _ arguments: String...) -> String {

@@ -1,3 +1,4 @@
+import AdapterProcess
 import ContractConformanceCore
 import Foundation
 import TestSupport
@@ -232,14 +233,7 @@ import Testing
 /// The built binary, found next to the test bundle.
 enum ContractKitBinary {
   /// The folder the package's executables are built into.
-  static let folder: URL = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    repeat {
-      folder.deleteLastPathComponent()
-    } while folder.pathExtension == "xctest"
-      || ["Contents", "MacOS"].contains(folder.lastPathComponent)
-    return folder
-  }()
+  static let folder = PackageProduct.buildFolder
 
   static let url = folder.appendingPathComponent("contract-kit")
 

@@ -129,7 +129,7 @@ extension ModelExecutorConformance {
           let fresh = await Self.call(call, on: try? await makeExecutor())
           if case .answered = fresh {
             return
-              "\(name): threw \(error.kind)(\(quote(error.message ?? "", limit: 120))) for the news item at an ordinary budget, which a fresh executor answered: state an earlier call left behind (a cancelled call's?)"
+              "\(name): threw \(error.kind)\(error.message.map { "(\(quote($0, limit: 120)))" } ?? "") for the news item at an ordinary budget, which a fresh executor answered: state an earlier call left behind (a cancelled call's?)"
           }
         default:
           break

@@ -1,0 +1,2 @@
+// An executable that is no adapter: it greets and exits without reading a request.
+print("Hello!")

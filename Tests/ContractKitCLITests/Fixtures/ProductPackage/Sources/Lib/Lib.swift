@@ -1,0 +1,2 @@
+/// A library product: nothing to run.
+public func greeting() -> String { "Hello!" }
