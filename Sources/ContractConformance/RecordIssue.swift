@@ -33,6 +33,10 @@ extension ConformanceReport {
     column: UInt = #column
   ) {
     if verbose { printTestNote(renderText()) }
+    // A misspelled setting is no silent default: the run it asked for did not happen.
+    for problem in [ConformanceSeed.problem(), ConformanceExamples.problem()].compactMap({ $0 }) {
+      recordTestFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let rerun = currentTestRerun()
     if !results.isEmpty, results.allSatisfy({ $0.status == .skipped }) {
       let reasons = results.map { "\($0.id): \($0.message)" }

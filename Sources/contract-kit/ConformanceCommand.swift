@@ -63,7 +63,8 @@ enum ConformanceCommand: Subcommand {
                                  as --adapter-command runs a command, and reported by its
                                  name. Needs --suite.
              --seed N            replay the run a report printed this seed for
-                                 (CONTRACT_KIT_SEED)
+                                 (CONTRACT_KIT_SEED); random draws a new seed, which
+                                 the report prints
              --examples N        generate N inputs for each check, for a deeper run
                                  (CONTRACT_KIT_EXAMPLES)
              --pin VERSION       count only the rules of rule set VERSION; newer ones
@@ -184,11 +185,15 @@ enum ConformanceCommand: Subcommand {
     -> ConformanceSettings
   {
     let seed = try arguments.option("--seed").map { text in
+      if text == ConformanceSeed.randomValue { return ConformanceSeed.drawn }
       guard let seed = UInt64(text) else {
-        throw UsageError("--seed '\(text)' is not a number; pass the seed a report printed")
+        throw UsageError(
+          "--seed '\(text)' is not a number; pass the seed a report printed, or random for a new one"
+        )
       }
       return seed
     }
+
     let examples = try arguments.option("--examples").map { text in
       guard let count = Int(text), count > 0 else {
         throw UsageError(
@@ -197,6 +202,9 @@ enum ConformanceCommand: Subcommand {
       }
       return count
     }
+    // A misspelled environment setting is refused, not replaced by the default unannounced.
+    if seed == nil, let problem = ConformanceSeed.problem() { throw InputError(problem) }
+    if examples == nil, let problem = ConformanceExamples.problem() { throw InputError(problem) }
     let pin = try arguments.option("--pin").map { text in
       guard RuleSet.isWellFormed(text) else {
         throw UsageError(

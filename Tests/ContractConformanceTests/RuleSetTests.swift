@@ -1,4 +1,5 @@
 import ContractConformance
+import ContractConformanceCore
 import Foundation
 import Testing
 
@@ -74,5 +75,36 @@ import Testing
       #expect(RuleSet.isWellFormed(rule.version), "\(rule.id)")
       #expect(!RuleSet.pinned(RuleSet.latestVersion).isPending(rule.version), "\(rule.id)")
     }
+  }
+}
+
+/// `CONTRACT_KIT_SEED` and `CONTRACT_KIT_EXAMPLES` as a person types them: `random` draws one
+/// seed for the process, and a value that is neither is named, never silently replaced.
+@Suite struct SeedSettingTests {
+  @Test func randomDrawsOneSeedForTheProcess() {
+    let random = ["CONTRACT_KIT_SEED": "random"]
+    #expect(ConformanceSeed.current(random) == ConformanceSeed.drawn)
+    #expect(ConformanceSeed.current(random) == ConformanceSeed.current(random))
+    #expect(ConformanceSeed.problem(random) == nil)
+    #expect(ConformanceSeed.current(["CONTRACT_KIT_SEED": "7"]) == 7)
+    #expect(ConformanceSeed.current([:]) == ConformanceSeed.defaultSeed)
+  }
+
+  @Test(arguments: ["abc", "-1", "7.5", "Random"])
+  func aSeedThatIsNoneIsNamed(text: String) {
+    let problem = ConformanceSeed.problem(["CONTRACT_KIT_SEED": text])
+    #expect(
+      problem
+        == "CONTRACT_KIT_SEED=\(text) is not a seed; set the number a report printed, or random for a new one"
+    )
+  }
+
+  @Test(arguments: ["0", "-3", "many", "2.5"])
+  func aNumberOfInputsThatIsNoneIsNamed(text: String) {
+    #expect(
+      ConformanceExamples.problem(["CONTRACT_KIT_EXAMPLES": text])
+        == "CONTRACT_KIT_EXAMPLES=\(text) is not a positive number; set how many inputs each check generates"
+    )
+    #expect(ConformanceExamples.problem(["CONTRACT_KIT_EXAMPLES": "12"]) == nil)
   }
 }

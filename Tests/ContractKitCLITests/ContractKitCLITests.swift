@@ -207,6 +207,28 @@ import Testing
     )
   }
 
+  /// `random` draws a new seed, and the report prints it; a seed or a number of inputs the
+  /// environment misspells is one line and exit 2, not a run with the default.
+  @Test func aRandomSeedIsPrintedAndAMisspelledSettingIsRefused() throws {
+    var seeds: Set<String> = []
+    for arguments in [["--seed", "random"], []] {
+      let result = try ContractKitBinary.run(
+        ["conformance", "run", "--suite", "executor"] + arguments,
+        environment: ["CONTRACT_KIT_SEED": "random"])
+      #expect(result.status == 0, "\(result.stderr)")
+      let seed = result.stdout.split(separator: "(seed ").dropFirst().first?.prefix { $0.isNumber }
+      #expect(seed.map { !$0.isEmpty && $0 != "\(ConformanceSeed.defaultSeed)" } == true)
+      seeds.insert(seed.map(String.init) ?? "")
+    }
+    #expect(seeds.count == 2, "each run drew its own seed: \(seeds)")
+    for (name, value) in [("CONTRACT_KIT_SEED", "tomorrow"), ("CONTRACT_KIT_EXAMPLES", "0")] {
+      let result = try ContractKitBinary.run(
+        ["conformance", "run", "--suite", "executor"], environment: [name: value])
+      #expect(result.status == 2)
+      #expect(result.stderr.hasPrefix("contract-kit: error: \(name)=\(value) is not a"))
+    }
+  }
+
   @Test func theWrittenRuleBookIsTheGeneratedOne() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rulebook-\(UUID().uuidString)")
