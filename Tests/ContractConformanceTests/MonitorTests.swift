@@ -83,6 +83,16 @@ import Testing
     #expect(message.contains("minimal input"), "the session is shrunk: \(message)")
   }
 
+  /// A translator torn down by a cancelled call: only a session with cancellations in it
+  /// reaches it (translator.session).
+  @Test func aTranslatorBrokenByACancellationIsCaughtOnlyByTheSession() async {
+    let suite = TranslatorConformance(
+      pairs: ReferenceSuites.translatorPairs, timeout: testTimeout
+    ) { TranslatorMutant.brokenAfterCancellation.make() }
+    let report = await suite.run()
+    #expect(report.failures.map(\.id) == ["translator.session"], "\(Self.failures(report))")
+  }
+
   /// Under a pin older than the monitors, what only a monitor found is pending: shown, never
   /// failing.
   @Test func aFindingOnlyAMonitorMakesIsPendingUnderAnOlderPin() async {

@@ -17,6 +17,11 @@ import Testing
       MutantExpectation(
         mutant: "swapsWithAge", failing: "translator.session", message: "burst ")
     ],
+    .brokenAfterCancellation: [
+      MutantExpectation(
+        mutant: "brokenAfterCancellation", failing: "translator.session",
+        message: ", after a call cancelled ")
+    ],
     .dropsOne: [
       MutantExpectation(
         mutant: "dropsOne", failing: "translator.count", message: "sent 2 texts, got 1 back"),

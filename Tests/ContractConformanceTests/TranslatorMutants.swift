@@ -22,7 +22,10 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     swapsWithAge,
     // Keeps count, order, numbers, blanks and language, and says nothing of its texts: every
     // text answered with one canned sentence of the target language, its numbers put in.
-    cannedSentence
+    cannedSentence,
+    // A class only cancellations in a long session reach: a connection torn down when a call is
+    // cancelled and never made again.
+    brokenAfterCancellation
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -32,6 +35,7 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     case .sharedBuffer: SharedBufferTranslator()
     case .cacheKeyedByText: TextCacheTranslator()
     case .swapsWithAge: AgingTranslator()
+    case .brokenAfterCancellation: TornDownOnCancellationTranslator()
     default: MutatingTranslator(mutant: self)
     }
   }
@@ -249,5 +253,25 @@ struct RegroupingTranslator: SummaryTranslating {
     }
     flush()
     return result
+  }
+}
+
+/// Tears its connection down when a call is cancelled, and never makes it again: every later
+/// call throws.
+final class TornDownOnCancellationTranslator: SummaryTranslating, @unchecked Sendable {
+  struct ConnectionClosed: Error {}
+  private let lock = Lock()
+  private var tornDown = false
+  private let base = SampleCorpusTranslator()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    if lock.withCriticalSection({ tornDown }) { throw ConnectionClosed() }
+    try? await Task.sleep(for: .milliseconds(1))
+    if Task.isCancelled {
+      lock.withCriticalSection { tornDown = true }
+      throw CancellationError()
+    }
+    return try await base.translate(texts, from: source, to: target)
   }
 }

@@ -356,18 +356,31 @@ extension TranslatorConformance {
     return await runLanes(lanes, on: translator)
   }
 
+  /// A call of a session whose task is cancelled, as the app cancels a translation the person
+  /// no longer waits for: its batch, and the milliseconds after its start (0: as it starts).
+  struct CancelledCall: Sendable, CustomStringConvertible {
+    let batch: TranslationBatch
+    let after: Int
+    var description: String {
+      "a call cancelled \(after == 0 ? "as it starts" : "after \(after) ms"): \(batch)"
+    }
+  }
+
   /// Generated sessions through one translator: bursts of batches at once, one burst after the
-  /// other, each batch judged as the concurrency check judges it.
+  /// other, each batch judged as the concurrency check judges it; before one burst in five, a
+  /// call cancelled as it starts or a few milliseconds in, whose answer is discarded.
   func session() async throws -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
     let generator = generator(pairs)
     struct Session: Sendable, CustomStringConvertible {
-      let bursts: [Batches]
+      let bursts: [(cancelled: CancelledCall?, lanes: Batches)]
       var description: String {
         "\(bursts.count) bursts on one translator: "
-          + bursts.enumerated().map { "burst \($0.offset + 1) [\($0.element)]" }.joined(
-            separator: " ")
+          + bursts.enumerated().map { burst in
+            (burst.element.cancelled.map { "[\($0)] " } ?? "")
+              + "burst \(burst.offset + 1) [\(burst.element.lanes)]"
+          }.joined(separator: " ")
       }
     }
     let property = Property<Session>(
@@ -375,10 +388,17 @@ extension TranslatorConformance {
       generate: { source throws(ChoiceSource.Overrun) in
         Session(
           bursts: try source.list(min: 4, max: 10, average: 7) { _ throws(ChoiceSource.Overrun) in
-            Batches.lanes(
+            let cancelled =
+              try source.chance(20)
+              ? CancelledCall(
+                batch: try generator.batch(source, maxSize: 8),
+                after: try source.pick([0, 1, 5, 20]))
+              : nil
+            let lanes = Batches.lanes(
               try source.list(min: 1, max: 3, average: 2) { _ throws(ChoiceSource.Overrun) in
                 try generator.batch(source, maxSize: 8)
               })
+            return (cancelled, lanes)
           })
       },
       describe: \.description,
@@ -390,8 +410,10 @@ extension TranslatorConformance {
           return "the factory threw \(describe(error))"
         }
         for (number, burst) in session.bursts.enumerated() {
-          if let problem = await self.runLanes(burst, on: translator) {
-            return "burst \(number + 1) of \(session.bursts.count): \(problem)"
+          if let cancelled = burst.cancelled { await Self.cancel(cancelled, on: translator) }
+          if let problem = await self.runLanes(burst.lanes, on: translator) {
+            let after = burst.cancelled.map { ", after \($0)" } ?? ""
+            return "burst \(number + 1) of \(session.bursts.count)\(after): \(problem)"
           }
         }
         return nil
@@ -399,6 +421,18 @@ extension TranslatorConformance {
     return await property.run(Rule.session.id, budget: budget).outcome(
       passed: "every burst of every session got its own answers", rule: Rule.session,
       budget: budget)
+  }
+
+  /// Starts `call` on `translator`, cancels its task as it asks, and waits for it to end; what it
+  /// answered or threw is its caller's to discard (the monitor still judges the call).
+  private static func cancel(_ call: CancelledCall, on translator: any SummaryTranslating) async {
+    let batch = call.batch
+    let task = Task {
+      try await translator.translate(batch.texts, from: batch.pair.source, to: batch.pair.target)
+    }
+    if call.after > 0 { try? await Task.sleep(for: .milliseconds(call.after)) }
+    task.cancel()
+    _ = await task.result
   }
 
   /// Translates every lane of `lanes` at once through `translator`; what went wrong, if
