@@ -45,7 +45,11 @@ extension ConformanceReport {
         line: line, column: column)
       return
     }
-    for result in results where result.status != .passed {
+    // Roots first: the failure that likely explains others is the one to read and fix.
+    let ordered =
+      LikelyCauses.rootsFirst(self)
+      + results.filter { $0.status != .passed && $0.status != .failed }
+    for result in ordered {
       let text = issueText(result, rerun: rerun)
       if result.failsReport {
         recordTestFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -12,6 +12,7 @@ extension ConformanceReport {
   ///
   /// Pending results (see ``RuleSet``) come first, marked `PEND`. A failure's message is cut to
   /// about 1 KB, saying what it left out, unless `verbose`, which also shows each pass's message.
+  /// A failure that another failure likely explains (``LikelyCauses``) says which.
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
     let seedNote = seed.map { " (seed \($0))" } ?? ""
@@ -28,7 +29,10 @@ extension ConformanceReport {
       default:
         let mark = result.pending ? "PEND" : "FAIL"
         let message = verbose ? result.message : ShortMessage.shortened(result.message)
-        line = "  \(mark)  \(result.id) [\(result.level)]: \(message)"
+        let cause = LikelyCauses.root(of: result.id, in: self).map {
+          "\n(also failing, likely the same cause: \($0), which failed too; fix it first)"
+        }
+        line = "  \(mark)  \(result.id) [\(result.level)]: \(message)\(cause ?? "")"
       }
       // A message of several lines (a shrunk history) keeps its lines, indented under its rule.
       lines.append(line.replacingOccurrences(of: "\n", with: "\n        "))
@@ -37,7 +41,8 @@ extension ConformanceReport {
   }
 
   /// One result as a test issue: the check, its level, status and message, how to replay the
-  /// seed; then, for a failure, the rule's advice and the command that explains it.
+  /// seed; then, for a failure, the rule's advice (or, when another failure of the report likely
+  /// explains it, that failure's name instead) and the command that explains it.
   ///
   /// ```
   /// store.keys [required] failed: the base command loaded … (suite store, seed 7; replay: CONTRACT_KIT_SEED=7 with the same test or command)
@@ -65,7 +70,13 @@ extension ConformanceReport {
     var text = [
       "\(result.id) [\(result.level)] \(result.status): \(message) (suite \(suite)\(replay))"
     ]
-    if result.status == .failed, let rule = RuleBook.rule(result.id) {
+    if result.status == .failed, let root = LikelyCauses.root(of: result.id, in: self) {
+      // One bug, one piece of advice: the root's, which its own issue gives.
+      text.append(
+        "Also failing, likely the same cause: \(root), which failed too; fix it first, then run again"
+      )
+      text.append("Rule book: \(RuleBook.explainCommand(result.id))")
+    } else if result.status == .failed, let rule = RuleBook.rule(result.id) {
       text.append("When it fails: \(rule.whenItFails)")
       text.append("Rule book: \(RuleBook.explainCommand(result.id))")
     }
