@@ -164,6 +164,8 @@ struct PowerLossReplay {
     _ operations: [FileOperation]
   ) -> String {
     var parts: [String] = []
+    // Whether the file was synced, only not the Apple way: its store syncs, with the wrong call.
+    var plainlySynced = false
     let data = left.filter { !$0.change.isName }
     if let first = data.first, let file = first.change.file {
       let written = disk.lastWrite[file] ?? first.operation
@@ -176,6 +178,7 @@ struct PowerLossReplay {
           "msync(MS_SYNC) the map (or \(disk.model.fileSync) the file) before the save returns: what a map holds reaches the disk only through a sync"
         )
       } else if let synced, synced >= written {
+        plainlySynced = true
         // Only a write through O_SYNC or O_DSYNC is its own sync (synced == written).
         parts.append(
           synced == written
@@ -200,7 +203,40 @@ struct PowerLossReplay {
         "\(sync) the directory after the rename or create: a new name persists only through a sync of its directory"
       )
     }
-    return parts.joined(separator: "; then ")
+    let files = parts.joined(separator: "; then ")
+    // Names the unsynced changes touch: the files written, and the names created or removed.
+    let names = left.flatMap { pending -> [String] in
+      switch pending.change {
+      case .link(let path, _, _), .unlink(let path, _): return [path]
+      case .rename(let from, let to, _, _): return [from, to]
+      default:
+        return pending.change.file.map { file in
+          disk.current.names.filter { $0.value == .file(file) }.map(\.key)
+        } ?? []
+      }
+    }
+    guard let sqlite = sqliteFix(names, model: disk.model, synced: plainlySynced) else {
+      return files
+    }
+    return "\(sqlite) (in file terms: \(files))"
+  }
+
+  /// The fix in SQLite's own terms, when what a save left unsynced is SQLite's write-ahead log
+  /// or rollback journal: the pragmas that make a commit durable before it returns. `synced`:
+  /// the file was synced, with a plain fsync the Apple model does not count.
+  static func sqliteFix(_ names: [String], model: PowerLossModel, synced: Bool) -> String? {
+    let base = names.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+    let wal = base.contains { $0.hasSuffix("-wal") }
+    let journal = base.contains { $0.hasSuffix("-journal") }
+    guard wal || journal else { return nil }
+    let fullfsync =
+      "PRAGMA fullfsync=ON (with checkpoint_fullfsync=ON): on Apple platforms SQLite syncs with a plain fsync unless told, which leaves the data in the drive's cache"
+    if model == .apple, synced { return "set \(fullfsync)" }
+    let full =
+      wal
+      ? "set PRAGMA synchronous=FULL: in WAL mode, NORMAL or OFF lets a commit return before the -wal file is synced"
+      : "set PRAGMA synchronous=FULL (or EXTRA, which also syncs the directory once the -journal file is deleted): below FULL, a commit returns before the journal and the database are synced"
+    return model == .apple ? "\(full), and \(fullfsync)" : full
   }
 
   /// A path for messages, with long names cut.

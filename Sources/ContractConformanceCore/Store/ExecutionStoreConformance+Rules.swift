@@ -112,7 +112,7 @@ extension ExecutionStoreConformance {
       why:
         "If the app dies while summarizing a 100-page document, the result through page 30 remains; on a phone that shuts down or a laptop that loses power, the kernel's page cache dies too, and a store that never syncs, or syncs the file but not its directory, loses saves that returned, or comes back with a zero-length record.",
       whenItFails:
-        "The message names the crash point, the state built, what the reopened store loaded, and the fix: write a temporary file, fsync it, rename it over the record, then fsync the directory (under the Apple model, fcntl F_FULLFSYNC instead of fsync); or write a second slot with a checksum and sync it.",
+        "The message names the crash point, the state built, what the reopened store loaded, and the fix: write a temporary file, fsync it, rename it over the record, then fsync the directory (under the Apple model, fcntl F_FULLFSYNC instead of fsync); or write a second slot with a checksum and sync it. A SQLite store (a -wal or -journal file among what was left unsynced) is told the pragma instead: synchronous=FULL, and fullfsync=ON under the Apple model.",
       since: "0.4")
     static let concurrentKeys = ConformanceRule(
       id: "store.concurrentKeys", level: .required,
