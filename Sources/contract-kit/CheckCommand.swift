@@ -137,10 +137,12 @@ enum CheckCommand: Subcommand {
   }
 
   /// Whether `root` is the kit's own checkout, whose bundled adapters `check` runs when no
-  /// configuration names others.
+  /// configuration names others: its manifest declares the package ProfileContractKit (a
+  /// user's names it only in its dependency line, `.package(name: "ProfileContractKit", …)`).
   static func isKitCheckout(_ root: URL) -> Bool {
     let manifest = root.appendingPathComponent("Package.swift")
     guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return false }
-    return text.contains("name: \"ProfileContractKit\"")
+    return text.range(
+      of: #"Package\(\s*name:\s*"ProfileContractKit""#, options: .regularExpression) != nil
   }
 }

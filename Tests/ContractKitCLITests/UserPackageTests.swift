@@ -98,6 +98,32 @@ import Testing
   }
 }
 
+/// Only the kit's own checkout checks the bundled adapters without a configuration: a user's
+/// manifest names the kit in its dependency line, and that is not the kit.
+@Suite struct KitCheckoutTests {
+  func manifest(_ text: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("contract-kit-manifest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: folder.appendingPathComponent("Package.swift"))
+    return folder
+  }
+
+  @Test func aUsersManifestIsNotTheKitsWhateverItsDependencyLineSays() throws {
+    let user = try manifest(
+      """
+      let package = Package(
+        name: "MyAdapters",
+        dependencies: [.package(name: "ProfileContractKit", path: "../ProfileContractKit")])
+      """)
+    defer { try? FileManager.default.removeItem(at: user) }
+    #expect(!CheckCommand.isKitCheckout(user))
+    let kit = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    #expect(CheckCommand.isKitCheckout(kit))
+  }
+}
+
 /// The user's package from the command line: `check` checks the adapters its `contract-kit.json`
 /// names, and `--adapter-product` builds a product of it, runs it and reports it by name. A
 /// package in miniature (`Fixtures/ProductPackage`: a document provider host, an executable that
