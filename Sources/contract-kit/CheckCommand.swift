@@ -46,6 +46,9 @@ enum CheckCommand: Subcommand {
 
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
     try arguments.finish()
+    for problem in [ConformanceSeed.problem(), ConformanceExamples.problem()].compactMap({ $0 }) {
+      throw InputError(problem)
+    }
     var passing = true
     let root = ConformanceCommand.currentDirectory
     var runs: [ReferenceSuites.Run] = []

@@ -2,6 +2,7 @@ import AdapterProcess
 import ContractConformanceCore
 import Foundation
 import KitSupport
+import ReferenceSuites
 
 /// `contract-kit.json` at the root of the user's package: the adapters `contract-kit check`
 /// checks, each by the suite it answers to and how to run it.
@@ -112,7 +113,7 @@ struct CheckConfiguration: Equatable {
       throw Problem("\(place) is not an object; write {\"suite\": ..., \"product\": ...}")
     }
     try known(fields, adapterKeys, at: place)
-    let suites = ["translator", "document", "store", "executor"]
+    let suites = ReferenceSuites.names
     let suite = try string(fields, "suite", at: place)
     guard let suite, suites.contains(suite) else {
       throw Problem(
