@@ -12,7 +12,7 @@ extension ConformanceReport {
   ///
   /// Pending results (see ``RuleSet``) come first, marked `PEND`. A failure's message is cut to
   /// about 1 KB, saying what it left out, unless `verbose`, which also shows each pass's message.
-  /// A failure that another failure likely explains (``LikelyCauses``) says which.
+  /// A failure that another failure of the report likely explains says which.
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
     let seedNote = seed.map { " (seed \($0))" } ?? ""
