@@ -6,12 +6,10 @@ import Foundation
   /// a test starts as an adapter process.
   ///
   /// `swift test` builds an executable target that a test target depends on into the folder it
-  /// builds the tests into. Name the host in the test target's dependencies, then:
-  ///
-  /// ```swift
-  /// let host = try PackageProduct.command(named: "StoreHost")
-  /// let store = try await ProcessExecutionStore.open(command: host, directory: directory)
-  /// ```
+  /// builds the tests into. Name the host in the test target's dependencies, then give
+  /// `PackageProduct.command(named: "StoreHost")` to a proxy, such as
+  /// ``ProcessExecutionStore/open(command:directory:environment:)``: the guide "Your adapters in
+  /// your own package" shows the whole test.
   public enum PackageProduct {
     /// Why a product is not there to run.
     public struct Missing: Error, CustomStringConvertible {
