@@ -192,12 +192,12 @@ import Testing
     let failing = try kit(
       ["check"],
       configuration:
-        "{\"adapters\": [{\"suite\": \"document\", \"command\": \"/nonexistent/document-host\"}]}")
+        "{\"adapters\": [{\"suite\": \"document\", \"command\": \"./missing-document-host\"}]}")
     #expect(failing.status == 1, "\(failing.stderr)")
     #expect(
       failing.stdout.contains("conformance: FAIL: 1 adapters, 0 checks passed"), "\(failing.stdout)"
     )
-    #expect(failing.stdout.contains("document (/nonexistent/document-host): document."))
+    #expect(failing.stdout.contains("document (./missing-document-host): document."))
     #expect(!failing.stdout.contains("ExtractiveModelExecutor"))
   }
 
