@@ -12,12 +12,17 @@ enum CheckOutcome: Sendable {
 
 extension CheckOutcome {
   /// A check's fixed part (this outcome) followed by its generated part: a failure of either
-  /// fails the check, the fixed part's first; both passes' messages are kept.
+  /// fails the check, the fixed part's first, and counts from the earlier version of the two;
+  /// both passes' messages are kept.
   func then(_ generated: CheckOutcome) -> CheckOutcome {
     switch (self, generated) {
     case (.passed(let fixed), .passed(let more)): .passed("\(fixed); \(more)")
-    case (.failed(let fixed), .failed(let more)), (.failed(let fixed), .failedSince(let more, _)):
+    case (.failed(let fixed), .failed(let more)), (.failed(let fixed), .failedSince(let more, _)),
+      (.failedSince(let fixed, _), .failed(let more)):
       .failed("\(fixed)\n\(more)")
+    case (.failedSince(let fixed, let first), .failedSince(let more, let second)):
+      .failedSince(
+        "\(fixed)\n\(more)", version: RuleSet.compare(first, second) <= 0 ? first : second)
     case (.failed, _), (.skipped, _), (.failedSince, _): self
     case (.passed, _): generated
     }

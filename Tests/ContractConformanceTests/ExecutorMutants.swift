@@ -166,7 +166,7 @@ final class SharedRequestSlotExecutor: ProfileModelExecuting, @unchecked Sendabl
 
   func generate(_ request: ProfileModelRequest) async throws -> Data {
     lock.withCriticalSection { slot = request }
-    try? await Task.sleep(for: .milliseconds(2))
+    try? await Task.sleep(for: .milliseconds(20))
     let waiting = lock.withCriticalSection { slot } ?? request
     return try await base.generate(
       ProfileModelRequest(

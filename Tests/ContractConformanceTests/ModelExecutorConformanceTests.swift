@@ -77,8 +77,8 @@ import Testing
     ],
     .cutsTitleAtASpace: [
       MutantExpectation(
-        mutant: "cutsTitleAtASpace", failing: "executor.chunkShape",
-        message: "summaryChunk: the title is empty")
+        mutant: "cutsTitleAtASpace", failing: "executor.titleShape",
+        message: "summaryTitle: the title is empty (hand-picked example: the news item in Japanese")
     ],
     .titleOnlyChunks: [
       MutantExpectation(

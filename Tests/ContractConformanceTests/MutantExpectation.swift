@@ -18,7 +18,9 @@ struct MutantExpectation: Sendable, CustomTestStringConvertible {
 }
 
 /// Checks a report against the expectations for one mutant: each expected check failed, with its
-/// message fragment.
+/// message fragment. Under another seed than the default (`CONTRACT_KIT_SEED`, as CI's seed
+/// sweep sets it) the generated inputs differ, and so may the failing input and its message:
+/// there each expected check must fail, whatever it says.
 func expect(
   _ report: ConformanceReport, failsAll expectations: [MutantExpectation],
   sourceLocation: SourceLocation = #_sourceLocation
@@ -30,6 +32,9 @@ func expect(
       result?.status == .failed,
       "\(expectation.mutant) should fail \(expectation.failing); got \(result?.status.rawValue ?? "nothing"): \(result?.message ?? "")",
       sourceLocation: sourceLocation)
+    guard (report.seed ?? ConformanceSeed.defaultSeed) == ConformanceSeed.defaultSeed else {
+      continue
+    }
     #expect(
       result?.message.contains(expectation.message) == true,
       "\(expectation.mutant) / \(expectation.failing): message \(String(describing: result?.message)) lacks \(expectation.message)",

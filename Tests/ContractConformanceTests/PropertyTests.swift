@@ -96,6 +96,64 @@ import Testing
     #expect(failure.hasPrefix("no input ran"))
   }
 
+  /// A try that overruns is drawn again: a generator that overruns on every other try still
+  /// runs every planned input, and the report says how many tries overran.
+  @Test func anOverrunIsDrawnAgainNotCountedAsAnInput() async {
+    let rule = ConformanceRule(
+      id: "p.rule", level: .required, asserts: "a rule", why: "a test", whenItFails: "fix it")
+    let budget = PropertyBudget(seed: 3, examples: nil)
+    let sometimes = Property<Int>(
+      defaultCount: 20,
+      generate: { source throws(ChoiceSource.Overrun) in
+        guard try source.chance(50) else { throw ChoiceSource.Overrun() }
+        return try source.int(0...9)
+      }, describe: { "\($0)" }, test: { _ in nil })
+    let run = await sometimes.run("s", budget: budget)
+    #expect(run.generated == 20)
+    #expect(run.overruns > 0)
+    let mostly = Property<Int>(
+      defaultCount: 20,
+      generate: { source throws(ChoiceSource.Overrun) in
+        guard try source.chance(5) else { throw ChoiceSource.Overrun() }
+        return 1
+      }, describe: { "\($0)" }, test: { _ in nil })
+    let thin = await mostly.run("m", budget: budget)
+    #expect(thin.generated > 0 && thin.generated < 20)
+    #expect(thin.generated + thin.overruns == 84)
+    guard case .passed(let message) = thin.outcome(passed: "ok", rule: rule, budget: budget)
+    else { return #expect(Bool(false), "what ran passed") }
+    #expect(message.contains("\(thin.overruns) tries overran the generator's choices"))
+  }
+
+  /// A check's two parts that both fail keep both messages, and count from the earlier
+  /// version: a part failing since 0.6 used to drop the other part's failure.
+  @Test func bothPartsFailuresAreKeptAndCountFromTheEarlierVersion() {
+    let later = CheckOutcome.failedSince("generated", version: "0.6")
+    guard
+      case .failedSince(let message, let version) = later.then(.failedSince("b", version: "0.3"))
+    else { return #expect(Bool(false), "two pending failures are pending") }
+    #expect(message == "generated\nb" && version == "0.3")
+    guard case .failed(let both) = later.then(.failed("c")) else {
+      return #expect(Bool(false), "a failure of the rule's first version fails under any pin")
+    }
+    #expect(both == "generated\nc")
+  }
+
+  /// CI, stop 60: a drawn seed gave executor.session two sessions of up to 40 prompts of up to
+  /// 64 sentences each; both overran a try's 20,000 choices and the rule failed with "no input
+  /// ran". Its prompts are now at most four sentences, and no session comes near the limit.
+  @Test func aGeneratedSessionStaysFarWithinATrysChoices() {
+    var largest = 0
+    for seed in UInt64(0)..<1_000 {
+      let source = ChoiceSource(random: SeededGenerator(seed: seed))
+      #expect(throws: Never.self, "seed \(seed)") {
+        _ = try ModelExecutorConformance.session(source)
+      }
+      largest = max(largest, source.choices.count)
+    }
+    #expect(largest < 10_000, "the largest session made \(largest) choices")
+  }
+
   // MARK: - Store histories
 
   /// The store suite over a mutant, and the history its generated check shrank to.

@@ -211,9 +211,11 @@ import Testing
   /// environment misspells is one line and exit 2, not a run with the default.
   @Test func aRandomSeedIsPrintedAndAMisspelledSettingIsRefused() throws {
     var seeds: Set<String> = []
+    // One rule the seed draws nothing for: a drawn seed in CI must not choose whether it passes
+    // (stop 60 failed on a seed that overran executor.session's choices).
     for arguments in [["--seed", "random"], []] {
       let result = try ContractKitBinary.run(
-        ["conformance", "run", "--suite", "executor"] + arguments,
+        ["conformance", "run", "--suite", "executor", "--rule", "executor.knownErrors"] + arguments,
         environment: ["CONTRACT_KIT_SEED": "random"])
       #expect(result.status == 0, "\(result.stderr)")
       let seed = result.stdout.split(separator: "(seed ").dropFirst().first?.prefix { $0.isNumber }

@@ -22,19 +22,29 @@ extension DocumentProviderConformance {
     }
   }
 
-  /// Generated documents of up to 30 pages (a 100-page one is the fixed example), with caps of none, 0, 1, the page count, above it and
-  /// in between: the original count is the document's, and the capped count is the cap applied
-  /// to the pages the provider offers (all of them, or all after its front matter).
+  /// A five-page document at each boundary of its cap (0, 1, one below its page count, its page
+  /// count, one above, and none) and an empty one, capped and not, then generated documents of up to 30 pages (a 100-page one is
+  /// the fixed example) with caps of none, 0, 1, the page count, above it and in between: the
+  /// original count is the document's, and the capped count is the cap applied to the pages the
+  /// provider offers (all of them, or all after its front matter).
   func capProperty() async -> CheckOutcome {
+    let boundaries = [(5, 0), (5, 1), (5, 4), (5, 5), (5, 6), (5, nil), (0, nil), (0, 1)].map {
+      pages, cap in
+      GeneratedDocument(
+        fixture: .numbered(pages, cap: cap), kinds: Array(repeating: "numbered", count: pages),
+        order: "forward", reads: [])
+    }
     let property = Property<GeneratedDocument>(
-      defaultCount: 5,
+      examples: boundaries, defaultCount: 5,
       generate: { source throws(ChoiceSource.Overrun) in
         try GeneratedDocument.generate(source, maxPages: 30)
       },
       describe: \.description,
       test: { document in await self.checkCounts(document.fixture) })
+    // Caps of 0 and above the count have been generated since the rule was sharpened.
     return await property.run(Rule.capReported.id, budget: budget).outcome(
-      passed: "the counts held for every size and cap", rule: Rule.capReported, budget: budget)
+      passed: "the counts held for every size and cap", rule: Rule.capReported, budget: budget,
+      examplesSince: Rule.capReported.sharpened)
   }
 
   private func checkCounts(_ fixture: DocumentFixture) async -> String? {

@@ -37,7 +37,7 @@ extension DocumentProviderConformance {
     static let capReported = ConformanceRule(
       id: "document.capReported", level: .required,
       asserts:
-        "A 100-page document capped at 30 reports pageCount 30 and originalPageCount 100; generated documents of 0 to 30 pages with caps of none, 0, 1, the page count, above it and in between report their own page count as originalPageCount, and the cap applied to the pages offered (all of them, or those after the front matter) as pageCount.",
+        "A 100-page document capped at 30 reports pageCount 30 and originalPageCount 100; a 5-page document capped at 0, 1, 4, 5 and 6, and not capped, an empty one capped at 1 and not capped, and generated documents of 0 to 30 pages with caps of none, 0, 1, the page count, above it and in between report their own page count as originalPageCount, and the cap applied to the pages offered (all of them, or those after the front matter) as pageCount.",
       why:
         "Without both numbers the person believes the summary covers the whole document; the core must be able to say \"I read only the first 30 pages\".",
       whenItFails:

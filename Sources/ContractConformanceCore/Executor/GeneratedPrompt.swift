@@ -1,7 +1,8 @@
 /// A prompt drawn from the text the contract admits, not only the suite's ferry story: one to 64
 /// sentences, each of 1 to 257 words (powers of two and their neighbours), whose words are
 /// ordinary, one to three letters, 12 to 40 letters, numbers, Han, Kana or Hangul runs, emoji or
-/// markup, and which end in a full stop, `!`, `?`, `。`, a line break or nothing at all. Every
+/// markup, and which end in a full stop, `!`, `?`, `。`, a line break or nothing at all; one
+/// sentence in five is Han, Kana and Hangul written without a space, as Japanese is. Every
 /// prompt holds at least one letter, so none is blank. It shrinks toward one ordinary word.
 struct GeneratedPrompt: Sendable, CustomStringConvertible {
   let text: String
@@ -38,16 +39,28 @@ struct GeneratedPrompt: Sendable, CustomStringConvertible {
     }
   }
 
-  static func generate(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> GeneratedPrompt {
+  /// A prompt of 1 to `2^sentenceExponents.upperBound` sentences. A check that sends many
+  /// prompts at once draws fewer sentences, so that its whole input stays within the choices a
+  /// try may make.
+  static func generate(_ source: ChoiceSource, sentenceExponents: ClosedRange<Int> = 0...6)
+    throws(ChoiceSource.Overrun) -> GeneratedPrompt
+  {
     var sentences: [String] = []
     var words = 0
-    let count = try source.magnitude(exponents: 0...6, offsets: -1...0)
+    let count = try source.magnitude(exponents: sentenceExponents, offsets: -1...0)
     for _ in 0..<count {
       // 1, 2, 4, … 256 words, or one of their neighbours.
       let length = try source.magnitude(exponents: 0...8)
       var parts: [String] = []
-      for _ in 0..<length { parts.append(try word(source)) }
       words += length
+      // One sentence in five is written as Japanese and Chinese are, without a space: code that
+      // cuts or splits text at spaces finds none there.
+      if try source.chance(20) {
+        for _ in 0..<length { parts.append(try source.pick(dense + ["20", "、"])) }
+        sentences.append(parts.joined() + (try source.pick(["。", "？", ""])))
+        continue
+      }
+      for _ in 0..<length { parts.append(try word(source)) }
       let end = try source.pick([".", "!", "?", "。", "\n", ""])
       sentences.append(parts.joined(separator: " ") + end)
     }

@@ -27,7 +27,7 @@ extension ModelExecutorConformance {
     static let chunkShape = ConformanceRule(
       id: "executor.chunkShape", level: .required,
       asserts:
-        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title, over a news item and then generated prompts (1 to 64 sentences of 1 to 257 words of any length and script, digits, emoji and markup) at 384 tokens; over the news item's four sentences it holds at least one point that is not blank. A generated prompt the executor refuses is not judged here.",
+        "A summaryChunk answer decodes as {\"title\": String, \"points\": [String]} with a non-empty title, over a news item in English and in Japanese (no space anywhere) and then generated prompts (1 to 64 sentences of 1 to 257 words of any length and script, some written without spaces, digits, emoji and markup) at 384 tokens; over the news item's four sentences it holds at least one point that is not blank. A generated prompt the executor refuses is not judged here.",
       why:
         "summaryChunk receives one title and several key points for each chunk; the core treats anything else as malformed and retries once.",
       whenItFails:
@@ -36,7 +36,7 @@ extension ModelExecutorConformance {
     static let titleShape = ConformanceRule(
       id: "executor.titleShape", level: .required,
       asserts:
-        "A summaryTitle answer decodes as {\"title\": String} with a non-empty title, over a news item and then generated prompts at 48 tokens. A generated prompt the executor refuses is not judged here.",
+        "A summaryTitle answer decodes as {\"title\": String} with a non-empty title, over a news item in English and in Japanese and then generated prompts at 48 tokens. A generated prompt the executor refuses is not judged here.",
       why:
         "summaryTitle receives only one title over the chunks; the core needs it to name a multi-section summary.",
       whenItFails:
@@ -112,7 +112,7 @@ extension ModelExecutorConformance {
     static let session = ConformanceRule(
       id: "executor.session", level: .required,
       asserts:
-        "One executor used for a whole session: 4 to 10 bursts, one after another, of 1 to 4 calls at once (both schemas, the news item or generated prompts, each opening with a case number of its own, ordinary budgets or budgets from 1 to 1,025 tokens), one call in five cancelled as it starts or 1 to 20 ms in. No answer carries a case number that only another call's prompt held, and a call alone in its burst, over the news item at an ordinary budget, throws unavailable, rejected or permanent only when a fresh executor does too (a transient error is a busy service's to give).",
+        "One executor used for a whole session: 4 to 10 bursts, one after another, of 1 to 4 calls at once (both schemas, the news item or generated prompts, each opening with a case number of its own, ordinary budgets or budgets from 1 to 1,025 tokens), one call in five, and at least one a session, cancelled as it starts or 1 to 20 ms in, and a last call alone over the news item at an ordinary budget. No answer carries a case number that only another call's prompt held, and a call alone in its burst, over the news item at an ordinary budget, throws unavailable, rejected or permanent only when a fresh executor does too (a transient error is a busy service's to give).",
       why:
         "The app keeps one executor for the session, the core's calls for a document overlap, and a person who leaves the screen cancels one. A transcript shared between calls puts one chunk's facts in another's summary; an executor that tears down its model when a call is cancelled fails every call after it.",
       whenItFails:

@@ -9,7 +9,7 @@ extension ModelExecutorConformance {
     /// The case number only this call's prompt holds.
     let tag: Int
     /// Milliseconds after the call starts that its task is cancelled; `nil` for never.
-    let cancelAfter: Int?
+    var cancelAfter: Int?
     /// Whether the prompt is the news item at an ordinary budget: a request every executor that
     /// answers at all answers.
     let ordinary: Bool
@@ -53,7 +53,9 @@ extension ModelExecutorConformance {
       body = prompt
       what = "the news item"
     } else {
-      let generated = try GeneratedPrompt.generate(source)
+      // Up to 40 calls a session: prompts of one to four sentences keep a session of them
+      // within a try's choices; executor.answerLength draws the long ones.
+      let generated = try GeneratedPrompt.generate(source, sentenceExponents: 0...2)
       body = generated.text
       what = generated.description
     }
@@ -70,31 +72,50 @@ extension ModelExecutorConformance {
   }
 
   /// Generated sessions through one executor: bursts of one to four calls at once, some
-  /// cancelled, one burst after the other. No answer may carry another call's case number, and
+  /// cancelled, one burst after the other, and a last call alone. No answer may carry another call's case number, and
   /// a call alone in its burst over the news item at an ordinary budget may throw unavailable,
   /// rejected or permanent only when a fresh executor does too.
   func session() async throws -> CheckOutcome {
     let budget = PropertyBudget(seed: seed, examples: examples)
     let property = Property<Session>(
       defaultCount: 2,
-      generate: { source throws(ChoiceSource.Overrun) in
-        // Case numbers 1,237 apart: a model that miscopies a digit of its own writes no other
-        // call's.
-        var next = 20_000 + (try source.int(0...4000))
-        let bursts = try source.list(min: 4, max: 10, average: 7) {
-          _ throws(ChoiceSource.Overrun) in
-          try source.list(min: 1, max: 4, average: 2) { _ throws(ChoiceSource.Overrun) in
-            next += 1237
-            return try Self.sessionCall(source, tag: next)
-          }
-        }
-        return Session(bursts: bursts)
-      },
+      generate: { source throws(ChoiceSource.Overrun) in try Self.session(source) },
       describe: \.description,
       test: { session in await self.runSession(session) })
     return await property.run(Rule.session.id, budget: budget).outcome(
       passed: "every call of every session was answered for itself", rule: Rule.session,
       budget: budget)
+  }
+
+  /// A session of 4 to 10 bursts of 1 to 4 calls, at least one cancelled as it starts or 1 ms
+  /// in, then the probe: a call alone, over the news item at an ordinary budget, never cancelled. Whatever an earlier call left behind (a model
+  /// a cancelled call tore down) shows there, whatever the bursts drew.
+  static func session(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> Session {
+    // Case numbers 1,237 apart: a model that miscopies a digit of its own writes no other
+    // call's.
+    var next = 20_000 + (try source.int(0...4000))
+    var bursts = try source.list(min: 4, max: 10, average: 7) {
+      _ throws(ChoiceSource.Overrun) in
+      try source.list(min: 1, max: 4, average: 2) { _ throws(ChoiceSource.Overrun) in
+        next += 1237
+        return try Self.sessionCall(source, tag: next)
+      }
+    }
+    // At least one call of every session is cancelled as it starts or 1 ms in, at a place it
+    // draws, whatever else it drew: a cancellation's damage shows in the calls after it.
+    let burst = try source.int(0...(bursts.count - 1))
+    let lane = try source.int(0...(bursts[burst].count - 1))
+    if !bursts.joined().contains(where: { ($0.cancelAfter ?? .max) <= 1 }) {
+      bursts[burst][lane].cancelAfter = try source.pick([0, 1])
+    }
+    let schema = try source.pick(ProfileModelSchema.allCases)
+    let probe = SessionCall(
+      request: request(
+        schema, step: schema == .summaryChunk ? "chunk-1" : "title",
+        prompt: "Case \(next + 1237) was filed at the harbor office. " + prompt,
+        tokens: ordinaryBudget(schema)),
+      tag: next + 1237, cancelAfter: nil, ordinary: true, what: "the news item, the last call")
+    return Session(bursts: bursts + [[probe]])
   }
 
   private func runSession(_ session: Session) async -> String? {

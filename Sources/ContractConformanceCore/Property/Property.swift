@@ -60,6 +60,10 @@ struct PropertyRun: Sendable {
   /// How many generated inputs ran, and how many were to.
   var generated = 0
   var planned = 0
+  /// How many tries overran the generator's choices and were drawn again.
+  var overruns = 0
+  /// Whether the run stopped at half the check's time before its planned count.
+  var outOfTime = false
   /// The first generated input that failed, shrunk.
   var counterexample: Counterexample?
 }
@@ -68,7 +72,10 @@ extension Property {
   /// Runs the examples, then generated inputs until one fails, the planned count is reached,
   /// or half the check's time is spent; then shrinks the failing one. The first generated
   /// input always runs, however late: a check that ran out of time before its first input
-  /// would otherwise pass having tested nothing.
+  /// would otherwise pass having tested nothing. A try that overruns the generator's choices is
+  /// not an input: it is drawn again, as Hypothesis discards an overrun, up to four times the
+  /// planned count in all, so that a large input's rare overrun neither ends the run early nor
+  /// thins it.
   ///
   /// - Parameters:
   ///   - stream: names the property's own stream of choices, so that two properties of a suite
@@ -85,15 +92,22 @@ extension Property {
     run.planned = budget.examples ?? defaultCount
     var random = SeededGenerator(seed: budget.seed ^ stableHash(stream))
     let halfway = CheckProgress.current?.halfway
-    for index in 0..<run.planned {
-      if let halfway, run.generated > 0, ContinuousClock.now > halfway { break }
+    let tries = run.planned * 4 + 4
+    while run.generated < run.planned, run.generated + run.overruns < tries {
+      if let halfway, run.generated > 0, ContinuousClock.now > halfway {
+        run.outOfTime = true
+        break
+      }
       let source = ChoiceSource(random: SeededGenerator(seed: random.next()))
-      guard let input = try? generate(source) else { continue }
+      guard let input = try? generate(source) else {
+        run.overruns += 1
+        continue
+      }
       run.generated += 1
       guard let message = await test(input) else { continue }
       CheckProgress.current?.found(message)
       run.counterexample = await shrink(
-        source.choices, message: message, example: index + 1, of: run.planned,
+        source.choices, message: message, example: run.generated, of: run.planned,
         tries: budget.shrinkTries, until: halfway)
       break
     }

@@ -37,12 +37,15 @@ extension PropertyRun {
     guard !parts.isEmpty else {
       guard examplesRun + generated > 0 else {
         return .failed(
-          "no input ran: the generator overran its choices on all \(planned) tries (a defect of the kit, please report it with its \(budget.replay))"
+          "no input ran: the generator overran its choices on all \(overruns) tries (a defect of the kit, please report it with its \(budget.replay))"
         )
       }
       let cut =
-        generated < planned
-        ? " (\(planned) were planned; the rest did not fit in half the check's time)" : ""
+        generated >= planned
+        ? ""
+        : outOfTime
+          ? " (\(planned) were planned; the rest did not fit in half the check's time)"
+          : " (\(planned) were planned; \(overruns) tries overran the generator's choices, a defect of the kit: please report it with its \(budget.replay))"
       return .passed(
         "\(passed): \(examplesRun) hand-picked and \(generated) generated inputs\(cut), seed \(budget.seed)"
       )

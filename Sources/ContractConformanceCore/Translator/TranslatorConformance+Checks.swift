@@ -367,8 +367,9 @@ extension TranslatorConformance {
   }
 
   /// Generated sessions through one translator: bursts of batches at once, one burst after the
-  /// other, each batch judged as the concurrency check judges it; before one burst in five, a
-  /// call cancelled as it starts or a few milliseconds in, whose answer is discarded.
+  /// other, each batch judged as the concurrency check judges it; before one burst in five, and
+  /// before at least one of each session, a call cancelled as it starts or a few milliseconds
+  /// in, whose answer is discarded.
   func session() async throws -> CheckOutcome {
     let (pairs, skip) = usablePairs
     if let skip { return skip }
@@ -386,20 +387,28 @@ extension TranslatorConformance {
     let property = Property<Session>(
       defaultCount: 2,
       generate: { source throws(ChoiceSource.Overrun) in
-        Session(
-          bursts: try source.list(min: 4, max: 10, average: 7) { _ throws(ChoiceSource.Overrun) in
-            let cancelled =
-              try source.chance(20)
-              ? CancelledCall(
-                batch: try generator.batch(source, maxSize: 8),
-                after: try source.pick([0, 1, 5, 20]))
-              : nil
-            let lanes = Batches.lanes(
-              try source.list(min: 1, max: 3, average: 2) { _ throws(ChoiceSource.Overrun) in
-                try generator.batch(source, maxSize: 8)
-              })
-            return (cancelled, lanes)
-          })
+        var bursts = try source.list(min: 6, max: 12, average: 8) {
+          _ throws(ChoiceSource.Overrun) in
+          let cancelled =
+            try source.chance(20)
+            ? CancelledCall(
+              batch: try generator.batch(source, maxSize: 8),
+              after: try source.pick([0, 1, 5, 20]))
+            : nil
+          let lanes = Batches.lanes(
+            try source.list(min: 1, max: 3, average: 2) { _ throws(ChoiceSource.Overrun) in
+              try generator.batch(source, maxSize: 8)
+            })
+          return (cancelled: cancelled, lanes: lanes)
+        }
+        // Every session cancels at least one call as it starts or 1 ms in, before a burst it
+        // draws, whatever else it drew: a cancellation's damage shows in the calls after it.
+        let first = try source.int(0...(bursts.count - 1))
+        if bursts[first].cancelled == nil {
+          bursts[first].cancelled = CancelledCall(
+            batch: try generator.batch(source, maxSize: 8), after: try source.pick([0, 1]))
+        }
+        return Session(bursts: bursts)
       },
       describe: \.description,
       test: { session in
