@@ -132,4 +132,20 @@ final class CheckProgress: @unchecked Sendable {
     defer { lock.unlock() }
     return messages
   }
+
+  private var kept: RegressionCase?
+
+  /// Notes a generated input that failed, shrunk, for the regressions folder; the first wins.
+  func keep(_ regression: RegressionCase) {
+    lock.lock()
+    defer { lock.unlock() }
+    if kept == nil { kept = regression }
+  }
+
+  /// The failing generated input to keep, if the check found one.
+  var regression: RegressionCase? {
+    lock.lock()
+    defer { lock.unlock() }
+    return kept
+  }
 }

@@ -49,24 +49,32 @@ public struct CheckResult: Codable, Hashable, Sendable {
   /// Whether what the check found comes from a rule, or a sharpening of one, newer than the
   /// suite's pinned ``RuleSet``: reported, but never failing the report.
   public let pending: Bool
+  /// The generated input that failed, shrunk, with the choices that make it again: what a
+  /// regressions folder keeps (``ConformanceSettings/regressions``). `nil` for a pass, a
+  /// hand-picked example's failure, or an input replayed from the folder.
+  public let regression: RegressionCase?
 
   /// Creates a result.
   public init(
-    id: String, level: CheckLevel, status: CheckStatus, message: String, pending: Bool = false
+    id: String, level: CheckLevel, status: CheckStatus, message: String, pending: Bool = false,
+    regression: RegressionCase? = nil
   ) {
     self.id = id
     self.level = level
     self.status = status
     self.message = message
     self.pending = pending
+    self.regression = regression
   }
 
   /// Whether the result fails its report: a required check that failed, and is not pending.
   public var failsReport: Bool { level == .required && status == .failed && !pending }
 
-  private enum CodingKeys: String, CodingKey { case id, level, status, message, pending }
+  private enum CodingKeys: String, CodingKey {
+    case id, level, status, message, pending, regression
+  }
 
-  /// Decodes a result; `pending` is absent when false.
+  /// Decodes a result; `pending` is absent when false, `regression` when there is none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
@@ -74,10 +82,11 @@ public struct CheckResult: Codable, Hashable, Sendable {
     status = try container.decode(CheckStatus.self, forKey: .status)
     message = try container.decode(String.self, forKey: .message)
     pending = try container.decodeIfPresent(Bool.self, forKey: .pending) ?? false
+    regression = try container.decodeIfPresent(RegressionCase.self, forKey: .regression)
   }
 
-  /// Encodes a result, with `pending` only when it is true, so reports without a pin read as
-  /// they always have.
+  /// Encodes a result, with `pending` only when it is true and `regression` only when there is
+  /// one, so reports without them read as they always have.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -85,5 +94,6 @@ public struct CheckResult: Codable, Hashable, Sendable {
     try container.encode(status, forKey: .status)
     try container.encode(message, forKey: .message)
     if pending { try container.encode(pending, forKey: .pending) }
+    try container.encodeIfPresent(regression, forKey: .regression)
   }
 }

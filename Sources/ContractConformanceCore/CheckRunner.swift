@@ -92,7 +92,7 @@ struct CheckRunner {
           message: pending
             ? "pending (rule set \(version ?? ""), pinned to \(rules.pin ?? "")): \(shown)"
             : shown,
-          pending: pending))
+          pending: pending, regression: status == .failed ? progress.regression : nil))
     }
     return ConformanceReport(
       suite: suite, results: results, seed: seed, ruleSet: rules.pin ?? RuleSet.latestVersion)

@@ -83,9 +83,44 @@ extension CheckedSuite {
 extension CheckedSuite {
   /// Runs every selected check (the scoped ``ConformanceSettings``' selection, else the IDs in
   /// `CONTRACT_KIT_RULES`, else every rule) and returns the report.
+  ///
+  /// With a regressions folder (``ConformanceSettings/regressions``, or
+  /// `CONTRACT_KIT_REGRESSIONS`), each rule first replays the inputs the folder keeps for it,
+  /// and a generated input that fails is added to the folder.
   public func run() async -> ConformanceReport {
-    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-      .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
+    guard let folder = RegressionFolder.current() else {
+      return await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
+        .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
+    }
+    let stored: [String: [RegressionCase]]
+    switch RegressionFolder.load(folder, suite: Self.name, rules: Set(Self.rules.map(\.id))) {
+    case .success(let cases): stored = cases
+    case .failure(let problem):
+      return ConformanceReport(
+        suite: Self.name,
+        results: [
+          CheckResult(
+            id: "regressions", level: .required, status: .failed, message: problem.message)
+        ], seed: nil)
+    }
+    let report = await StoredRegressions.$current.withValue(stored) {
+      await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
+        .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
+    }
+    let found = report.results.compactMap(\.regression)
+    guard let problem = RegressionFolder.keep(found, in: folder, suite: Self.name) else {
+      return report
+    }
+    // The run's findings stand; only keeping them failed, and the message says so.
+    return ConformanceReport(
+      suite: report.suite,
+      results: report.results.map { result in
+        guard result.regression != nil else { return result }
+        return CheckResult(
+          id: result.id, level: result.level, status: result.status,
+          message: result.message + "\n" + problem, pending: result.pending,
+          regression: result.regression)
+      }, seed: report.seed, ruleSet: report.ruleSet)
   }
 }
 

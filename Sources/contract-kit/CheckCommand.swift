@@ -39,6 +39,8 @@ enum CheckCommand: Subcommand {
     Each adapter has a "suite" and one of "product" (an executable product of the package,
     built, then run over JSON-RPC) or "command"; "pairs" (a translator's),
     "durability" and "powerLossModel" (a store's) and "checkTimeout" (seconds) are optional.
+    Beside "adapters", "regressions" names a folder of the package where each generated input
+    that fails is kept, and replayed first by every later check.
 
     Exits 0 when every gate passes, 1 when one fails, 2 when contract-kit.json is missing (outside
     the kit's own checkout) or malformed.
@@ -118,6 +120,12 @@ enum CheckCommand: Subcommand {
       let count = examples.map { " \(ConformanceExamples.environmentVariable)=\($0)" } ?? ""
       return "\(ConformanceSeed.environmentVariable)=\(seed)\(count) \(tool) check"
     }
+    let regressions = configuration.regressions.map {
+      root.appendingPathComponent($0, isDirectory: true)
+    }
+    if let regressions, let problem = RegressionFolder.problem(regressions) {
+      throw InputError(problem)
+    }
     var runs: [ReferenceSuites.Run] = []
     for adapter in configuration.adapters {
       var command = adapter.command ?? ""
@@ -126,7 +134,7 @@ enum CheckCommand: Subcommand {
       }
       runs += await ReplayCommand.$current.withValue(replay) {
         await ConformanceSettings.$scoped.withValue(
-          ConformanceSettings(powerLossModel: adapter.powerLossModel)
+          ConformanceSettings(powerLossModel: adapter.powerLossModel, regressions: regressions)
         ) {
           await ReferenceSuites.run(
             adapter.suite, adapterCommand: command,

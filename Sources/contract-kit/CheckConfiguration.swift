@@ -11,8 +11,11 @@ import ReferenceSuites
 /// {"adapters": [
 ///   {"suite": "store", "product": "StoreHost", "durability": "durable", "powerLossModel": "posix"},
 ///   {"suite": "translator", "command": "python3 Adapters/translator.py", "pairs": ["ko:en"]}
-/// ]}
+/// ], "regressions": "contract-kit-regressions"}
 /// ```
+///
+/// `regressions`, optional, is a folder inside the package where each suite keeps the generated
+/// inputs that failed, and replays them first.
 struct CheckConfiguration: Equatable {
   /// The file's name, at the root of the package `check` runs in.
   static let fileName = "contract-kit.json"
@@ -40,6 +43,8 @@ struct CheckConfiguration: Equatable {
 
   /// The adapters, in the order they are checked; never empty.
   var adapters: [Adapter]
+  /// The regressions folder, relative to the package root, if any.
+  var regressions: String?
 
   /// The three lines `check` shows when a package has no configuration.
   static let example = """
@@ -48,7 +53,7 @@ struct CheckConfiguration: Equatable {
     ]}
     """
 
-  private static let topKeys = ["adapters"]
+  private static let topKeys = ["adapters", "regressions"]
   private static let adapterKeys = [
     "suite", "product", "command", "pairs", "durability", "powerLossModel", "checkTimeout",
   ]
@@ -105,7 +110,16 @@ struct CheckConfiguration: Equatable {
     for (index, item) in list.enumerated() {
       adapters.append(try adapter(item, at: "adapters[\(index)]"))
     }
-    return CheckConfiguration(adapters: adapters)
+    let regressions = try string(top, "regressions", at: "the top level")
+    if let regressions {
+      let parts = regressions.split(separator: "/")
+      guard !regressions.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
+        throw Problem(
+          "regressions is \"\(regressions)\"; name a folder inside the package, such as \"contract-kit-regressions\""
+        )
+      }
+    }
+    return CheckConfiguration(adapters: adapters, regressions: regressions)
   }
 
   private static func adapter(_ value: JSONValue, at place: String) throws(Problem) -> Adapter {

@@ -22,9 +22,9 @@ enum ConformanceCommand: Subcommand {
   static let usage = """
     usage: contract-kit conformance list [--format text|markdown|json] [--write DIR]
            contract-kit conformance explain RULE
-           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S] [--verbose]
-           contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...] [--check-timeout S]
-           contract-kit conformance run --suite NAME --adapter-product PRODUCT [--volatile] [--pairs ko:en,...] [--check-timeout S]
+           contract-kit conformance run [--suite translator|document|store|executor] [--provider text|pdf] [--format text|json|junit|sarif|github] [--scratch DIR] [--seed N] [--examples N] [--pin VERSION] [--rule IDS] [--power-loss-model posix|apple] [--check-timeout S] [--regressions DIR] [--verbose]
+           contract-kit conformance run --suite NAME --adapter-command "COMMAND" [--volatile] [--pairs ko:en,...] [--check-timeout S] [--regressions DIR]
+           contract-kit conformance run --suite NAME --adapter-product PRODUCT [--volatile] [--pairs ko:en,...] [--check-timeout S] [--regressions DIR]
            contract-kit conformance run --suite executor --executor openai \(ServerOptions.usage)
            contract-kit conformance run --suite translator --translator openai \(ServerOptions.usage) [--pairs ko:en,...]
     """
@@ -78,6 +78,9 @@ enum ConformanceCommand: Subcommand {
                                  adapter, at least 10): a call under way that long is hung,
                                  a check whose calls keep returning runs on; a property
                                  stops generating at half of it
+             --regressions DIR   keep each generated input that fails in DIR/<suite>.txt,
+                                 and replay the inputs kept there first, before anything
+                                 is generated (CONTRACT_KIT_REGRESSIONS); commit the folder
              --volatile          with a store: it promises nothing beyond its process
              --pairs LIST        with a translator: the pairs it supports (default: the kit's)
              --executor openai   check OpenAICompatibleModelExecutor against a running server
@@ -179,8 +182,9 @@ enum ConformanceCommand: Subcommand {
     return URL(fileURLWithPath: path, isDirectory: true)
   }
 
-  /// `--seed N`, `--examples N`, `--pin VERSION`, `--power-loss-model NAME` and `--rule IDS`,
-  /// each a usage error when malformed; the rules must be `suite`'s.
+  /// `--seed N`, `--examples N`, `--pin VERSION`, `--power-loss-model NAME`, `--rule IDS` and
+  /// `--regressions DIR`, each a usage error when malformed; the rules must be `suite`'s, and
+  /// the folder's files must be regressions files.
   private static func settings(_ arguments: inout Arguments, suite: String?) throws
     -> ConformanceSettings
   {
@@ -219,8 +223,18 @@ enum ConformanceCommand: Subcommand {
     let selection = try arguments.option("--rule").map { text in
       try selectedRules(text, suite: suite)
     }
+    let regressions = try arguments.option("--regressions").map {
+      URL(fileURLWithPath: $0, isDirectory: true)
+    }
+    // A regressions file that is not one is refused before anything runs, never skipped.
+    if let folder = regressions ?? RegressionFolder.current(),
+      let problem = RegressionFolder.problem(folder)
+    {
+      throw InputError(problem)
+    }
     return ConformanceSettings(
-      seed: seed, examples: examples, rules: pin, powerLossModel: model, selection: selection)
+      seed: seed, examples: examples, rules: pin, powerLossModel: model, selection: selection,
+      regressions: regressions)
   }
 
   /// `store.crash,store.powerLoss` as rule IDs of `suite`, a usage error for any other.

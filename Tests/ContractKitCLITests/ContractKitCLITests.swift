@@ -127,6 +127,12 @@ import Testing
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
       status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),
     Case(
+      arguments: ["conformance", "run", "--suite", "store", "--regressions", "/etc/hostname"],
+      status: 2, stdout: nil,
+      stderr:
+        "error: /etc/hostname is a file, not a regressions folder; name a folder (it is made when a first input fails)"
+    ),
+    Case(
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.powerlos"], status: 2,
       stdout: nil,
       stderr:
@@ -331,6 +337,43 @@ enum ContractKitBinary {
       Array(arguments.prefix(4)) + Array(arguments.dropFirst(6)) + ["--seed", "7"])
     #expect(again.status == 1)
     #expect(again.stdout.contains(replay), "\(again.stdout)")
+  }
+}
+
+/// A failing adapter's input kept in a regressions folder, and replayed first by the next run,
+/// from the command line as a user would.
+@Suite(.integration) struct RegressionsCommandTests {
+  @Test(.enabled(if: Backends.runPython, "no python3 to run the fixture store with"))
+  func aFailingInputIsKeptAndTheNextRunReplaysItFirst() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contract-kit-regressions-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let script = "Tests/AdapterProcessTests/Fixtures/broken/summary_by_attachment_store.py"
+    let arguments = [
+      "conformance", "run", "--suite", "store", "--adapter-command", "python3 \(script)", "--rule",
+      "store.history", "--regressions", folder.path,
+    ]
+    let first = try ContractKitBinary.run(arguments + ["--seed", "7"])
+    #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+    let kept = try String(
+      contentsOf: folder.appendingPathComponent("store.txt"), encoding: .utf8)
+    #expect(kept.contains("\nstore.history "), "\(kept)")
+    #expect(kept.contains(" # seed 7: "))
+    let second = try ContractKitBinary.run(arguments + ["--seed", "8"])
+    #expect(second.status == 1)
+    #expect(
+      second.stdout.contains("minimal input (kept in the regressions folder, replayed first): "),
+      "\(second.stdout)")
+    // A line the kit cannot read is one line naming it, and exit 2: never a silent skip.
+    try Data((kept + "store.history 1,x\n").utf8).write(
+      to: folder.appendingPathComponent("store.txt"))
+    let broken = try ContractKitBinary.run(arguments)
+    #expect(broken.status == 2)
+    #expect(
+      broken.stderr.contains(
+        "store.txt:\(kept.split(separator: "\n", omittingEmptySubsequences: false).count): \"1,x\" is not a list of choices"
+      ),
+      "\(broken.stderr)")
   }
 }
 

@@ -17,8 +17,9 @@ import Testing
           {"suite": "store", "command": "python3 'my store.py'", "durability": "volatile",
            "powerLossModel": "apple", "checkTimeout": 90},
           {"suite": "translator", "product": "TranslatorHost", "pairs": ["ko:en", "ja:en"]}
-        ]}
+        ], "regressions": "Tests/contract-kit-regressions"}
         """.utf8))
+    #expect(full.regressions == "Tests/contract-kit-regressions")
     let store = full.adapters[0]
     #expect(store.label == "python3 'my store.py'")
     #expect(store.volatile && store.powerLossModel?.name == "apple" && store.checkTimeout == 90)
@@ -31,6 +32,14 @@ import Testing
       "\"adapters\" names no adapter, so check would pass having checked nothing"
     ),
     ("{}", "no \"adapters\" list"),
+    (
+      "{\"adapters\": [{\"suite\": \"store\", \"product\": \"A\"}], \"regressions\": \"/tmp/r\"}",
+      "regressions is \"/tmp/r\"; name a folder inside the package"
+    ),
+    (
+      "{\"adapters\": [{\"suite\": \"store\", \"product\": \"A\"}], \"regressions\": \"a/../..\"}",
+      "regressions is \"a/../..\"; name a folder inside the package"
+    ),
     ("[1]", "the file holds no JSON object"),
     ("{\"adapters\": [{\"suite\": \"store\"", "not JSON"),
     (

@@ -49,6 +49,8 @@ struct Counterexample: Sendable {
   let stoppedEarly: Bool
   /// The minimal input's choices: generating from them gives the input again.
   let choices: [UInt64]
+  /// Whether the input came from the regressions folder rather than this run's generator.
+  var replayed = false
 }
 
 /// What a property run found.
@@ -60,6 +62,10 @@ struct PropertyRun: Sendable {
   /// How many generated inputs ran, and how many were to.
   var generated = 0
   var planned = 0
+  /// How many stored cases of the regressions folder ran, and how many made no input (the
+  /// generator changed since they were kept).
+  var replayed = 0
+  var stale = 0
   /// How many tries overran the generator's choices and were drawn again.
   var overruns = 0
   /// Whether the run stopped at half the check's time before its planned count.
@@ -90,6 +96,23 @@ extension Property {
       }
     }
     run.planned = budget.examples ?? defaultCount
+    // The regressions folder's cases for this rule, before anything is generated: each is an
+    // input that failed before, already shrunk.
+    for stored in StoredRegressions.current[stream] ?? [] {
+      let source = ChoiceSource(replaying: stored.choices)
+      guard let input = try? generate(source) else {
+        run.stale += 1
+        continue
+      }
+      run.replayed += 1
+      guard let message = await test(input) else { continue }
+      CheckProgress.current?.found(message)
+      run.counterexample = Counterexample(
+        message: message, input: describe(input), example: run.replayed, of: run.planned,
+        originalSize: stored.choices.count, shrunkSize: stored.choices.count, steps: 0,
+        failsAgain: true, stoppedEarly: false, choices: stored.choices, replayed: true)
+      return run
+    }
     var random = SeededGenerator(seed: budget.seed ^ stableHash(stream))
     let halfway = CheckProgress.current?.halfway
     let tries = run.planned * 4 + 4
@@ -106,9 +129,12 @@ extension Property {
       run.generated += 1
       guard let message = await test(input) else { continue }
       CheckProgress.current?.found(message)
-      run.counterexample = await shrink(
+      let found = await shrink(
         source.choices, message: message, example: run.generated, of: run.planned,
         tries: budget.shrinkTries, until: halfway)
+      run.counterexample = found
+      CheckProgress.current?.keep(
+        RegressionCase(rule: stream, choices: found.choices, seed: budget.seed, input: found.input))
       break
     }
     return run

@@ -12,7 +12,12 @@ extension Counterexample {
       shrunkSize == originalSize
       ? "" : ", shrunk from \(originalSize) to \(shrunkSize) choices in \(steps) steps"
     let early = stoppedEarly ? ", shrinking stopped at its budget" : ""
-    lines.append("minimal input (generated input \(example) of \(of)\(shrunk)\(early)): \(input)")
+    if replayed {
+      lines.append("minimal input (kept in the regressions folder, replayed first): \(input)")
+    } else {
+      lines.append(
+        "minimal input (generated input \(example) of \(of)\(shrunk)\(early)): \(input)")
+    }
     if !failsAgain {
       lines.append(
         "this input passed when run once more: the adapter answers it differently from run to run (a race, a clock, a cache)"
@@ -46,8 +51,15 @@ extension PropertyRun {
         : outOfTime
           ? " (\(planned) were planned; the rest did not fit in half the check's time)"
           : " (\(planned) were planned; \(overruns) tries overran the generator's choices, a defect of the kit: please report it with its \(budget.replay))"
+      let stored =
+        replayed + stale == 0
+        ? ""
+        : ", \(replayed) from the regressions folder"
+          + (stale == 0
+            ? ""
+            : " (\(stale) more no longer make an input: the kit's generator changed; delete their lines)")
       return .passed(
-        "\(passed): \(examplesRun) hand-picked and \(generated) generated inputs\(cut), seed \(budget.seed)"
+        "\(passed): \(examplesRun) hand-picked\(stored) and \(generated) generated inputs\(cut), seed \(budget.seed)"
       )
     }
     let message = parts.joined(separator: "\n")
