@@ -1,4 +1,5 @@
 import Foundation
+import KitSupport
 
 /// What the four suites share: their rules, and a run of every rule or of one.
 ///
@@ -108,9 +109,14 @@ extension CheckedSuite {
         .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
     }
     let found = report.results.compactMap(\.regression)
-    guard let problem = RegressionFolder.keep(found, in: folder, suite: Self.name) else {
-      return report
-    }
+    // The read-only plugin verb replays the folder, but may not write into the package.
+    let problem =
+      found.isEmpty
+      ? nil
+      : PluginAccess.canWrite
+        ? RegressionFolder.keep(found, in: folder, suite: Self.name)
+        : "not kept in \(folder.path): the contract-kit plugin verb may not write into the package; run swift package --allow-writing-to-package-directory contract-kit-write with the same arguments"
+    guard let problem else { return report }
     // The run's findings stand; only keeping them failed, and the message says so.
     return ConformanceReport(
       suite: report.suite,

@@ -2,13 +2,13 @@
 /// ``lineLimit`` characters keeps its first ``kept`` and says how many it left out; a message of
 /// more than ``lineCount`` lines keeps its first lines and its replay line. The whole message
 /// stays in the JSON report, and `--verbose` (or `CONTRACT_KIT_VERBOSE=1`) prints it.
-enum ShortMessage {
+package enum ShortMessage {
   static let lineLimit = 400
   static let kept = 300
   static let lineCount = 24
   static let how = "--verbose or CONTRACT_KIT_VERBOSE=1 shows them"
 
-  static func shortened(_ message: String) -> String {
+  package static func shortened(_ message: String) -> String {
     var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.count <= lineLimit
         ? String(line)

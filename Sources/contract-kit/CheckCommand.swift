@@ -123,7 +123,9 @@ enum CheckCommand: Subcommand {
     let regressions = configuration.regressions.map {
       root.appendingPathComponent($0, isDirectory: true)
     }
-    if let regressions, let problem = RegressionFolder.problem(regressions) {
+    if let folder = regressions ?? RegressionFolder.current(),
+      let problem = RegressionFolder.problem(folder)
+    {
       throw InputError(problem)
     }
     var runs: [ReferenceSuites.Run] = []

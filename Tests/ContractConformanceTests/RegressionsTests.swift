@@ -125,6 +125,26 @@ import Testing
     }
   }
 
+  /// A file saved with Windows line breaks is read line by line, not taken for one comment.
+  @Test func windowsLineBreaksAreLineBreaks() throws {
+    let folder = Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("# kept\r\ntranslator.count 1,2\r\ntranslator.order -\r\n".utf8).write(
+      to: folder.appendingPathComponent("translator.txt"))
+    let loaded = try RegressionFolder.load(
+      folder, suite: "translator", rules: Set(TranslatorConformance.rules.map(\.id))
+    ).get()
+    #expect(loaded["translator.count"]?.map(\.choices) == [[1, 2]])
+    #expect(loaded["translator.order"]?.map(\.choices) == [[]])
+    // Kept again, nothing is added twice.
+    let again = RegressionCase(rule: "translator.count", choices: [1, 2], seed: 3, input: "x")
+    #expect(RegressionFolder.keep([again], in: folder, suite: "translator") == nil)
+    let text = try String(
+      contentsOf: folder.appendingPathComponent("translator.txt"), encoding: .utf8)
+    #expect(text == "# kept\r\ntranslator.count 1,2\r\ntranslator.order -\r\n")
+  }
+
   /// A file that is not a regressions file fails the suite's report before any rule runs: its
   /// cases would otherwise be skipped unannounced.
   @Test func aMalformedFileFailsTheReportNamingItsLine() async throws {
@@ -142,13 +162,15 @@ import Testing
     #expect(report.results.map(\.id) == ["regressions"])
     #expect(!report.isPassing)
     #expect(report.results.first?.message.contains("document.txt:1: ") == true)
-    let file = folder.appendingPathComponent("store.txt")
+    // The file is left as it was: nothing is written over a file the kit cannot read.
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("document.txt"), encoding: .utf8)
+        == "document.text 1,two\n")
     try Data("x".utf8).write(to: folder.appendingPathComponent("plain"))
     #expect(
       RegressionFolder.problem(folder.appendingPathComponent("plain"))?.hasSuffix(
         "is a file, not a regressions folder; name a folder (it is made when a first input fails)")
         == true)
-    #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
   /// The report's JSON carries the kept input, and reads back equal; a report without one reads

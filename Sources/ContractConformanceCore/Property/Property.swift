@@ -107,10 +107,12 @@ extension Property {
       run.replayed += 1
       guard let message = await test(input) else { continue }
       CheckProgress.current?.found(message)
+      let again = await test(input)
       run.counterexample = Counterexample(
-        message: message, input: describe(input), example: run.replayed, of: run.planned,
-        originalSize: stored.choices.count, shrunkSize: stored.choices.count, steps: 0,
-        failsAgain: true, stoppedEarly: false, choices: stored.choices, replayed: true)
+        message: again ?? message, input: describe(input), example: run.replayed,
+        of: run.planned, originalSize: stored.choices.count, shrunkSize: stored.choices.count,
+        steps: 0, failsAgain: again != nil, stoppedEarly: false, choices: stored.choices,
+        replayed: true)
       return run
     }
     var random = SeededGenerator(seed: budget.seed ^ stableHash(stream))

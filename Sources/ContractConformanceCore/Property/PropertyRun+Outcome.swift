@@ -13,6 +13,7 @@ extension Counterexample {
       ? "" : ", shrunk from \(originalSize) to \(shrunkSize) choices in \(steps) steps"
     let early = stoppedEarly ? ", shrinking stopped at its budget" : ""
     if replayed {
+      // The seed alone does not make it again: a run with the same folder does, whatever its seed.
       lines.append("minimal input (kept in the regressions folder, replayed first): \(input)")
     } else {
       lines.append(

@@ -26,7 +26,7 @@ public struct RegressionCase: Codable, Hashable, Sendable {
 
   /// The case as a line of a regressions file: the rule, the choices (`-` for none), and after
   /// `#`, the seed and the input for the reader.
-  var line: String {
+  package var line: String {
     let choices = choices.isEmpty ? "-" : choices.map(String.init).joined(separator: ",")
     return "\(rule) \(choices) # seed \(seed): \(input)"
   }

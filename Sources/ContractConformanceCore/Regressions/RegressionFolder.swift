@@ -51,7 +51,8 @@ package enum RegressionFolder {
         LoadProblem("\(url.path) cannot be read as UTF-8 text; restore it from version control"))
     }
     var cases: [String: [RegressionCase]] = [:]
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+    // Any line break, "\r\n" included: a file saved on Windows is read, not taken for one line.
+    for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
       .enumerated()
     {
       let code = line.trimmingCharacters(in: .whitespaces)
@@ -105,11 +106,13 @@ package enum RegressionFolder {
         """
     let rules = Set(cases.map(\.rule))
     var kept = Set(
-      text.split(separator: "\n").compactMap { try? RegressionCase.parse($0, rules: rules).get() }
-        .map { "\($0.rule) \($0.choices)" })
+      text.split(whereSeparator: \.isNewline).compactMap {
+        try? RegressionCase.parse($0, rules: rules).get()
+      }
+      .map { "\($0.rule) \($0.choices)" })
     let new = cases.filter { kept.insert("\($0.rule) \($0.choices)").inserted }
     guard !new.isEmpty else { return nil }
-    if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+    if let last = text.last, !last.isNewline { text += "\n" }
     text += new.map { $0.line + "\n" }.joined()
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
