@@ -10,7 +10,10 @@ extension ConformanceReport {
   /// not failures: under Swift Testing 6.3 and later they are recorded as warnings, elsewhere
   /// printed to standard error. A report whose every check was skipped (a rule left out by
   /// `CONTRACT_KIT_RULES`, or one that does not apply) marks the test as skipped under Swift
-  /// Testing 6.3 and later, never as passed; a skip among other results is printed.
+  /// Testing 6.3 and later, never as passed; a skip among other results is printed. Under Swift
+  /// Testing 6.2 and later, a failure whose message the issue shortens, or that found a
+  /// generated input, attaches `<rule ID>.txt`: the whole message, and the input's seed,
+  /// choices and regressions line (`swift test --attachments-path DIR` writes it into DIR).
   ///
   /// ```swift
   /// @Test func translatorKeepsTheContract() async {
@@ -51,6 +54,11 @@ extension ConformanceReport {
       + results.filter { $0.status != .passed && $0.status != .failed }
     for result in ordered {
       let text = issueText(result, rerun: rerun)
+      if result.status == .failed, let attachment = attachment(for: result) {
+        attachToCurrentTest(
+          attachment, named: "\(result.id).txt", fileID: fileID, filePath: filePath, line: line,
+          column: column)
+      }
       if result.failsReport {
         recordTestFailure(text, fileID: fileID, filePath: filePath, line: line, column: column)
       } else if result.status == .failed {
@@ -59,5 +67,25 @@ extension ConformanceReport {
         printTestNote(text)
       }
     }
+  }
+
+  /// What a failure attaches to its test: the whole message, whose long lines and many lines
+  /// the issue shortens, and for a generated input, its rule, seed and choices, and the line that keeps
+  /// it in a regressions folder. `nil` when the issue already says it all.
+  func attachment(for result: CheckResult) -> String? {
+    let shortened = ShortMessage.shortened(result.message) != result.message
+    guard shortened || result.regression != nil else { return nil }
+    var text = ["\(result.id) [\(result.level)] \(result.status) (suite \(suite))"]
+    if let kept = result.regression {
+      text += [
+        "", "the failing generated input, shrunk:", "  rule: \(kept.rule)", "  seed: \(kept.seed)",
+        "  choices: \(kept.choices.isEmpty ? "-" : kept.choices.map(String.init).joined(separator: ","))",
+        "  input: \(kept.input)",
+        "  a regressions folder (CONTRACT_KIT_REGRESSIONS) keeps it as this line of \(suite).txt:",
+        "  \(kept.line)",
+      ]
+    }
+    text += ["", result.message]
+    return text.joined(separator: "\n") + "\n"
   }
 }

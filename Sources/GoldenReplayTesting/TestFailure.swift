@@ -1,7 +1,8 @@
 // The one place that picks the test framework: Issue.record under Swift Testing, XCTFail under
 // XCTest, standard error when neither is running. Both libraries users test with report through
 // it: GoldenReplayTesting, and ContractConformance with package access, so that the kit has one
-// bridge and no module of its own for it. Nothing else imports a test framework.
+// bridge and no module of its own for it. Nothing else imports a test framework but
+// ContractConformance's trait (ContractKitTrait.swift), a Swift Testing type by nature.
 import Foundation
 
 #if canImport(Testing)
@@ -81,6 +82,27 @@ package func skipCurrentTest(
     }
   #endif
   printTestNote(reason)
+  return false
+}
+
+/// Attaches `text` to the current test as a file called `name`: under Swift Testing 6.2 and
+/// later (ST-0009), which Xcode's test report shows and `swift test --attachments-path DIR`
+/// writes into DIR; elsewhere nothing, and the failure's own message must say what matters.
+/// Returns whether it was attached.
+@discardableResult
+package func attachToCurrentTest(
+  _ text: String, named name: String, fileID: String, filePath: StaticString, line: UInt,
+  column: UInt
+) -> Bool {
+  #if canImport(Testing) && compiler(>=6.2)
+    if Test.current != nil {
+      Attachment.record(
+        text, named: name,
+        sourceLocation: SourceLocation(
+          fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+      return true
+    }
+  #endif
   return false
 }
 

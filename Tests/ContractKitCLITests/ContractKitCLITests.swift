@@ -364,6 +364,13 @@ enum ContractKitBinary {
     #expect(
       second.stdout.contains("minimal input (kept in the regressions folder, replayed first): "),
       "\(second.stdout)")
+    // The read-only plugin verb replays the folder, and says it may not keep a new input there.
+    let readOnly = try ContractKitBinary.run(
+      arguments + ["--seed", "9"],
+      environment: ["CONTRACT_KIT_PLUGIN_READ_ONLY": "1"])
+    #expect(readOnly.status == 1)
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("store.txt"), encoding: .utf8) == kept)
     // A line the kit cannot read is one line naming it, and exit 2: never a silent skip.
     try Data((kept + "store.history 1,x\n").utf8).write(
       to: folder.appendingPathComponent("store.txt"))
@@ -376,6 +383,30 @@ enum ContractKitBinary {
       "\(broken.stderr)")
   }
 }
+
+#if os(Linux) && compiler(>=6.2)
+  /// `swift test --attachments-path DIR` writes what a failure attaches into DIR: run here as
+  /// `swift test` runs the test binary on Linux (on macOS it is a bundle, run by a helper), on one
+  /// test of the kit's own.
+  @Suite(.integration) struct AttachmentCommandTests {
+    @Test func aFailingGeneratedInputsAttachmentIsWrittenWhereAsked() throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "contract-kit-attachments-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let run = try ContractKitBinary.run(
+        [
+          "--testing-library", "swift-testing", "--filter", "aFailingGeneratedInputIsAttached",
+          "--attachments-path", folder.path,
+        ], binary: "ProfileContractKitPackageTests.xctest")
+      #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      let name = try #require(names.first { $0.hasPrefix("translator.count") }, "\(names)")
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      #expect(text.contains("the failing generated input, shrunk:"))
+    }
+  }
+#endif
 
 /// `contract-kit golden`, run as a user would.
 @Suite(.integration) struct GoldenCommandTests {
