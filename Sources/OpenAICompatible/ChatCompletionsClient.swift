@@ -187,6 +187,13 @@ struct ChatCompletionsClient: Sendable {
     guard let content = message["content"] as? String else {
       throw OpenAINativeError.noContent(url: url, detail: "no message content")
     }
+    // An answer cut at its budget is no answer: the caller asked for JSON, and half an object
+    // would reach it as if it were one.
+    if first["finish_reason"] as? String == "length",
+      (try? JSONSerialization.jsonObject(with: Data(content.utf8))) == nil
+    {
+      throw OpenAINativeError.cutAtLength
+    }
     return content
   }
 }

@@ -25,6 +25,7 @@ extension OpenAICompatibleModelExecutor {
   /// | A 200 (or 4xx) whose body is not JSON (a wrong base URL, a web UI); JSON without a chat completion | `permanent` |
   /// | Context too long: 400 `context_length_exceeded`, `exceed_context_size_error`, vLLM's "maximum context length" | `rejected` |
   /// | `finish_reason: "content_filter"`; a non-null `message.refusal`; a 400 `content_filter` (Azure OpenAI's filtered prompt) | `rejected` |
+  /// | `finish_reason: "length"` with an answer that is not whole JSON (cut at its budget) | `rejected` |
   /// | `CancellationError` | `permanent` (never retried) |
   /// | Anything else | `permanent` |
   ///
@@ -83,7 +84,7 @@ extension OpenAICompatibleModelExecutor {
       return status >= 500 && status != 501 ? .transient(line) : .permanent(line)
     case .noContent:
       return .permanent(line)
-    case .contentFilter, .refusal:
+    case .contentFilter, .refusal, .cutAtLength:
       return .rejected(line)
     }
   }

@@ -36,6 +36,7 @@ public struct OpenAINativeError: Error, Hashable, Sendable, CustomStringConverti
     case noContent(url: String, detail: String)
     case contentFilter
     case refusal(String)
+    case cutAtLength
   }
 
   /// What went wrong, with what the server or the network said.
@@ -73,6 +74,10 @@ public struct OpenAINativeError: Error, Hashable, Sendable, CustomStringConverti
   /// The answer stopped with `finish_reason: "content_filter"`.
   public static let contentFilter = Self(.contentFilter)
 
+  /// The answer stopped at its token budget (`finish_reason: "length"`) before it was whole
+  /// JSON: a small model that repeats itself until the budget runs out.
+  public static let cutAtLength = Self(.cutAtLength)
+
   /// The model refused, in `message.refusal`.
   public static func refusal(_ text: String) -> Self { Self(.refusal(text)) }
 
@@ -104,6 +109,9 @@ public struct OpenAINativeError: Error, Hashable, Sendable, CustomStringConverti
       return "the server's content filter stopped the answer"
     case .refusal(let text):
       return "the model refused: \(text)"
+    case .cutAtLength:
+      return
+        "the answer reached its token budget before it was whole JSON (finish_reason length); give it more responseTokens, or a shorter prompt"
     }
   }
 }

@@ -57,7 +57,7 @@ extension ReferenceSuites {
       // Azure OpenAI's content filter, before the model answers.
       (http(400, code: "content_filter"), .rejected),
       (http(400, "This model's maximum context length is 4096 tokens."), .rejected),
-      (.contentFilter, .rejected),
+      (.contentFilter, .rejected), (.cutAtLength, .rejected),
       (.refusal("no"), .rejected),
       (.transport(.other, url: "u", detail: "unsupported URL"), .permanent),
     ]

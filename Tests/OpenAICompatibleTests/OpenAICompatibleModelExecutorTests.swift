@@ -48,7 +48,7 @@ struct OpenAICompatibleModelExecutorTests {
     // This input.
     ("context_length_exceeded", "rejected"), ("exceed_context_size", "rejected"),
     ("vllm_context", "rejected"), ("content_filter", "rejected"), ("refusal", "rejected"),
-    ("azure_content_filter", "rejected"),
+    ("azure_content_filter", "rejected"), ("cut_at_length", "rejected"),
   ])
   func aServerAnswerMapsToItsKind(route: String, kind: String) async throws {
     let error = try await Self.failure(route)

@@ -68,6 +68,8 @@ CASES = {
     "exceed_context_size": (400, JSON, dict(error("the request exceeds the available context size", "exceed_context_size_error", 400), n_prompt_tokens=9000, n_ctx=4096)),
     "vllm_context": (400, JSON, {"object": "error", "message": "This model's maximum context length is 4096 tokens. However, you requested 9000 tokens.", "type": "BadRequestError", "code": 400}),
     "content_filter": (200, JSON, chat("", finish="content_filter")),
+    # A small model repeating itself until the budget runs out: half an object.
+    "cut_at_length": (200, JSON, chat('{\n"points": [\n  "one",\n  "one",\n  "o', finish="length")),
     "refusal": (200, JSON, chat(None, refusal="I can't help with that.")),
     # Azure OpenAI's answer to a prompt its content filter stops.
     "azure_content_filter": (400, JSON, {"error": {"message": "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry.", "type": None, "param": "prompt", "code": "content_filter", "status": 400}}),
