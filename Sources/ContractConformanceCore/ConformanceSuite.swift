@@ -89,10 +89,7 @@ extension CheckedSuite {
   /// `CONTRACT_KIT_REGRESSIONS`), each rule first replays the inputs the folder keeps for it,
   /// and a generated input that fails is added to the folder.
   public func run() async -> ConformanceReport {
-    guard let folder = RegressionFolder.current() else {
-      return await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-        .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
-    }
+    guard let folder = RegressionFolder.current() else { return await runChecks() }
     let stored: [String: [RegressionCase]]
     switch RegressionFolder.load(folder, suite: Self.name, rules: Set(Self.rules.map(\.id))) {
     case .success(let cases): stored = cases
@@ -104,10 +101,7 @@ extension CheckedSuite {
             id: "regressions", level: .required, status: .failed, message: problem.message)
         ], seed: nil)
     }
-    let report = await StoredRegressions.$current.withValue(stored) {
-      await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
-        .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
-    }
+    let report = await StoredRegressions.$current.withValue(stored) { await runChecks() }
     let found = report.results.compactMap(\.regression)
     // The read-only plugin verb replays the folder, but may not write into the package.
     let problem =
@@ -115,7 +109,7 @@ extension CheckedSuite {
       ? nil
       : PluginAccess.canWrite
         ? RegressionFolder.keep(found, in: folder, suite: Self.name)
-        : "not kept in \(folder.path): the contract-kit plugin verb may not write into the package; run swift package --allow-writing-to-package-directory contract-kit-write with the same arguments"
+        : "not kept in \(folder.path): the contract-kit plugin verb may not write into the package; \(PluginAccess.writeCommand)"
     guard let problem else { return report }
     // The run's findings stand; only keeping them failed, and the message says so.
     return ConformanceReport(
@@ -127,6 +121,12 @@ extension CheckedSuite {
           message: result.message + "\n" + problem, pending: result.pending,
           regression: result.regression)
       }, seed: report.seed, ruleSet: report.ruleSet)
+  }
+
+  /// Every selected check, run under the monitors.
+  private func runChecks() async -> ConformanceReport {
+    await CheckRunner(suite: Self.name, timeout: timeout, rules: rules)
+      .run(Self.checks, on: monitored(), seed: seed, scrub: scrubbed)
   }
 }
 

@@ -105,13 +105,13 @@ extension ModelExecutorConformance {
         return ShapePrompt(text: generated.text, description: generated.description)
       },
       describe: \.description,
-      test: { prompt in await self.shapeProblem(of: prompt, schema) })
+      test: { prompt in await self.answerProblem(over: prompt, schema) })
     let outcome = await property.run(rule.id, budget: budget).outcome(
       passed: "every \(schema) answer decoded in shape", rule: rule, budget: budget)
     // The Japanese news item came with 0.6: a run pinned before it does not fail on it.
     let japanese = ShapePrompt(
       text: Self.unspacedPrompt, description: "the news item in Japanese, without a space")
-    guard let problem = await shapeProblem(of: japanese, schema) else {
+    guard let problem = await answerProblem(over: japanese, schema) else {
       return outcome.then(.passed("the news item in Japanese decoded in shape"))
     }
     return outcome.then(
@@ -119,7 +119,9 @@ extension ModelExecutorConformance {
   }
 
   /// What is wrong with `schema`'s answer over `prompt`, if anything.
-  private func shapeProblem(of prompt: ShapePrompt, _ schema: ProfileModelSchema) async -> String? {
+  private func answerProblem(over prompt: ShapePrompt, _ schema: ProfileModelSchema) async
+    -> String?
+  {
     let data: Data
     do {
       data = try await self.executor().generate(

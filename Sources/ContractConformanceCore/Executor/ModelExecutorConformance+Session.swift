@@ -46,7 +46,6 @@ extension ModelExecutorConformance {
     -> SessionCall
   {
     let schema = try source.pick(ProfileModelSchema.allCases)
-    let opening = "Case \(tag) was filed at the harbor office."
     let body: String
     let what: String
     if try source.chance(50) {
@@ -66,15 +65,20 @@ extension ModelExecutorConformance {
     let cancelAfter = try source.chance(20) ? try source.pick([0, 1, 5, 20]) : nil
     let step = schema == .summaryChunk ? "chunk-\(try source.int(1...40))" : "title"
     return SessionCall(
-      request: request(schema, step: step, prompt: opening + " " + body, tokens: tokens),
+      request: request(schema, step: step, prompt: opening(tag) + body, tokens: tokens),
       tag: tag, cancelAfter: cancelAfter, ordinary: ordinaryBudget && body == prompt,
       what: what)
   }
 
+  /// The sentence that opens the prompt of the call with case number `tag`.
+  private static func opening(_ tag: Int) -> String {
+    "Case \(tag) was filed at the harbor office. "
+  }
+
   /// Generated sessions through one executor: bursts of one to four calls at once, some
-  /// cancelled, one burst after the other, and a last call alone. No answer may carry another call's case number, and
-  /// a call alone in its burst over the news item at an ordinary budget may throw unavailable,
-  /// rejected or permanent only when a fresh executor does too.
+  /// cancelled, one burst after the other, and a last call alone. No answer may carry another
+  /// call's case number, and a call alone in its burst over the news item at an ordinary budget
+  /// may throw unavailable, rejected or permanent only when a fresh executor does too.
   func session() async throws -> CheckOutcome {
     let budget = PropertyBudget(seed: seed, examples: examples)
     let property = Property<Session>(
@@ -88,8 +92,9 @@ extension ModelExecutorConformance {
   }
 
   /// A session of 4 to 10 bursts of 1 to 4 calls, at least one cancelled as it starts or 1 ms
-  /// in, then the probe: a call alone, over the news item at an ordinary budget, never cancelled. Whatever an earlier call left behind (a model
-  /// a cancelled call tore down) shows there, whatever the bursts drew.
+  /// in, then the probe: a call alone, over the news item at an ordinary budget, never
+  /// cancelled. Whatever an earlier call left behind (a model a cancelled call tore down) shows
+  /// there, whatever the bursts drew.
   static func session(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> Session {
     // Case numbers 1,237 apart: a model that miscopies a digit of its own writes no other
     // call's.
@@ -112,7 +117,7 @@ extension ModelExecutorConformance {
     let probe = SessionCall(
       request: request(
         schema, step: schema == .summaryChunk ? "chunk-1" : "title",
-        prompt: "Case \(next + 1237) was filed at the harbor office. " + prompt,
+        prompt: opening(next + 1237) + prompt,
         tokens: ordinaryBudget(schema)),
       tag: next + 1237, cancelAfter: nil, ordinary: true, what: "the news item, the last call")
     return Session(bursts: bursts + [[probe]])

@@ -19,7 +19,10 @@ package enum PluginAccess {
   package static func requireWrite(_ what: String) throws(InputError) {
     guard !canWrite else { return }
     throw InputError(
-      "\(what) writes into the package, and the contract-kit plugin verb may not; run swift package --allow-writing-to-package-directory contract-kit-write with the same arguments"
-    )
+      "\(what) writes into the package, and the contract-kit plugin verb may not; \(writeCommand)")
   }
+
+  /// What to run instead of the read-only plugin verb when a command is to write.
+  package static let writeCommand =
+    "run swift package --allow-writing-to-package-directory contract-kit-write with the same arguments"
 }
