@@ -24,8 +24,8 @@ extension ConformanceReport {
   /// ```
   ///
   /// - Parameters:
-  ///   - verbose: also print the whole report, passes included, so a run that passes still shows
-  ///     which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
+  ///   - verbose: also print the whole report, each pass with what it checked, so a run that
+  ///     passes still shows which rules ran. Defaults to whether `CONTRACT_KIT_VERBOSE` is `1`.
   ///   - fileID: where the failure is recorded under Swift Testing; leave the default.
   ///   - filePath: where the failure is recorded under XCTest; leave the default.
   ///   - line: the line the failure is recorded at; leave the default.
@@ -35,7 +35,7 @@ extension ConformanceReport {
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) {
-    if verbose { printTestNote(renderText()) }
+    if verbose { printTestNote(renderText(verbose: true)) }
     // A misspelled setting is no silent default: the run it asked for did not happen.
     for problem in [ConformanceSeed.problem(), ConformanceExamples.problem()].compactMap({ $0 }) {
       recordTestFailure(problem, fileID: fileID, filePath: filePath, line: line, column: column)

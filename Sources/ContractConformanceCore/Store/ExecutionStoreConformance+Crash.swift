@@ -6,9 +6,6 @@ import ProfileContracts
 // The real crash test kills an adapter process: macOS and Linux only (iOS has no Process).
 #if os(macOS) || os(Linux)
   extension ExecutionStoreConformance {
-    /// How many times the real crash test kills an adapter process in the middle of saves.
-    static let kills = 50
-
     /// The real crash test, for a store in a process of its own: SIGKILL in the middle of a stream
     /// of saves, at seeded points, ``kills`` times; after each, a fresh process on the same
     /// directory must load a whole record that was saved, never one older than the last save that
@@ -53,35 +50,10 @@ import ProfileContracts
         }
         store = reopened
         process = reopenedProcess
-        let acknowledged = ledger.lastAcknowledged
-        let loaded: ProfileCheckpoint?
-        do {
-          loaded = try await reopened.loadCheckpoint(for: Self.command)
-        } catch {
-          failures.add(
-            "after kill \(kill), loading threw \(describe(error)): the record was torn by the crash; write a new file and rename it over the old one"
-          )
-          continue
-        }
-        guard let loaded else {
-          if let acknowledged {
-            failures.add(
-              "after kill \(kill), nothing loaded though save \(acknowledged) had returned: it was not on disk when it returned"
-            )
-          }
-          continue
-        }
-        guard let number = ledger.number(of: loaded) else {
-          failures.add(
-            "after kill \(kill), loaded phase \(quote(loaded.phase)) with \(loaded.payload.count) bytes, which matches no save whole: a torn record"
-          )
-          continue
-        }
-        if let acknowledged, number < acknowledged {
-          failures.add(
-            "after kill \(kill), loaded save \(number), older than save \(acknowledged), which had returned"
-          )
-        }
+        let problem = await Self.crashProblem(
+          afterKill: kill, reopened: reopened, acknowledged: ledger.lastAcknowledged,
+          number: ledger.number(of:))
+        if let problem { failures.add(problem) }
       }
       process.kill()
       withExtendedLifetime(store) {}

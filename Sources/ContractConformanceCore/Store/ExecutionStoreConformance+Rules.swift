@@ -99,7 +99,7 @@ extension ExecutionStoreConformance {
     static let crash = ConformanceRule(
       id: "store.crash", level: .required,
       asserts:
-        "A store in its own process (checked with --adapter-command) is killed with SIGKILL in the middle of saves, at 50 seeded points; after each kill a new process on the same directory loads a whole record that was saved, never one older than the last save that returned. In process, the approximation: every save is visible to a second instance opened while the first is still alive and never closed.",
+        "A store in its own process (checked with --adapter-command) is killed with SIGKILL in the middle of saves, at 50 seeded points; after each kill a new process on the same directory loads a whole record that was saved, never one older than the last save that returned. A store in the test's process whose suite is given crashChild (an exit test) gets the same 50 kills, each of a child that saves into the store's directory, and the test's process reopens it after each. Otherwise, in process, the approximation: every save is visible to a second instance opened while the first is still alive and never closed.",
       why:
         "Every save returns only once it would survive a crash: buffering until close or deinit loses progress when the app is killed, and overwriting a record in place leaves a torn one.",
       whenItFails:

@@ -48,6 +48,8 @@ public struct ExecutionStoreConformance: Sendable {
   public let powerLossModel: PowerLossModel
   /// How to crash a store that runs in a process of its own; `nil` for stores in this process.
   public let crashHarness: StoreCrashHarness?
+  /// How to run one round of `store.crash` in a child process (an exit test); `nil` for none.
+  public let crashChild: (@Sendable (StoreCrashRound) async throws -> Void)?
   var makeStore: @Sendable (URL) async throws -> any ProfileExecutionStoring
 
   /// Creates the suite.
@@ -69,6 +71,11 @@ public struct ExecutionStoreConformance: Sendable {
   ///     from `AdapterProcess` for a `ProcessExecutionStore`); with one, `store.crash` kills the
   ///     process in the middle of saves and `store.powerLoss` runs. Default `nil`: the store runs
   ///     in this process, `store.crash` approximates a kill and `store.powerLoss` is skipped.
+  ///   - crashChild: for a store in this process, runs one round of `store.crash` in a child:
+  ///     an exit test (Swift 6.3 and later, macOS and Linux) that opens the store at
+  ///     `round.directory` and calls `round.saveUntilKilled`. With one, `store.crash` kills 50
+  ///     children in the middle of saves and reopens the directory after each (see
+  ///     ``StoreCrashRound``). Default `nil`: the approximation.
   ///   - makeStore: opens a store at a directory. Called again with the same directory to reopen.
   public init(
     durability: StoreDurability, timeout: Duration = .seconds(10),
@@ -76,6 +83,7 @@ public struct ExecutionStoreConformance: Sendable {
     scratch: URL = FileManager.default.temporaryDirectory,
     examples: Int? = ConformanceExamples.current(), rules: RuleSet = .current(),
     powerLossModel: PowerLossModel = .current(), crashHarness: StoreCrashHarness? = nil,
+    crashChild: (@Sendable (StoreCrashRound) async throws -> Void)? = nil,
     _ makeStore: @escaping @Sendable (URL) async throws -> any ProfileExecutionStoring
   ) {
     self.durability = durability
@@ -86,6 +94,7 @@ public struct ExecutionStoreConformance: Sendable {
     self.rules = rules
     self.powerLossModel = powerLossModel
     self.crashHarness = crashHarness
+    self.crashChild = crashChild
     self.makeStore = makeStore
   }
 }
