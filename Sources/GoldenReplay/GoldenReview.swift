@@ -8,7 +8,9 @@ import ProfileContracts
 ///
 /// A runner writes `<name>.actual.json` into its artifacts folder when a scenario fails and
 /// removes it when the scenario passes or is recorded, so the folder holds exactly the
-/// scenarios whose last run failed.
+/// scenarios whose last run failed. A review can read an attachments folder instead (what
+/// `swift test --attachments-path DIR` wrote, on CI say), where Swift Testing names a second
+/// run of the same scenario `<name>-<letters>.actual.json`: the newest file of a name is its run.
 ///
 /// ```swift
 /// let review = GoldenReview(runner: runner)
@@ -16,11 +18,21 @@ import ProfileContracts
 /// try review.accept("transient-then-success")  // its recording replaces the golden
 /// ```
 public struct GoldenReview: Sendable {
-  /// The runner whose corpus and artifacts are reviewed.
+  /// The runner whose corpus is reviewed.
   public let runner: GoldenRunner
+  /// The folder the failing runs are read from.
+  public let artifacts: URL
 
   /// Creates a review of `runner`'s corpus.
-  public init(runner: GoldenRunner) { self.runner = runner }
+  ///
+  /// - Parameters:
+  ///   - runner: the runner whose corpus is reviewed.
+  ///   - artifacts: the folder of failing runs: the runner's artifacts folder (the default), or
+  ///     a folder `swift test --attachments-path` wrote.
+  public init(runner: GoldenRunner, artifacts: URL? = nil) {
+    self.runner = runner
+    self.artifacts = artifacts ?? runner.artifacts
+  }
 
   /// One scenario whose last run failed.
   public struct Pending: Hashable, Sendable {
@@ -63,17 +75,40 @@ public struct GoldenReview: Sendable {
   public func pending() throws -> [Pending] { try pendingNames().map(item) }
 
   /// The names ``pending()`` lists, without reading a file.
-  private func pendingNames() throws -> [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: runner.artifacts.path)) ?? []
+  private func pendingNames() throws -> [String] { try runs().keys.sorted() }
+
+  /// The failing runs in ``artifacts`` of each scenario still in the corpus, newest first:
+  /// `<name>.actual.json`, and `<name>-<letters>.actual.json` as Swift Testing names an
+  /// attachment whose name was taken.
+  private func runs() throws -> [String: [URL]] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: artifacts.path)) ?? []
     let goldens = Set(try runner.scenarioNames())
-    return files.filter { $0.hasSuffix(".actual.json") }.map {
-      String($0.dropLast(".actual.json".count))
-    }.filter(goldens.contains).sorted()
+    var found: [String: [(url: URL, modified: Date)]] = [:]
+    for file in files where file.hasSuffix(".actual.json") {
+      let stem = String(file.dropLast(".actual.json".count))
+      var name = stem
+      if !goldens.contains(stem), let dash = stem.lastIndex(of: "-"),
+        stem[stem.index(after: dash)...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+      {
+        name = String(stem[..<dash])
+      }
+      guard goldens.contains(name) else { continue }
+      let url = artifacts.appendingPathComponent(file)
+      let modified =
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+        ?? .distantPast
+      found[name, default: []].append((url, modified))
+    }
+    return found.mapValues { runs in
+      runs.sorted { ($0.modified, $0.url.path) > ($1.modified, $1.url.path) }.map(\.url)
+    }
   }
 
-  /// The pending run of `name`, read from its artifact and its golden.
+  /// The pending run of `name`, read from its newest artifact and its golden.
   private func item(_ name: String) throws -> Pending {
-    let artifact = runner.artifactURL(name)
+    guard let artifact = try runs()[name]?.first else {
+      throw GoldenError("\(name) has no failing run in \(artifacts.path)")
+    }
     let golden = runner.directory.appendingPathComponent(name + ".json")
     let run = try GoldenScenario.load(artifact)
     let recorded = try GoldenScenario.load(golden)
@@ -101,15 +136,19 @@ public struct GoldenReview: Sendable {
     } catch {
       throw GoldenError("cannot write \(pending.golden.path): \(error.localizedDescription)")
     }
-    try? FileManager.default.removeItem(at: pending.artifact)
+    try drop(pending.name)
+  }
+
+  /// Removes every failing run of `name` from ``artifacts``.
+  private func drop(_ name: String) throws {
+    for url in try runs()[name] ?? [] { try? FileManager.default.removeItem(at: url) }
   }
 
   /// Drops the failing run of `name`, leaving its golden as it is.
   ///
   /// - Throws: ``GoldenError`` when `name` is not pending.
   public func reject(_ name: String) throws {
-    let name = try find(name)
-    try? FileManager.default.removeItem(at: runner.artifactURL(name))
+    try drop(find(name))
   }
 
   /// Accepts every pending run that can be accepted; the names accepted, and those refused (a
@@ -131,7 +170,7 @@ public struct GoldenReview: Sendable {
   /// Rejects every pending run; the names rejected.
   public func rejectAll() throws -> [String] {
     let names = try pendingNames()
-    for name in names { try? FileManager.default.removeItem(at: runner.artifactURL(name)) }
+    for name in names { try drop(name) }
     return names
   }
 
@@ -158,7 +197,7 @@ public struct GoldenReview: Sendable {
       throw GoldenError(
         "\(name) has no failing run to review; "
           + (names.isEmpty
-            ? "nothing is pending in \(runner.artifacts.path)"
+            ? "nothing is pending in \(artifacts.path)"
             : "pending: \(names.joined(separator: ", "))"))
     }
     return name

@@ -24,6 +24,10 @@ public struct RecordMode: RawRepresentable, Hashable, Sendable {
   public static let all = RecordMode("all")
   /// The names the mode accepts.
   public static let names = ["never", "missing", "failed", "all"]
+
+  /// The mode a `.goldenRecord(_:)` trait sets for the test running in this task; a runner
+  /// created without a `mode:` reads it before `GOLDEN_RECORD`.
+  @TaskLocal package static var scoped: RecordMode?
 }
 
 /// How one scenario ended.
@@ -54,16 +58,24 @@ public struct GoldenResult: Hashable, Sendable {
   public let lines: [String]
   /// The first divergence, when the calls left the recording.
   public let divergence: GoldenDivergence?
+  /// A failed replay's run as made, as a scenario file: what the runner writes to
+  /// `<name>.actual.json` in its artifacts folder, and what `recordIssue()` attaches; `nil`
+  /// for any other status.
+  public let actual: Data?
 
   /// Whether the scenario passed. A fresh recording never passes silently.
   public var passed: Bool { status == .passed }
 
   /// Creates a result.
-  public init(name: String, status: Status, lines: [String], divergence: GoldenDivergence?) {
+  public init(
+    name: String, status: Status, lines: [String], divergence: GoldenDivergence?,
+    actual: Data? = nil
+  ) {
     self.name = name
     self.status = status
     self.lines = lines
     self.divergence = divergence
+    self.actual = actual
   }
 }
 
@@ -167,7 +179,8 @@ public struct GoldenRunner: Sendable {
   ///   - directory: the scenarios' folder.
   ///   - core: the core's name, written into what it records (see ``core``).
   ///   - model: the offline model `extractive` scenarios record from (see ``model``).
-  ///   - mode: when to record (default: `GOLDEN_RECORD`, else `.never`).
+  ///   - mode: when to record (default: the test's `.goldenRecord(_:)` trait, else
+  ///     `GOLDEN_RECORD`, else `.never`).
   ///   - force: record even when `CI` is set, and over a scenario another core recorded.
   ///   - policyKeys: the policy names the core reads (the reference core's are
   ///     `ProfilePolicy.names`); `nil` accepts any.
@@ -203,6 +216,8 @@ public struct GoldenRunner: Sendable {
     self.driver = driver
     if let mode {
       self.mode = mode
+    } else if let scoped = RecordMode.scoped {
+      self.mode = scoped
     } else if let name = KitEnvironment.value("GOLDEN_RECORD", in: environment) {
       guard let parsed = RecordMode(rawValue: name) else {
         throw GoldenError(
@@ -215,8 +230,11 @@ public struct GoldenRunner: Sendable {
     }
     if self.mode != .never, !force, Self.isCI(environment) {
       let spelling = KitEnvironment.spelling("CI", in: environment)
+      let trait =
+        mode == nil && RecordMode.scoped != nil
+        ? " Remove the test's .goldenRecord(.\(self.mode.rawValue)) trait before you commit." : ""
       throw GoldenError(
-        "refusing to record golden scenarios under CI (\(spelling)=\(KitEnvironment.value("CI", in: environment) ?? "")); CI replays only. Record locally, or pass force: true (contract-kit: --force)"
+        "refusing to record golden scenarios under CI (\(spelling)=\(KitEnvironment.value("CI", in: environment) ?? "")); CI replays only.\(trait) Record locally, or pass force: true (contract-kit: --force)"
       )
     }
     self.policyKeys = policyKeys
@@ -360,10 +378,12 @@ public struct GoldenRunner: Sendable {
         divergence: $0, source: scenario.model.source, stoppedAfter: made.stoppedAfter)
     }
     if let artifact = failed.artifact { lines.append(artifact.after) }
-    if let written = writeArtifact(failed, name: name) {
+    let run = try? failed.fileData()
+    if let run, let written = writeArtifact(run, name: name) {
       lines.append("the run as made: \(written.path); diff it against \(url.lastPathComponent)")
     }
-    return GoldenResult(name: name, status: .failed, lines: lines, divergence: made.divergence)
+    return GoldenResult(
+      name: name, status: .failed, lines: lines, divergence: made.divergence, actual: run)
   }
 
   /// What this runner's user runs to record `name`.
@@ -437,13 +457,13 @@ public struct GoldenRunner: Sendable {
     artifacts.appendingPathComponent(name + ".actual.json")
   }
 
-  /// Writes the failing run as a scenario file into ``artifacts``; its URL, or `nil` when the
+  /// Writes the failing run's scenario file into ``artifacts``; its URL, or `nil` when the
   /// folder cannot be written (the failure is reported either way).
-  private func writeArtifact(_ scenario: GoldenScenario, name: String) -> URL? {
+  private func writeArtifact(_ data: Data, name: String) -> URL? {
     let url = artifactURL(name)
     do {
       try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
-      try scenario.fileData().write(to: url)
+      try data.write(to: url)
       return url
     } catch {
       return nil

@@ -7,7 +7,10 @@ extension GoldenResult {
   /// outcome diff, under the scenario's name.
   ///
   /// Under Swift Testing, one test case per scenario, so a failure names it; a missing or empty
-  /// folder fails the run. The runner's `model:` is the offline model the scenarios record from:
+  /// folder fails the run. From Swift 6.2, a failed replay also attaches its run as made,
+  /// `<name>.actual.json`, and its divergence and outcome diff, `<name>.diff.txt`:
+  /// `swift test --attachments-path DIR` writes them into DIR, and
+  /// `contract-kit golden review --attachments DIR` reviews them. The runner's `model:` is the offline model the scenarios record from:
   /// here the kit's `ExtractiveModelExecutor`, from ProfileAdapters.
   ///
   /// ```swift
@@ -44,6 +47,14 @@ extension GoldenResult {
   ) {
     guard !passed else { return }
     let message = "\(name): \(status)\n" + lines.joined(separator: "\n")
+    if let actual {
+      attachToCurrentTest(
+        String(decoding: actual, as: UTF8.self), named: "\(name).actual.json", fileID: fileID,
+        filePath: filePath, line: line, column: column)
+      attachToCurrentTest(
+        message + "\n", named: "\(name).diff.txt", fileID: fileID, filePath: filePath,
+        line: line, column: column)
+    }
     recordTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

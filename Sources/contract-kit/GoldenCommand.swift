@@ -22,7 +22,8 @@ enum GoldenCommand: Subcommand {
     usage: contract-kit golden replay [--dir Golden] [--filter NAME] [--format text|json|sarif|github]
            contract-kit golden record [--dir Golden] [--filter NAME] [--mode missing|failed|all] [--force]
            contract-kit golden record --model openai \(ServerOptions.usage) --filter NAME [--mode …]
-           contract-kit golden review [--dir Golden] [--accept NAME | --accept-all | --reject NAME | --reject-all]
+           contract-kit golden review [--dir Golden] [--attachments DIR]
+                                      [--accept NAME | --accept-all | --reject NAME | --reject-all]
                                       [--references FILE [--unreferenced warn|fail|delete]]
            contract-kit golden list   [--dir Golden]
     """
@@ -48,6 +49,8 @@ enum GoldenCommand: Subcommand {
              divergence and a field-path diff of its outcome. --accept NAME / --accept-all
              replaces the golden with the run, --reject NAME / --reject-all drops the run. On a
              terminal without either, asks for each: [a]ccept, [r]eject, [s]kip, [q]uit.
+             With --attachments DIR, the runs are read from the folder swift test wrote its
+             attachments into (a CI run's, say) instead of this machine's artifacts folder.
              With --references FILE (what GOLDEN_REFERENCES=FILE swift test wrote), also names
              the scenarios no test replayed: warn (the default) lists them, fail exits 1,
              delete removes them.
@@ -108,7 +111,17 @@ enum GoldenCommand: Subcommand {
       let references = try arguments.option("--references")
       let unreferenced = try arguments.option(
         "--unreferenced", allowed: ["warn", "fail", "delete"])
+      let attachments = try arguments.option("--attachments")
       try arguments.finish()
+      var isFolder: ObjCBool = false
+      if let attachments,
+        !FileManager.default.fileExists(atPath: attachments, isDirectory: &isFolder)
+          || !isFolder.boolValue
+      {
+        throw InputError(
+          "--attachments \(attachments) is not a folder; pass the folder swift test --attachments-path wrote"
+        )
+      }
       if accept != nil || acceptAll { try PluginAccess.requireWrite("golden review --accept") }
       if unreferenced == "delete" {
         try PluginAccess.requireWrite("golden review --unreferenced delete")
@@ -125,7 +138,8 @@ enum GoldenCommand: Subcommand {
       }
       let review = GoldenReview(
         runner: try GoldenRunner(
-          directory: directory, model: ExtractiveModelExecutor(), mode: .never))
+          directory: directory, model: ExtractiveModelExecutor(), mode: .never),
+        artifacts: attachments.map { URL(fileURLWithPath: $0, isDirectory: true) })
       var status = try reviewPending(
         review, accept: accept, reject: reject, acceptAll: acceptAll, rejectAll: rejectAll)
       if let references {
@@ -192,7 +206,7 @@ enum GoldenCommand: Subcommand {
     }
     let pending = try review.pending()
     guard !pending.isEmpty else {
-      Output.print("nothing to review in \(review.runner.artifacts.path)")
+      Output.print("nothing to review in \(review.artifacts.path)")
       return ExitCode.ok
     }
     let interactive = isatty(0) == 1 && isatty(1) == 1
