@@ -83,7 +83,7 @@ extension ConformanceReport {
     return text.joined(separator: "\n")
   }
 
-  /// Canonical JSON: `{"results": [...], "seed": N, "suite": "..."}`.
+  /// Canonical JSON: `{"kit": "0.6.0", "results": [...], "ruleSet": "0.6", "seed": N, "suite": "..."}`.
   public func renderJSON() throws -> String {
     String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)
   }

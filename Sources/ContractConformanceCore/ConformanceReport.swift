@@ -1,3 +1,5 @@
+import KitSupport
+
 /// The results of one suite run against one adapter.
 ///
 /// After a suite has run:
@@ -18,8 +20,11 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
   /// kit's latest. With the seed and the adapter, what a verification record needs to compare
   /// two runs. `nil` in a report written before it was recorded.
   public let ruleSet: String?
+  /// The version of the kit that ran the suite, as `contract-kit --version` prints it. `nil` in a
+  /// report written before it was recorded.
+  public let kit: String?
 
-  /// Creates a report.
+  /// Creates a report, made by this version of the kit.
   public init(
     suite: String, results: [CheckResult], seed: UInt64?, ruleSet: String? = RuleSet.latestVersion
   ) {
@@ -27,6 +32,7 @@ public struct ConformanceReport: Codable, Hashable, Sendable {
     self.results = results
     self.seed = seed
     self.ruleSet = ruleSet
+    self.kit = KitVersion.current
   }
 
   /// Whether no required check failed. Skips, recommended failures and pending findings do not

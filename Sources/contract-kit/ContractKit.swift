@@ -28,13 +28,18 @@ enum ContractKit {
       Commands:
       \(lines.joined(separator: "\n"))
 
-      Run 'contract-kit <command> --help' for a command's options.
+      Run 'contract-kit <command> --help' for a command's options, 'contract-kit --version' for
+      the kit's version.
       Exit codes: 0 everything passed, 1 failures found, 2 usage or input error.
       """
   }()
 
   /// Runs the command line and returns the exit code. Every error is rendered here, once.
   static func main(_ arguments: [String]) async -> Int32 {
+    if arguments == ["--version"] {
+      Output.print("contract-kit \(KitVersion.current)")
+      return ExitCode.ok
+    }
     var arguments = Arguments(arguments)
     let name = arguments.nextPositional()
     let command = commands.first { $0.name == name }

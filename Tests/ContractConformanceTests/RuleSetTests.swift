@@ -1,6 +1,7 @@
 import ContractConformance
 import ContractConformanceCore
 import Foundation
+import KitSupport
 import Testing
 
 /// Pinning a rule set: newer findings run and report as pending, and never fail the report.
@@ -75,6 +76,20 @@ import Testing
       #expect(RuleSet.isWellFormed(rule.version), "\(rule.id)")
       #expect(!RuleSet.pinned(RuleSet.latestVersion).isPending(rule.version), "\(rule.id)")
     }
+  }
+
+  /// A report records the kit that made it, whose version moves with the rule set: a new rule
+  /// set is a new minor version of the kit.
+  @Test func aReportRecordsTheKitsVersionWhichMovesWithTheRuleSet() throws {
+    #expect(KitVersion.current.hasPrefix(RuleSet.latestVersion + "."))
+    #expect(KitVersion.current.split(separator: ".").count == 3)
+    let report = ConformanceReport(suite: "store", results: [], seed: 7)
+    #expect(report.kit == KitVersion.current)
+    #expect(try report.renderJSON().contains("\"kit\": \"\(KitVersion.current)\""))
+    // A report written before the field was recorded still reads.
+    let older = try JSONDecoder().decode(
+      ConformanceReport.self, from: Data(#"{"results": [], "seed": 7, "suite": "store"}"#.utf8))
+    #expect(older.kit == nil)
   }
 }
 

@@ -1,6 +1,7 @@
 import AdapterProcess
 import ContractConformanceCore
 import Foundation
+import KitSupport
 import TestSupport
 import Testing
 
@@ -17,6 +18,9 @@ import Testing
   static let cases: [Case] = [
     Case(arguments: ["--help"], status: 0, stdout: "Commands:", stderr: nil),
     Case(arguments: ["help"], status: 0, stdout: "conformance run", stderr: nil),
+    Case(
+      arguments: ["--version"], status: 0, stdout: "contract-kit \(KitVersion.current)\n",
+      stderr: nil),
     Case(
       arguments: [], status: 2, stdout: nil,
       stderr: "contract-kit: error: no command given\nusage: contract-kit <command>"),
@@ -389,70 +393,71 @@ enum ContractKitBinary {
   /// `swift test` runs the test binary on Linux (on macOS it is a bundle, run by a helper), on one
   /// test of the kit's own.
   @Suite(.integration) struct AttachmentCommandTests {
-    @Test func aFailingGeneratedInputsAttachmentIsWrittenWhereAsked() throws {
+    /// Runs the kit's test `test` alone, as `swift test --attachments-path FOLDER` runs it, in
+    /// a new folder; `body` looks into the folder, which is removed after.
+    func attachments(of test: String, _ body: (URL) throws -> Void) throws {
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "contract-kit-attachments-\(UUID().uuidString)")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       defer { try? FileManager.default.removeItem(at: folder) }
       let run = try ContractKitBinary.run(
         [
-          "--testing-library", "swift-testing", "--filter", "aFailingGeneratedInputIsAttached",
-          "--attachments-path", folder.path,
+          "--testing-library", "swift-testing", "--filter", test, "--attachments-path",
+          folder.path,
         ], binary: "ProfileContractKitPackageTests.xctest")
       #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-      let name = try #require(names.first { $0.hasPrefix("translator.count") }, "\(names)")
-      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-      #expect(text.contains("the failing generated input, shrunk:"))
+      try body(folder)
+    }
+
+    @Test func aFailingGeneratedInputsAttachmentIsWrittenWhereAsked() throws {
+      try attachments(of: "aFailingGeneratedInputIsAttached") { folder in
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let name = try #require(names.first { $0.hasPrefix("translator.count") }, "\(names)")
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        #expect(text.contains("the failing generated input, shrunk:"))
+      }
     }
 
     /// A failed golden replay attaches its run and its diff; `golden review --attachments`
     /// reviews the run from that folder, as from a CI run's, and rejecting it removes it.
     @Test func aFailedGoldensRunIsAttachedAndReviewedFromTheFolder() throws {
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "contract-kit-attachments-\(UUID().uuidString)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let run = try ContractKitBinary.run(
-        [
-          "--testing-library", "swift-testing", "--filter", "aFailedReplayAttachesItsRunAndItsDiff",
-          "--attachments-path", folder.path,
-        ], binary: "ProfileContractKitPackageTests.xctest")
-      #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-      let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-      #expect(names == ["all-pages-unreadable.actual.json", "all-pages-unreadable.diff.txt"])
-      let diff = try String(
-        contentsOf: folder.appendingPathComponent("all-pages-unreadable.diff.txt"), encoding: .utf8)
-      #expect(diff.hasPrefix("all-pages-unreadable: failed\n"), "\(diff)")
-      #expect(diff.contains("the outcome differs"))
+      try attachments(of: "aFailedReplayAttachesItsRunAndItsDiff") { folder in
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(names == ["all-pages-unreadable.actual.json", "all-pages-unreadable.diff.txt"])
+        let diff = try String(
+          contentsOf: folder.appendingPathComponent("all-pages-unreadable.diff.txt"),
+          encoding: .utf8)
+        #expect(diff.hasPrefix("all-pages-unreadable: failed\n"), "\(diff)")
+        #expect(diff.contains("the outcome differs"))
 
-      let golden = GoldenCommandTests.golden
-      let review = try ContractKitBinary.run(
-        ["golden", "review", "--dir", golden, "--attachments", folder.path])
-      #expect(review.status == 0, "\(review.stderr)")
-      #expect(
-        review.stdout.hasPrefix(
-          "all-pages-unreadable: \(folder.appendingPathComponent("all-pages-unreadable.actual.json").path)\n"
-        ), "\(review.stdout)")
-      #expect(review.stdout.contains("  the outcome differs\n"))
-      #expect(
-        review.stdout.hasSuffix(
-          "1 pending; accept or reject with --accept NAME, --accept-all, --reject NAME or --reject-all\n"
-        ))
-      let rejected = try ContractKitBinary.run(
-        ["golden", "review", "--dir", golden, "--attachments", folder.path, "--reject-all"])
-      #expect(rejected.stdout == "rejected 1 pending\n", "\(rejected.stderr)")
-      #expect(
-        Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-          == ["all-pages-unreadable.diff.txt"])
+        let golden = GoldenCommandTests.golden
+        let review = try ContractKitBinary.run(
+          ["golden", "review", "--dir", golden, "--attachments", folder.path])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(
+          review.stdout.hasPrefix(
+            "all-pages-unreadable: \(folder.appendingPathComponent("all-pages-unreadable.actual.json").path)\n"
+          ), "\(review.stdout)")
+        #expect(review.stdout.contains("  the outcome differs\n"))
+        #expect(
+          review.stdout.hasSuffix(
+            "1 pending; accept or reject with --accept NAME, --accept-all, --reject NAME or --reject-all\n"
+          ))
+        let rejected = try ContractKitBinary.run(
+          ["golden", "review", "--dir", golden, "--attachments", folder.path, "--reject-all"])
+        #expect(rejected.stdout == "rejected 1 pending\n", "\(rejected.stderr)")
+        #expect(
+          Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+            == ["all-pages-unreadable.diff.txt"])
 
-      let missing = try ContractKitBinary.run(
-        ["golden", "review", "--dir", golden, "--attachments", "/no/such/attachments"])
-      #expect(missing.status == 2)
-      #expect(
-        missing.stderr
-          == "contract-kit: error: --attachments /no/such/attachments is not a folder; pass the folder swift test --attachments-path wrote\n"
-      )
+        let missing = try ContractKitBinary.run(
+          ["golden", "review", "--dir", golden, "--attachments", "/no/such/attachments"])
+        #expect(missing.status == 2)
+        #expect(
+          missing.stderr
+            == "contract-kit: error: --attachments /no/such/attachments is not a folder; pass the folder swift test --attachments-path wrote\n"
+        )
+      }
     }
   }
 #endif
