@@ -11,9 +11,10 @@ extension ConformanceReport {
   /// printed to standard error. A report whose every check was skipped (a rule left out by
   /// `CONTRACT_KIT_RULES`, or one that does not apply) marks the test as skipped under Swift
   /// Testing 6.3 and later, never as passed; a skip among other results is printed. Under Swift
-  /// Testing 6.2 and later, a failure whose message the issue shortens, or that found a
-  /// generated input, attaches `<rule ID>.txt`: the whole message, and the input's seed,
-  /// choices and regressions line (`swift test --attachments-path DIR` writes it into DIR).
+  /// Testing 6.2 and later, a failure whose message the issue shortens, that found a generated
+  /// input, or of a store check that left files attaches `<rule ID>.txt`: the whole message, the
+  /// input's seed, choices and regressions line, and the store's files
+  /// (`swift test --attachments-path DIR` writes it into DIR).
   ///
   /// ```swift
   /// @Test func translatorKeepsTheContract() async {
@@ -70,11 +71,12 @@ extension ConformanceReport {
   }
 
   /// What a failure attaches to its test: the whole message, whose long lines and many lines
-  /// the issue shortens, and for a generated input, its rule, seed and choices, and the line that keeps
-  /// it in a regressions folder. `nil` when the issue already says it all.
+  /// the issue shortens; for a generated input, its rule, seed and choices, and the line that
+  /// keeps it in a regressions folder; for a store check, the store's folder as it was left.
+  /// `nil` when the issue already says it all.
   func attachment(for result: CheckResult) -> String? {
     let shortened = ShortMessage.shortened(result.message) != result.message
-    guard shortened || result.regression != nil else { return nil }
+    guard shortened || result.regression != nil || result.storeFolder != nil else { return nil }
     var text = ["\(result.id) [\(result.level)] \(result.status) (suite \(suite))"]
     if let kept = result.regression {
       text += [
@@ -86,6 +88,9 @@ extension ConformanceReport {
       ]
     }
     text += ["", result.message]
+    if let folder = result.storeFolder {
+      text += ["", "the store's folder as the check left it (its sandbox is removed):", folder]
+    }
     return text.joined(separator: "\n") + "\n"
   }
 }

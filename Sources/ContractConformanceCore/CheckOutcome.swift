@@ -148,4 +148,20 @@ final class CheckProgress: @unchecked Sendable {
     defer { lock.unlock() }
     return kept
   }
+
+  private var folder: String?
+
+  /// Notes the store's folder as a failing check left it (``StoreFolderListing``); the last wins.
+  func leave(folder listing: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    folder = listing
+  }
+
+  /// The store's folder as the failing check left it, if the check noted one.
+  var storeFolder: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return folder
+  }
 }

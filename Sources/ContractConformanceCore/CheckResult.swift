@@ -53,11 +53,15 @@ public struct CheckResult: Codable, Hashable, Sendable {
   /// regressions folder keeps (``ConformanceSettings/regressions``). `nil` for a pass, a
   /// hand-picked example's failure, or an input replayed from the folder.
   public let regression: RegressionCase?
+  /// For a failed store check, the store's folder as the check left it, before its sandbox was
+  /// removed: each file by its path in the sandbox, its size and its bytes (as text when short,
+  /// else the first ones in hex), at most 16 KiB. `nil` otherwise.
+  public let storeFolder: String?
 
   /// Creates a result.
   public init(
     id: String, level: CheckLevel, status: CheckStatus, message: String, pending: Bool = false,
-    regression: RegressionCase? = nil
+    regression: RegressionCase? = nil, storeFolder: String? = nil
   ) {
     self.id = id
     self.level = level
@@ -65,16 +69,18 @@ public struct CheckResult: Codable, Hashable, Sendable {
     self.message = message
     self.pending = pending
     self.regression = regression
+    self.storeFolder = storeFolder
   }
 
   /// Whether the result fails its report: a required check that failed, and is not pending.
   public var failsReport: Bool { level == .required && status == .failed && !pending }
 
   private enum CodingKeys: String, CodingKey {
-    case id, level, status, message, pending, regression
+    case id, level, status, message, pending, regression, storeFolder
   }
 
-  /// Decodes a result; `pending` is absent when false, `regression` when there is none.
+  /// Decodes a result; `pending` is absent when false, `regression` and `storeFolder` when there
+  /// is none.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
@@ -83,10 +89,11 @@ public struct CheckResult: Codable, Hashable, Sendable {
     message = try container.decode(String.self, forKey: .message)
     pending = try container.decodeIfPresent(Bool.self, forKey: .pending) ?? false
     regression = try container.decodeIfPresent(RegressionCase.self, forKey: .regression)
+    storeFolder = try container.decodeIfPresent(String.self, forKey: .storeFolder)
   }
 
-  /// Encodes a result, with `pending` only when it is true and `regression` only when there is
-  /// one, so reports without them read as they always have.
+  /// Encodes a result, with `pending` only when it is true and `regression` and `storeFolder`
+  /// only when there is one, so reports without them read as they always have.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
@@ -95,5 +102,6 @@ public struct CheckResult: Codable, Hashable, Sendable {
     try container.encode(message, forKey: .message)
     if pending { try container.encode(pending, forKey: .pending) }
     try container.encodeIfPresent(regression, forKey: .regression)
+    try container.encodeIfPresent(storeFolder, forKey: .storeFolder)
   }
 }

@@ -92,7 +92,8 @@ struct CheckRunner {
           message: pending
             ? "pending (rule set \(version ?? ""), pinned to \(rules.pin ?? "")): \(shown)"
             : shown,
-          pending: pending, regression: status == .failed ? progress.regression : nil))
+          pending: pending, regression: status == .failed ? progress.regression : nil,
+          storeFolder: status == .failed ? progress.storeFolder : nil))
     }
     return ConformanceReport(
       suite: suite, results: results, seed: seed, ruleSet: rules.pin ?? RuleSet.latestVersion)

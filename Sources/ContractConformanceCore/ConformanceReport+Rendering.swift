@@ -11,7 +11,8 @@ extension ConformanceReport {
   /// ```
   ///
   /// Pending results (see ``RuleSet``) come first, marked `PEND`. A failure's message is cut to
-  /// about 1 KB, saying what it left out, unless `verbose`, which also shows each pass's message.
+  /// about 1 KB, saying what it left out, unless `verbose`, which also shows each pass's message
+  /// and the folder a failing store check left.
   /// A failure that another failure of the report likely explains says which.
   public func renderText(label: String? = nil, verbose: Bool = false) -> String {
     let (passed, failed, skipped) = counts
@@ -32,7 +33,11 @@ extension ConformanceReport {
         let cause = LikelyCauses.root(of: result.id, in: self).map {
           "\n(also failing, likely the same cause: \($0), which failed too; fix it first)"
         }
-        line = "  \(mark)  \(result.id) [\(result.level)]: \(message)\(cause ?? "")"
+        let folder = result.storeFolder.map {
+          verbose ? "\nthe store's folder as the check left it:\n" + $0 : ""
+        }
+        line =
+          "  \(mark)  \(result.id) [\(result.level)]: \(message)\(cause ?? "")\(folder ?? "")"
       }
       // A message of several lines (a shrunk history) keeps its lines, indented under its rule.
       lines.append(line.replacingOccurrences(of: "\n", with: "\n        "))

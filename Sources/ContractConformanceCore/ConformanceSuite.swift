@@ -119,7 +119,7 @@ extension CheckedSuite {
         return CheckResult(
           id: result.id, level: result.level, status: result.status,
           message: result.message + "\n" + problem, pending: result.pending,
-          regression: result.regression)
+          regression: result.regression, storeFolder: result.storeFolder)
       }, seed: report.seed, ruleSet: report.ruleSet)
   }
 

@@ -59,7 +59,12 @@ final class DirectoryNamingStore: ProfileExecutionStoring, @unchecked Sendable {
     for result in report.results {
       #expect(!result.message.contains(scratch.path), "\(result.id): \(result.message)")
       #expect(!result.message.contains("contract-kit-store-"), "\(result.id): \(result.message)")
+      // Nor does the folder a failing check left, by paths or by the bytes of its files.
+      let folder = result.storeFolder ?? ""
+      #expect(!folder.contains(scratch.path), "\(result.id): \(folder)")
+      #expect(!folder.contains("contract-kit-store-"), "\(result.id): \(folder)")
     }
+    #expect(report.results.contains { $0.storeFolder != nil }, "no failing check left a folder")
     let message = report.result("store.concurrentOneKey")?.message ?? ""
     #expect(
       message.contains("<sandbox>/outer/inner/store/checkpoint.json is locked by another save"),

@@ -52,6 +52,12 @@ extension ExecutionStoreConformance {
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 
+    /// Notes the folder as the failing check leaves it, for the result to carry.
+    func leaveFolder() {
+      guard let listing = StoreFolderListing.render(root) else { return }
+      CheckProgress.current?.leave(folder: scrubbed(listing))
+    }
+
     /// `message` with the sandbox's folder, which has a random name in the machine's temporary
     /// directory, written `<sandbox>`: two runs' reports then compare equal.
     func scrubbed(_ message: String) -> String {
@@ -99,10 +105,15 @@ extension ExecutionStoreConformance {
     let sandbox = Sandbox(in: scratch)
     defer { sandbox.remove() }
     do {
-      return sandbox.scrubbed(try await body(sandbox))
+      let outcome = sandbox.scrubbed(try await body(sandbox))
+      if case .failed = outcome { sandbox.leaveFolder() }
+      if case .failedSince = outcome { sandbox.leaveFolder() }
+      return outcome
     } catch let failure as CheckFailure {
+      sandbox.leaveFolder()
       throw CheckFailure(sandbox.scrubbed(failure.message))
     } catch {
+      sandbox.leaveFolder()
       throw CheckFailure(sandbox.scrubbed("the store threw \(describe(error))"))
     }
   }
