@@ -88,7 +88,7 @@ extension ConformanceReport {
     return text.joined(separator: "\n")
   }
 
-  /// Canonical JSON: `{"kit": "0.6.0", "results": [...], "ruleSet": "0.6", "seed": N, "suite": "..."}`.
+  /// Canonical JSON: `{"kit": "0.7.0", "results": [...], "ruleSet": "0.7", "seed": N, "suite": "..."}`.
   public func renderJSON() throws -> String {
     String(decoding: try CanonicalJSON.encode(self, pretty: true), as: UTF8.self)
   }

@@ -19,3 +19,20 @@ func eachInstance(_ count: Int, share: Double = 1, _ use: (Int) async throws -> 
   }
   return ran
 }
+
+/// How long an `idle` rule leaves an instance unused before it calls it again: 1.5 s, or 5 s in
+/// a deep run (`CONTRACT_KIT_EXAMPLES` of 100 or more), longer than a session, connection or
+/// token that expires when idle plausibly lasts in a test and shorter than a suite's budget.
+func idlePause(examples: Int?) -> Duration {
+  (examples ?? 0) >= 100 ? .seconds(5) : .milliseconds(1500)
+}
+
+/// A call made once more when its first try threw, as the core retries: what it answered, or
+/// the error of the last try.
+func callRetryingOnce<T: Sendable>(_ call: () async throws -> T) async -> Result<T, any Error> {
+  do {
+    return .success(try await call())
+  } catch {
+    do { return .success(try await call()) } catch { return .failure(error) }
+  }
+}

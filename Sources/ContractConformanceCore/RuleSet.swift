@@ -31,7 +31,7 @@ public struct RuleSet: Hashable, Sendable, CustomStringConvertible {
 
   /// The kit's current rule-set version: the newest any rule carries, or the suites' monitors
   /// came with.
-  public static let latestVersion = "0.6"
+  public static let latestVersion = "0.7"
 
   /// Every rule the kit has counts.
   public static let all = RuleSet(pin: nil)

@@ -23,13 +23,17 @@ enum ExecutorMutant: String, CaseIterable, Sendable {
     // Classes only a long-lived executor shows: one request slot shared between calls, so that an
     // overlapping call answers another's prompt in a well-formed answer; and a model torn down
     // when a call is cancelled and never made again.
-    answersAnotherCallsPrompt, brokenAfterCancellation
+    answersAnotherCallsPrompt, brokenAfterCancellation,
+    // A class only time reaches: a session that expires when left unused and is never made
+    // again, every call after it refused as permanent.
+    expiresWhenIdle
 
   func make() -> any ProfileModelExecuting {
     switch self {
     case .sharedSession: SharedSessionExecutor()
     case .answersAnotherCallsPrompt: SharedRequestSlotExecutor()
     case .brokenAfterCancellation: TornDownOnCancellationExecutor()
+    case .expiresWhenIdle: ExpiresWhenIdleExecutor()
     default: MutatingExecutor(mutant: self)
     }
   }
@@ -191,6 +195,18 @@ final class TornDownOnCancellationExecutor: ProfileModelExecuting, @unchecked Se
       lock.withCriticalSection { tornDown = true }
       throw CancellationError()
     }
+    return try await base.generate(request)
+  }
+}
+
+/// Stands for a session that expires when idle: once 1.4 s pass between one call and the next,
+/// every call throws permanent, and the session is never made again.
+final class ExpiresWhenIdleExecutor: ProfileModelExecuting, @unchecked Sendable {
+  private let base = ExtractiveModelExecutor()
+  private let idle = IdleExpiry()
+
+  func generate(_ request: ProfileModelRequest) async throws -> Data {
+    if idle.expired() { throw ProfileModelExecutionError.permanent("the session expired") }
     return try await base.generate(request)
   }
 }

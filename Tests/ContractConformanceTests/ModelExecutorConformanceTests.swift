@@ -80,6 +80,12 @@ import Testing
         mutant: "cutsTitleAtASpace", failing: "executor.titleShape",
         message: "summaryTitle: the title is empty (hand-picked example: the news item in Japanese")
     ],
+    .expiresWhenIdle: [
+      MutantExpectation(
+        mutant: "expiresWhenIdle", failing: "executor.idle",
+        message:
+          "after 1.5 seconds unused, the executor threw ProfileModelExecutionError: permanent")
+    ],
     .titleOnlyChunks: [
       MutantExpectation(
         mutant: "titleOnlyChunks", failing: "executor.chunkShape",
@@ -105,6 +111,15 @@ import Testing
       errorMapping: mutant.mapping, knownErrors: Self.knownErrors, timeout: testTimeout
     ) { mutant.make() }.run()
     #expect(report.failures.map(\.id) == ["executor.session"], "\(report.renderText())")
+  }
+
+  /// Only an executor left unused for a while shows this: every other rule keeps it busy.
+  @Test func onlyTheIdleRuleCatchesAnExecutorThatExpiresWhenIdle() async {
+    let mutant = ExecutorMutant.expiresWhenIdle
+    let report = await ModelExecutorConformance(
+      errorMapping: mutant.mapping, knownErrors: Self.knownErrors, timeout: testTimeout
+    ) { mutant.make() }.run()
+    #expect(report.failures.map(\.id) == ["executor.idle"], "\(report.renderText())")
   }
 
   @Test(arguments: ExecutorMutant.allCases)

@@ -13,6 +13,11 @@ import Testing
   ]
 
   static let expectations: [TranslatorMutant: [MutantExpectation]] = [
+    .staleWhenIdle: [
+      MutantExpectation(
+        mutant: "staleWhenIdle", failing: "translator.idle",
+        message: "texts came back in en, where before the pause 4 did")
+    ],
     .swapsWithAge: [
       MutantExpectation(
         mutant: "swapsWithAge", failing: "translator.session", message: "burst ")
@@ -242,7 +247,11 @@ import Testing
       #expect(result.status == .failed)
       // The call that never returned is named.
       #expect(result.message.contains("the call translate(texts: "), "\(result.message)")
-      #expect(result.message.contains("did not return within 0.2 seconds; the adapter hung"))
+      // Two timeouts for the rules that wait on purpose (translator.idle).
+      #expect(
+        result.message.contains("did not return within 0.2 seconds; the adapter hung")
+          || result.message.contains("did not return within 0.4 seconds; the adapter hung"),
+        "\(result.message)")
     }
   }
 
@@ -284,6 +293,16 @@ import Testing
 /// Each of the zoo's translators against the whole suite: a suite of its own, so that it runs
 /// beside the other translator tests rather than after them.
 @Suite(.serialized) struct TranslatorMutantTests {
+  /// Only a translator left unused for a while shows this: every other rule keeps it busy.
+  @Test func onlyTheIdleRuleCatchesATranslatorStaleWhenIdle() async {
+    let report = await TranslatorConformance(
+      pairs: TranslatorConformanceTests.pairs, timeout: testTimeout
+    ) {
+      TranslatorMutant.staleWhenIdle.make()
+    }.run()
+    #expect(report.failures.map(\.id) == ["translator.idle"], "\(report.renderText())")
+  }
+
   @Test(arguments: TranslatorMutant.allCases)
   func mutantIsCaught(mutant: TranslatorMutant) async {
     // Only the rules each mutant is to fail: the rest would only spend the loop's time.

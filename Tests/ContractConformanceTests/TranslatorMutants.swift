@@ -25,7 +25,10 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     cannedSentence,
     // A class only cancellations in a long session reach: a connection torn down when a call is
     // cancelled and never made again.
-    brokenAfterCancellation
+    brokenAfterCancellation,
+    // A class only time reaches: a session that expires when left unused, after which every
+    // answer is the source text, as a fallback that never reconnects would give.
+    staleWhenIdle
 
   /// Where the long-text mutants start misbehaving: longer than any sample sentence.
   static let long = 300
@@ -36,6 +39,7 @@ enum TranslatorMutant: String, CaseIterable, Sendable {
     case .cacheKeyedByText: TextCacheTranslator()
     case .swapsWithAge: AgingTranslator()
     case .brokenAfterCancellation: TornDownOnCancellationTranslator()
+    case .staleWhenIdle: StaleWhenIdleTranslator()
     default: MutatingTranslator(mutant: self)
     }
   }
@@ -273,5 +277,36 @@ final class TornDownOnCancellationTranslator: SummaryTranslating, @unchecked Sen
       throw CancellationError()
     }
     return try await base.translate(texts, from: source, to: target)
+  }
+}
+
+/// Stands for a session that expires when idle: once 1.4 s pass between one call and the next,
+/// every answer is the source text, and it never reconnects.
+final class StaleWhenIdleTranslator: SummaryTranslating, @unchecked Sendable {
+  private let base = SampleCorpusTranslator()
+  private let idle = IdleExpiry()
+
+  func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
+  {
+    if idle.expired() { return texts }
+    return try await base.translate(texts, from: source, to: target)
+  }
+}
+
+/// Expires once a call comes 1.4 s or more after the one before it (the idle rules wait
+/// 1.5 s), and stays expired.
+final class IdleExpiry: @unchecked Sendable {
+  private let lock = Lock()
+  private var last: ContinuousClock.Instant?
+  private var isExpired = false
+
+  /// Notes a call; whether the instance has expired.
+  func expired() -> Bool {
+    lock.withCriticalSection {
+      let now = ContinuousClock.now
+      if let last, now - last >= .milliseconds(1400) { isExpired = true }
+      last = now
+      return isExpired
+    }
   }
 }

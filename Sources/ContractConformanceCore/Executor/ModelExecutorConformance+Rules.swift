@@ -20,6 +20,8 @@ extension ModelExecutorConformance {
     Check(Rule.cancellation, timeouts: 2) { try await $0.cancellation() },
     Check(Rule.concurrency) { try await $0.concurrency() },
     Check(Rule.session) { try await $0.session() },
+    // Two calls, a pause, then up to four calls: two timeouts.
+    Check(Rule.idle, timeouts: 2) { try await $0.idle() },
   ]
 
   /// The rules, one constant each.
@@ -118,5 +120,14 @@ extension ModelExecutorConformance {
       whenItFails:
         "Create a session (or context, or request buffer) per call; when a call is cancelled, release what it held so that the next call starts clean.",
       since: "0.6")
+    static let idle = ConformanceRule(
+      id: "executor.idle", level: .required,
+      asserts:
+        "An executor that answered a chunk request, left unused for 1.5 s (5 s with 100 or more generated inputs a check), answers the same request again, a retry allowed; unless a fresh executor cannot answer it either. What it answers is judged by the executor's monitor, as every call is.",
+      why:
+        "The app keeps one executor while a person reads, and calls it again minutes later. A session, connection or token that expires when idle, and is never made again, passes every check of a busy executor and fails the next document.",
+      whenItFails:
+        "Check what the executor holds between calls: a session or connection with an idle timeout, a token that expires. Recreate it when it has gone stale, or map the error to transient so that a retry finds it fresh.",
+      since: "0.7")
   }
 }

@@ -25,7 +25,7 @@ extension TranslatorConformance {
   }
 
   /// A batch of numbered sentences, numbered from `base`.
-  private func batch(_ size: Int, base: Int, pair: LanguagePair) -> [String] {
+  func batch(_ size: Int, base: Int, pair: LanguagePair) -> [String] {
     (0..<size).compactMap { samples.sentence($0, number: base + $0, language: pair.source) }
   }
 

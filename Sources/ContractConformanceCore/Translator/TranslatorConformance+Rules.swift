@@ -17,6 +17,8 @@ extension TranslatorConformance {
     Check(Rule.meaning) { try await $0.meaning() },
     Check(Rule.concurrency) { try await $0.concurrency() },
     Check(Rule.session) { try await $0.session() },
+    // Two batches, a pause, then up to four batches: two timeouts.
+    Check(Rule.idle, timeouts: 2) { try await $0.idle() },
     Check(Rule.batchEqualsParts) { try await $0.batchEqualsParts() },
     Check(Rule.targets) { try await $0.targets() },
     Check(Rule.undeclaredPair) { try await $0.undeclaredPair() },
@@ -131,6 +133,15 @@ extension TranslatorConformance {
       whenItFails:
         "Look for state kept between calls: caches with a size limit or an expiry, counters, buffers reused from the last call, a session to a service that degrades, or one a cancelled call tore down.",
       since: "0.6")
+    static let idle = ConformanceRule(
+      id: "translator.idle", level: .required,
+      asserts:
+        "A translator that translated a batch of four sample sentences in the first declared pair, left unused for 1.5 s (5 s with 100 or more generated inputs a check), translates the same batch again, a retry allowed; unless a fresh translator cannot translate it either. What it answers is judged by the translator's monitor, as every call is: count, order, blanks, markers and the target language.",
+      why:
+        "The app keeps one translator while a person reads, and calls it again minutes later. A session, connection or token that expires when idle, and is never made again, passes every check of a busy translator and fails the next summary.",
+      whenItFails:
+        "Check what the translator holds between calls: a session or connection with an idle timeout, a token that expires, a cache that serves a stale answer. Recreate it when it has gone stale.",
+      since: "0.7")
     static let undeclaredPair = ConformanceRule(
       id: "translator.undeclaredPair", level: .recommended,
       asserts:

@@ -4,5 +4,5 @@
 /// version, and a test holds the two together.
 package enum KitVersion {
   /// The version, `MAJOR.MINOR.PATCH`.
-  package static let current = "0.6.0"
+  package static let current = "0.7.0"
 }
