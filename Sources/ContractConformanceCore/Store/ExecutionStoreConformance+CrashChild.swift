@@ -15,10 +15,16 @@ extension ExecutionStoreConformance {
     var failures = Failures()
     var next = 0
     var acknowledged: Int?
+    // The children's notes, beside the sandbox: the store's folder a failure shows is the
+    // store's alone.
+    let notesFolder = scratch.appendingPathComponent(
+      "contract-kit-crash-notes-\(UUID().uuidString)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: notesFolder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: notesFolder) }
     for number in 1...Self.kills {
-      let ledger = sandbox.root.appendingPathComponent("round-\(number).notes")
+      let ledger = notesFolder.appendingPathComponent("round-\(number).notes")
       guard FileManager.default.createFile(atPath: ledger.path, contents: nil) else {
-        throw CheckFailure("cannot write the crash round's notes at \(ledger.path)")
+        throw CheckFailure("cannot write the crash round's notes in \(scratch.path)")
       }
       let round = StoreCrashRound(
         directory: sandbox.store, number: number, firstSave: next, seed: seed, ledger: ledger)
