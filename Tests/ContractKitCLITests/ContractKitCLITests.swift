@@ -126,7 +126,9 @@ import Testing
       stderr: "error: --examples '0' is not a positive number"),
     Case(
       arguments: ["conformance", "run", "--pin", "v0.2"], status: 2, stdout: nil,
-      stderr: "error: --pin 'v0.2' is not a rule-set version; pass one such as 0.6"),
+      stderr:
+        "error: --pin 'v0.2' is not a rule-set version; pass one such as \(RuleSet.latestVersion)"
+    ),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
       status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),

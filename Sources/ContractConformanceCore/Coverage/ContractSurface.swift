@@ -126,6 +126,7 @@ package enum ContractSurface {
       Judged(
         "each call is answered from its own prompt, and a cancelled call leaves nothing behind",
         ["executor.session"]),
+      Judged("an instance left unused answers as a fresh one", ["executor.idle"]),
     ],
     "translator": [
       Judged(
@@ -145,6 +146,7 @@ package enum ContractSurface {
         ["translator.targetLanguage", "translator.longTexts", "translator.targets"]),
       Judged("outputs mean what their sources mean", ["translator.meaning"]),
       Judged("an undeclared pair throws", ["translator.undeclaredPair"]),
+      Judged("an instance left unused translates as a fresh one", ["translator.idle"]),
     ],
     "document": [
       Judged(
