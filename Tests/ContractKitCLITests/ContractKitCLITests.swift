@@ -452,12 +452,13 @@ enum ContractKitBinary {
           Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
             == ["all-pages-unreadable.diff.txt"])
 
+        let absent = folder.appendingPathComponent("no-such-folder").path
         let missing = try ContractKitBinary.run(
-          ["golden", "review", "--dir", golden, "--attachments", "/no/such/attachments"])
+          ["golden", "review", "--dir", golden, "--attachments", absent])
         #expect(missing.status == 2)
         #expect(
           missing.stderr
-            == "contract-kit: error: --attachments /no/such/attachments is not a folder; pass the folder swift test --attachments-path wrote\n"
+            == "contract-kit: error: --attachments \(absent) is not a folder; pass the folder swift test --attachments-path wrote\n"
         )
       }
     }

@@ -44,11 +44,18 @@ package enum StoreFolderListing {
 
   /// One file: its path and size, then its bytes, indented.
   private static func describe(_ path: String, in root: URL) -> String {
-    guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path)
+    // Only the bytes that can be shown are read: a record may be megabytes.
+    let url = root.appendingPathComponent(path)
+    guard
+      let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?
+        .intValue,
+      let handle = try? FileHandle(forReadingFrom: url),
+      let data = try? handle.read(upToCount: max(textLimit, hexLimit)) ?? Data()
     else { return "\(path): unreadable" }
-    let head = "\(path): \(data.count) bytes"
-    if data.isEmpty { return head }
-    if data.count <= textLimit, let text = String(data: data, encoding: .utf8),
+    try? handle.close()
+    let head = "\(path): \(size) bytes"
+    if size == 0 { return head }
+    if size <= textLimit, let text = String(data: data, encoding: .utf8),
       !text.contains("\0")
     {
       return head + "\n"
@@ -56,6 +63,6 @@ package enum StoreFolderListing {
         .map { "    " + $0 }.joined(separator: "\n")
     }
     let hex = data.prefix(hexLimit).map { String(format: "%02x", $0) }.joined(separator: " ")
-    return head + "\n    " + hex + (data.count > hexLimit ? " …" : "")
+    return head + "\n    " + hex + (size > hexLimit ? " …" : "")
   }
 }
