@@ -271,7 +271,9 @@ final class TornDownOnCancellationTranslator: SummaryTranslating, @unchecked Sen
   func translate(_ texts: [String], from source: String, to target: String) async throws -> [String]
   {
     if lock.withCriticalSection({ tornDown }) { throw ConnectionClosed() }
-    try? await Task.sleep(for: .milliseconds(1))
+    // 5 ms of work, so that a cancellation as the call starts lands within it even when a
+    // loaded machine holds the caller back between starting the call and cancelling it.
+    try? await Task.sleep(for: .milliseconds(5))
     if Task.isCancelled {
       lock.withCriticalSection { tornDown = true }
       throw CancellationError()

@@ -127,7 +127,7 @@ extension TranslatorConformance {
     static let session = ConformanceRule(
       id: "translator.session", level: .required,
       asserts:
-        "One translator used for a whole session: 6 to 12 bursts, one after another, of 1 to 3 generated batches at once (every shape, every declared pair), each come back with their own texts, in order, blanks kept; before one burst in five, and before at least one of each session, a call is cancelled as it starts or 1 to 20 ms in, and the bursts after it are answered all the same.",
+        "One translator used for a whole session: 6 to 12 bursts, one after another, of 1 to 3 generated batches at once (every shape, every declared pair), each come back with their own texts, in order, blanks kept; before one burst in five a call is cancelled as it starts or 1 to 20 ms in, and before at least one burst of each session a call is cancelled as it starts; the bursts after a cancelled call are answered all the same.",
       why:
         "The app keeps one translator for the session; a cache that fills, a counter, or state an earlier call left behind passes every check of a fresh translator and fails on the twentieth summary.",
       whenItFails:
