@@ -24,7 +24,7 @@ enum CheckCommand: Subcommand {
                     process of its own (details: contract-kit conformance --help). In the
                     kit's own checkout, without the file: the four suites against the
                     bundled adapters, the PDF provider's when poppler is installed (else it
-                    says it skipped it)
+                    says it skipped it). "none", which fails, when every check was skipped
       anchors       the path:line citations in the docs under the current directory
                     ("none" when no doc cites code; details: contract-kit anchors)
       golden        the reference core's golden scenarios in ./Golden, when present
@@ -46,6 +46,37 @@ enum CheckCommand: Subcommand {
     the kit's own checkout) or malformed.
     """
 
+  /// The conformance gate's lines over the adapters' `runs`, and whether it passes: no required
+  /// rule failed, and at least one check ran. Adapters whose every check was skipped were not
+  /// checked, which is no pass.
+  static func conformanceGate(_ runs: [(label: String, note: String?, report: ConformanceReport)])
+    -> (lines: [String], passing: Bool)
+  {
+    let results = runs.flatMap(\.report.results)
+    let failedRequired = runs.filter { !$0.report.isPassing }
+    let counts = (
+      passed: results.filter { $0.status == .passed }.count,
+      failed: results.filter { $0.status == .failed }.count,
+      skipped: results.filter { $0.status == .skipped }.count
+    )
+    let checked = counts.passed + counts.failed > 0
+    let verdict = !failedRequired.isEmpty ? "FAIL" : checked ? "ok" : "none"
+    var lines = [
+      "conformance: \(verdict): \(runs.count) adapters, \(counts.passed) checks passed, \(counts.failed) failed, \(counts.skipped) skipped"
+    ]
+    for run in failedRequired {
+      for failure in run.report.failures where failure.level == .required {
+        lines.append("  \(run.label): \(failure.id): \(failure.message)")
+      }
+    }
+    // An adapter whose backend is missing (the PDF provider without poppler) is named, not
+    // silently counted among the skips.
+    for run in runs where run.report.counts.skipped == run.report.results.count {
+      lines.append("  \(run.label): \(run.note ?? "skipped")")
+    }
+    return (lines, failedRequired.isEmpty && checked)
+  }
+
   static func run(_ arguments: inout Arguments) async throws -> Int32 {
     try arguments.finish()
     for problem in [ConformanceSeed.problem(), ConformanceExamples.problem()].compactMap({ $0 }) {
@@ -63,28 +94,9 @@ enum CheckCommand: Subcommand {
         "no \(CheckConfiguration.fileName) in \(root.path), so check has none of your adapters to run; write one naming each, such as \(CheckConfiguration.example.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()) (contract-kit check --help lists its keys)"
       )
     }
-    let results = runs.flatMap(\.report.results)
-    let failedRequired = runs.filter { !$0.report.isPassing }
-    let counts = (
-      passed: results.filter { $0.status == .passed }.count,
-      failed: results.filter { $0.status == .failed }.count,
-      skipped: results.filter { $0.status == .skipped }.count
-    )
-    let verdict = failedRequired.isEmpty ? "ok" : "FAIL"
-    Output.print(
-      "conformance: \(verdict): \(runs.count) adapters, \(counts.passed) checks passed, \(counts.failed) failed, \(counts.skipped) skipped"
-    )
-    for run in failedRequired {
-      for failure in run.report.failures where failure.level == .required {
-        Output.print("  \(run.label): \(failure.id): \(failure.message)")
-      }
-    }
-    // An adapter whose backend is missing (the PDF provider without poppler) is named, not
-    // silently counted among the skips.
-    for run in runs where run.report.counts.skipped == run.report.results.count {
-      Output.print("  \(run.label): \(run.note ?? "skipped")")
-    }
-    passing = passing && failedRequired.isEmpty
+    let conformance = conformanceGate(runs.map { ($0.label, $0.note, $0.report) })
+    for line in conformance.lines { Output.print(line) }
+    passing = passing && conformance.passing
 
     let anchors = try AnchorsCommand.check(
       root: root, config: try AnchorsCommand.loadConfig(nil, root: root), paths: [])

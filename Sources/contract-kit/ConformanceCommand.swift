@@ -398,7 +398,8 @@ enum ConformanceCommand: Subcommand {
     return try render(runs, format: format, verbose: verbose)
   }
 
-  /// Prints the runs in `format` and returns the exit code: 0 when every report passes.
+  /// Prints the runs in `format` and returns the exit code: 0 when every report passes and at
+  /// least one check ran.
   private static func render(_ runs: [ReferenceSuites.Run], format: String, verbose: Bool) throws
     -> Int32
   {
@@ -424,6 +425,14 @@ enum ConformanceCommand: Subcommand {
         Output.print(run.report.renderText(label: run.label, verbose: verbose))
         if let note = run.note { Output.print("  note: \(note)") }
       }
+    }
+    // A run whose every rule was skipped checked nothing, and a gate that checked nothing must
+    // not pass.
+    guard runs.contains(where: { $0.report.counts.passed + $0.report.counts.failed > 0 }) else {
+      Output.error(
+        "contract-kit: nothing was checked: every rule was skipped, each for the reason printed; a run that checks nothing does not pass"
+      )
+      return ExitCode.failures
     }
     return runs.allSatisfy(\.report.isPassing) ? ExitCode.ok : ExitCode.failures
   }

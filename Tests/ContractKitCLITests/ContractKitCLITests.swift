@@ -132,6 +132,11 @@ import Testing
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--rule", "store.reopen,store.keys"],
       status: 0, stdout: "store (FileExecutionStore): 2 passed, 0 failed, 0 skipped", stderr: nil),
+    // A run that checked nothing does not pass: in process, store.powerLoss is skipped.
+    Case(
+      arguments: ["conformance", "run", "--suite", "store", "--rule", "store.powerLoss"],
+      status: 1, stdout: "store (FileExecutionStore): 0 passed, 0 failed, 1 skipped",
+      stderr: "contract-kit: nothing was checked: every rule was skipped"),
     Case(
       arguments: ["conformance", "run", "--suite", "store", "--regressions", "/etc/hostname"],
       status: 2, stdout: nil,

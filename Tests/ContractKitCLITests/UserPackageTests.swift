@@ -1,3 +1,4 @@
+import ContractConformanceCore
 import Foundation
 import TestSupport
 import Testing
@@ -104,6 +105,38 @@ import Testing
       #expect(error.text.contains(message), "\(error.text)")
       #expect(!error.text.contains("\n"))
     }
+  }
+}
+
+/// The conformance gate of `check`: adapters whose every check was skipped were not checked, and
+/// that is never a pass.
+@Suite struct CheckGateTests {
+  static func run(_ statuses: [CheckStatus], level: CheckLevel = .required)
+    -> (label: String, note: String?, report: ConformanceReport)
+  {
+    let results = statuses.enumerated().map {
+      CheckResult(id: "store.rule\($0.offset)", level: level, status: $0.element, message: "m")
+    }
+    return ("store (StoreHost)", nil, ConformanceReport(suite: "store", results: results, seed: 1))
+  }
+
+  @Test func everyCheckSkippedIsNoPass() {
+    let gate = CheckCommand.conformanceGate([Self.run([.skipped, .skipped])])
+    #expect(!gate.passing)
+    #expect(
+      gate.lines.first == "conformance: none: 1 adapters, 0 checks passed, 0 failed, 2 skipped")
+    #expect(gate.lines.contains("  store (StoreHost): skipped"))
+  }
+
+  @Test func oneCheckRunIsEnoughAndARequiredFailureFails() {
+    let passing = CheckCommand.conformanceGate([Self.run([.skipped]), Self.run([.passed])])
+    #expect(passing.passing, "\(passing.lines)")
+    #expect(passing.lines.first?.hasPrefix("conformance: ok: 2 adapters, 1 checks passed") == true)
+    let recommended = CheckCommand.conformanceGate([Self.run([.failed], level: .recommended)])
+    #expect(recommended.passing, "a recommended failure ran a check, and fails no gate")
+    let failing = CheckCommand.conformanceGate([Self.run([.passed, .failed])])
+    #expect(!failing.passing)
+    #expect(failing.lines.contains("  store (StoreHost): store.rule1: m"))
   }
 }
 

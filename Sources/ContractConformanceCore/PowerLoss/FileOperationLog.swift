@@ -75,7 +75,8 @@ enum FileOperation: Equatable, Sendable {
   /// The sync calls a store can make on one file.
   enum SyncCall: String, Sendable {
     case fsync, fdatasync
-    /// `fcntl(fd, F_FULLFSYNC)`, Apple's flush of the drive's cache.
+    /// `fcntl(fd, F_FULLFSYNC)`, Apple's flush of the drive's cache; on Linux, `fcntl(fd, 51)`,
+    /// which the recorder carries out as one.
     case fullfsync
     /// `sync_file_range`, which promises no durability.
     case syncFileRange = "sync_file_range"

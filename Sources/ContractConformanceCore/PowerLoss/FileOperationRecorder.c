@@ -1,7 +1,7 @@
 // The contract kit's file-operation recorder. Preloaded into a store's process (LD_PRELOAD), it
 // appends every file operation under CONTRACT_KIT_FSLOG_ROOT, with the bytes written, to the log
 // CONTRACT_KIT_FSLOG. It changes nothing the store sees: each call goes to the C library as asked,
-// and errno is kept. Linux only.
+// and errno is kept; the one exception is Darwin's F_FULLFSYNC (below). Linux only.
 //
 // Each record is one line, `op fd x y length path1 path2`, then `length` raw bytes. Paths are
 // absolute, with bytes outside ! to ~ and % written as %XX; "-" is no path. See
@@ -432,16 +432,29 @@ static int traced_fcntl(int result, int fd, int cmd) {
   return result;
 }
 
+// Darwin's F_FULLFSYNC, which Linux does not have: its fcntl refuses the value with EINVAL. The
+// recorder alone carries it out, as an fsync recorded as "fullfsync", so that a store making the
+// calls of its Apple build on Linux can be judged under the apple model. This is the one call
+// whose result the recorder changes: 0 (or fsync's error) where Linux would say EINVAL, which a
+// store falls back from to fsync anyway.
+#define DARWIN_F_FULLFSYNC 51
+
+static int traced_sync(const char *op, int fd, int (*call)(int));
+
 // fcntl's third argument is an int or a pointer, or absent; like the C library, read it as a
 // pointer-sized value and pass it on unchanged.
-#define FCNTL_WRAPPER(name)                                       \
-  int name(int fd, int cmd, ...) {                                \
-    va_list arguments;                                            \
-    va_start(arguments, cmd);                                     \
-    void *argument = va_arg(arguments, void *);                   \
-    va_end(arguments);                                            \
-    REAL(name);                                                   \
-    return traced_fcntl(real_##name(fd, cmd, argument), fd, cmd); \
+#define FCNTL_WRAPPER(name)                                                               \
+  int name(int fd, int cmd, ...) {                                                        \
+    if (cmd == DARWIN_F_FULLFSYNC) {                                                      \
+      REAL(fsync);                                                                        \
+      return traced_sync("fullfsync", fd, real_fsync);                                    \
+    }                                                                                     \
+    va_list arguments;                                                                    \
+    va_start(arguments, cmd);                                                             \
+    void *argument = va_arg(arguments, void *);                                           \
+    va_end(arguments);                                                                    \
+    REAL(name);                                                                           \
+    return traced_fcntl(real_##name(fd, cmd, argument), fd, cmd);                         \
   }
 FCNTL_WRAPPER(fcntl)
 FCNTL_WRAPPER(fcntl64)

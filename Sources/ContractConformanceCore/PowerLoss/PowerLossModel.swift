@@ -19,8 +19,9 @@ import KitSupport
 ///   and it flushes the whole cache, so it persists what earlier syncs had sent. Source: Apple's
 ///   `fsync(2)` ("the disk drive may ... write the data out of order ... use F_FULLFSYNC") and
 ///   `fcntl(2)` (`F_FULLFSYNC`). The model judges the calls a store makes on the machine the
-///   suite runs on: a store run on Linux cannot call `F_FULLFSYNC`, so this model tells whether
-///   the same calls would keep its data on an Apple device.
+///   suite runs on. Linux has no `F_FULLFSYNC`: there the recorder carries out Darwin's value,
+///   `fcntl(fd, 51)`, as one, and a store that made no such call is judged under ``posix``, a
+///   pass there being a skip, since Linux cannot show what the store's Apple build calls.
 public struct PowerLossModel: Hashable, Sendable, CustomStringConvertible {
   /// The model's name: `posix` or `apple`.
   public let name: String

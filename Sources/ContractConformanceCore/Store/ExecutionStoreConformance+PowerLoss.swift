@@ -117,9 +117,9 @@ extension ExecutionStoreConformance {
       {
         return .skipped(skip)
       }
+      let model = Self.judgedModel(powerLossModel, operations)
       let replay = PowerLossReplay(
-        operations: operations, keys: plan.keys, keyCount: plan.commands.count,
-        model: powerLossModel)
+        operations: operations, keys: plan.keys, keyCount: plan.commands.count, model: model)
       let (onDisk, unreadable) = DiskImage.read(root)
       if let problem = replay.unfollowed.first ?? unreadable
         ?? onDisk.difference(from: replay.final)
@@ -128,13 +128,58 @@ extension ExecutionStoreConformance {
           "the recording does not account for what the store wrote (\(problem)): it writes by a route the recorder does not see (stdio's fwrite, io_uring, a helper process, a static binary), so store.powerLoss cannot judge it"
         )
       }
-      return try await judge(replay, plan: plan, command: command, harness: harness, root: root)
+      let outcome = try await judge(
+        replay, model: model, plan: plan, command: command, harness: harness, root: root)
+      return model == powerLossModel ? outcome : Self.unjudgedApple(outcome, operations)
+    }
+
+    /// The model the recording is replayed under: `requested`, except that the apple model falls
+    /// back to posix for a store that made no `F_FULLFSYNC` call. Linux has no `F_FULLFSYNC`, so
+    /// a store calls it only in its Apple build, and Linux cannot show what that build does.
+    static func judgedModel(_ requested: PowerLossModel, _ operations: [FileOperation])
+      -> PowerLossModel
+    {
+      guard requested == .apple else { return requested }
+      let fullSynced = operations.contains {
+        if case .sync(_, .fullfsync) = $0 { return true }
+        return false
+      }
+      return fullSynced ? .apple : .posix
+    }
+
+    /// The outcome of a store the apple model could not judge, judged under posix: a posix
+    /// failure stays a failure; a posix pass is a skip, never a pass of the apple model.
+    static func unjudgedApple(_ posix: CheckOutcome, _ operations: [FileOperation])
+      -> CheckOutcome
+    {
+      let sqlite = operations.contains {
+        if case .open(_, let path, _, _, _) = $0 {
+          return path.hasSuffix("-wal") || path.hasSuffix("-journal")
+        }
+        return false
+      }
+      let appleBuild =
+        sqlite
+        ? "SQLite calls it only where the platform has it, with PRAGMA fullfsync=ON (and checkpoint_fullfsync=ON), which the store's Apple build must set"
+        : "a store calls it only in its Apple build (behind #if canImport(Darwin))"
+      switch posix {
+      case .passed(let message):
+        return .skipped(
+          "the apple model judges a store by its F_FULLFSYNC calls, and this one made none: Linux has no F_FULLFSYNC, and \(appleBuild). Under posix: \(message). For the apple model on Linux, make the Apple build's call here too: fcntl(fd, 51), Darwin's F_FULLFSYNC, falling back to fsync when it fails (Linux refuses it; the recorder carries it out)"
+        )
+      case .failed(let message), .failedSince(let message, _):
+        return .failed(
+          "\(message); the store made no F_FULLFSYNC call for the apple model to judge, so it was judged under posix"
+        )
+      case .skipped:
+        return posix
+      }
     }
 
     /// Loads from every distinct state, once, and judges each point's states.
     private func judge(
-      _ replay: PowerLossReplay, plan: PowerLossPlan, command: String, harness: StoreCrashHarness,
-      root: URL
+      _ replay: PowerLossReplay, model: PowerLossModel, plan: PowerLossPlan, command: String,
+      harness: StoreCrashHarness, root: URL
     ) async throws -> CheckOutcome {
       // Distinct states by digest, so memory holds one point's states, not every state's bytes.
       var loads: [UInt64: PowerLossLoad] = [:]
@@ -165,7 +210,7 @@ extension ExecutionStoreConformance {
             replay.fix(at: point)
             ?? "write a whole new record and switch to it (a temporary file, a sync, a rename, a sync of the directory; or a second slot with a checksum); never overwrite a record in place"
           first =
-            "\(point.description), with \(state.description) (\(powerLossModel) model): \(problem); fix: \(fix)"
+            "\(point.description), with \(state.description) (\(model) model): \(problem); fix: \(fix)"
           CheckProgress.current?.found(first ?? "")
         }
         // The first failing point is the finding; the points after it would only repeat it.
@@ -189,7 +234,7 @@ extension ExecutionStoreConformance {
           "no crash state was tried within half the check's time: the store is too slow to open")
       }
       return .passed(
-        "\(tried) crash states (\(loads.count) distinct) at \(replay.pointCount) points over \(plan.saves.count) saves of \(plan.sizeRange) under the \(powerLossModel) model: every reopen loaded a whole record, never older than the last save that returned\(budget) (seed \(seed))"
+        "\(tried) crash states (\(loads.count) distinct) at \(replay.pointCount) points over \(plan.saves.count) saves of \(plan.sizeRange) under the \(model) model: every reopen loaded a whole record, never older than the last save that returned\(budget) (seed \(seed))"
       )
     }
 
