@@ -1,7 +1,8 @@
 // What the kit's process launcher needs of POSIX that Swift's Glibc module does not show
 // (pipe2 and posix_spawn_file_actions_addclosefrom_np are GNU extensions) or that takes care
 // to get right: a child that inherits only its three standard descriptors, and a write that
-// cannot raise SIGPIPE. macOS and Linux only; elsewhere every function fails with ENOSYS.
+// cannot raise SIGPIPE. macOS and Linux only; elsewhere every function fails with ENOSYS. And
+// what a process holds, where /proc cannot say: macOS only.
 
 #ifndef CKITPROCESS_H
 #define CKITPROCESS_H
@@ -27,5 +28,13 @@ ssize_t ckit_write(int fd, const void *bytes, size_t count);
 /// EPIPE rather than raise SIGPIPE where the platform has a flag for it (macOS's
 /// F_SETNOSIGPIPE); elsewhere `ckit_write` does the same per write. Returns 0, or an errno value.
 int ckit_nosigpipe(int fd);
+
+/// How many threads process `pid` runs, from libproc: macOS only; -1 elsewhere, or when the
+/// process cannot be read.
+int ckit_thread_count(pid_t pid);
+
+/// How many of the descriptors of process `pid` point at the directory `root` or a file under
+/// it, from libproc: macOS only; -1 elsewhere, or when the process cannot be read.
+int ckit_descriptors_under(pid_t pid, const char *root);
 
 #endif

@@ -56,8 +56,8 @@ extension ExecutionStoreConformance {
           }
         }
         measured.append(DirectoryFootprint(sandbox.store))
-        descriptors.append(OpenDescriptors.count(under: sandbox.store, process: process))
-        threads.append(process.flatMap(ProcessThreads.count))
+        descriptors.append(ProcessResources.descriptors(under: sandbox.store, process: process))
+        threads.append(process.flatMap { ProcessResources.threads(of: $0) })
       }
       let saves = measured.count * commands.count
       let written = saves * Self.footprintPayload

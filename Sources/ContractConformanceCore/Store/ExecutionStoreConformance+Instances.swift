@@ -9,18 +9,19 @@ extension ExecutionStoreConformance {
   /// Opens instance after instance from the factory on one directory, as an app that opens its
   /// store for each run does, each released before the next opens. Each loads what the one
   /// before it saved (a volatile store: what it saved itself) and saves its own. In process,
-  /// where `/proc` tells, the descriptors the process holds open under the directory must not
-  /// grow with the instances released. Instances stop at half the check's time, after at least
-  /// 16.
+  /// where the system tells (Linux, macOS), the descriptors the process holds open under the
+  /// directory must not grow with the instances released. Instances stop at half the check's
+  /// time, after at least 16.
   func instances() async throws -> CheckOutcome {
     try await inSandbox { sandbox in
       var failures = Failures()
       var held: [Int] = []
-      let measured = crashHarness == nil && OpenDescriptors.count(under: sandbox.store) != nil
+      let measured =
+        crashHarness == nil && ProcessResources.descriptors(under: sandbox.store) != nil
       let opened = try await eachInstance(instanceCount) { index in
         try await useInstance(index, sandbox.store, &failures)
         // Measured with this instance released: what remains open is what released ones left.
-        if measured { held.append(OpenDescriptors.count(under: sandbox.store) ?? 0) }
+        if measured { held.append(ProcessResources.descriptors(under: sandbox.store) ?? 0) }
       }
       if held.count >= 16, let end = held.last {
         let half = held.count / 2

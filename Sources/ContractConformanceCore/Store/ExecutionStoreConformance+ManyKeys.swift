@@ -30,9 +30,10 @@ extension ExecutionStoreConformance {
 
   /// Saves a checkpoint for each of hundreds of distinct commands (and a summary for every
   /// eighth), loads them all back in a seeded order, and for a durable store again after a
-  /// reopen: each loads its own. Where `/proc` tells, the store's process must never hold more
-  /// descriptors open under its directory than Apple platforms allow an app. Saves stop after a
-  /// sixth of the check's time, once 64 are done, so the loads fit in half of it.
+  /// reopen: each loads its own. Where the system tells (Linux, macOS), the store's process must
+  /// never hold more descriptors open under its directory than Apple platforms allow an app.
+  /// Saves stop after a sixth of the check's time, once 64 are done, so the loads fit in half of
+  /// it.
   func manyKeys() async throws -> CheckOutcome {
     try await inSandbox { sandbox in
       let store = try await open(sandbox.store)
@@ -45,7 +46,7 @@ extension ExecutionStoreConformance {
       var saved = 0
       var mostDescriptors = 0
       func measure() {
-        let held = OpenDescriptors.count(under: sandbox.store, process: process) ?? 0
+        let held = ProcessResources.descriptors(under: sandbox.store, process: process) ?? 0
         if held > Self.descriptorCeiling, mostDescriptors <= Self.descriptorCeiling {
           failures.addFirst(
             "the store's process holds \(held) descriptors open under its directory after saves of \(saved) distinct commands: Apple platforms let an app open \(Self.descriptorCeiling) files by default, so there its saves fail past that; close each file once its save or load is done, or keep a bounded cache of them"
@@ -74,7 +75,7 @@ extension ExecutionStoreConformance {
         try await loadEach(saved, from: reopened, " after a reopen", &random, &failures)
       }
       let descriptors =
-        OpenDescriptors.count(under: sandbox.store, process: process) == nil
+        ProcessResources.descriptors(under: sandbox.store, process: process) == nil
           || durability != .durable
         ? ""
         : ", holding at most \(mostDescriptors) descriptor\(mostDescriptors == 1 ? "" : "s") under its directory"
