@@ -225,7 +225,8 @@ struct PathJoiningProvider: ProfileDocumentProviding {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "path-joining-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(fixture.pages.joined(separator: "\u{0C}").utf8).write(
+    // Each page ended by a form feed, so that one blank page is not an empty file.
+    try Data(fixture.pages.map { $0 + "\u{0C}" }.joined().utf8).write(
       to: folder.appendingPathComponent("report.txt"))
     return (PathJoiningProvider(folder: folder, cap: fixture.pageCap), "report.txt")
   }
@@ -234,7 +235,10 @@ struct PathJoiningProvider: ProfileDocumentProviding {
     let path = folder.path + "/" + attachmentID
     guard let data = FileManager.default.contents(atPath: path) else { throw Missing() }
     let text = String(decoding: data, as: UTF8.self)
-    return text.isEmpty ? [] : text.components(separatedBy: "\u{0C}")
+    // A form feed ends a page: the one after the last page starts none.
+    var pages = text.components(separatedBy: "\u{0C}")
+    if pages.count > 1, pages.last == "" { pages.removeLast() }
+    return text.isEmpty ? [] : pages
   }
 
   func pageCount(for attachmentID: String) async throws -> Int {

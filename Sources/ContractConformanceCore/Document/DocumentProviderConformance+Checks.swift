@@ -173,6 +173,37 @@ extension DocumentProviderConformance {
     } catch {
       failures.add(failureMessage(error))
     }
+    // The smallest documents a fixture makes: one page alone, blank, whitespace or a single
+    // character, and a blank first page before another. A provider that trims a file's first or
+    // last bytes finds no page there, or merges two. (As above, front matter may be skipped:
+    // the original count and the text of each page offered are judged.)
+    for pages in [[""], ["\n"], ["x"], ["", "Page 2 follows a blank first page."]] {
+      let fixture = DocumentFixture(pages: pages, pageCap: nil)
+      let described =
+        "a document of \(pages.map { $0.isEmpty ? "a blank page" : quote($0) }.joined(separator: " then "))"
+      do {
+        let (provider, id, count, original) = try await counts(fixture)
+        guard original == pages.count else {
+          failures.add(
+            "\(described) reported originalPageCount \(original): it has \(pages.count) \(pages.count == 1 ? "page" : "pages"); a blank page is a page"
+          )
+          continue
+        }
+        for index in 0..<count {
+          guard let page = await read(index, of: provider, id, into: &failures) else { continue }
+          guard (1...pages.count).contains(page.pageNumber),
+            PageText.matches(page.text, pages[page.pageNumber - 1])
+          else {
+            failures.add(
+              "page(at: \(index)) of \(described) came back as page \(page.pageNumber), \(quote(page.text))"
+            )
+            continue
+          }
+        }
+      } catch {
+        failures.add(failureMessage(error))
+      }
+    }
     return failures.outcome(passed: "every page's text matched the fixture page with its number")
   }
 

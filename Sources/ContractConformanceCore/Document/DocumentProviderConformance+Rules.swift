@@ -60,7 +60,7 @@ extension DocumentProviderConformance {
     static let text = ConformanceRule(
       id: "document.text", level: .required,
       asserts:
-        "Each page's text is the fixture's page with that page number: no pages merged, split or shifted, whether short, long (thousands of characters over many lines), blank or whitespace only.",
+        "Each page's text is the fixture's page with that page number: no pages merged, split or shifted, whether short, long (thousands of characters over many lines), blank or whitespace only, and in the smallest documents: one blank, whitespace or one-character page alone, and a blank first page before another.",
       why:
         "The core checks every fact in a summary against the page it came from; a shifted page makes true facts look invented.",
       whenItFails:
