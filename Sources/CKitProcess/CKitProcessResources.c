@@ -21,7 +21,8 @@ int ckit_thread_count(pid_t pid) {
 }
 
 int ckit_descriptors_under(pid_t pid, const char *root) {
-  // The path the kernel gives a descriptor is the real one (/private/var/…, not /var/…).
+  // The kernel names a descriptor by its real path, with every symbolic link resolved: so must
+  // the root.
   char resolved[PATH_MAX];
   if (realpath(root, resolved) == NULL) return -1;
   size_t length = strlen(resolved);

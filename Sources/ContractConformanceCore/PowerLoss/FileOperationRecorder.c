@@ -443,18 +443,18 @@ static int traced_sync(const char *op, int fd, int (*call)(int));
 
 // fcntl's third argument is an int or a pointer, or absent; like the C library, read it as a
 // pointer-sized value and pass it on unchanged.
-#define FCNTL_WRAPPER(name)                                                               \
-  int name(int fd, int cmd, ...) {                                                        \
-    if (cmd == DARWIN_F_FULLFSYNC) {                                                      \
-      REAL(fsync);                                                                        \
-      return traced_sync("fullfsync", fd, real_fsync);                                    \
-    }                                                                                     \
-    va_list arguments;                                                                    \
-    va_start(arguments, cmd);                                                             \
-    void *argument = va_arg(arguments, void *);                                           \
-    va_end(arguments);                                                                    \
-    REAL(name);                                                                           \
-    return traced_fcntl(real_##name(fd, cmd, argument), fd, cmd);                         \
+#define FCNTL_WRAPPER(name)                                       \
+  int name(int fd, int cmd, ...) {                                \
+    if (cmd == DARWIN_F_FULLFSYNC) {                              \
+      REAL(fsync);                                                \
+      return traced_sync("fullfsync", fd, real_fsync);            \
+    }                                                             \
+    va_list arguments;                                            \
+    va_start(arguments, cmd);                                     \
+    void *argument = va_arg(arguments, void *);                   \
+    va_end(arguments);                                            \
+    REAL(name);                                                   \
+    return traced_fcntl(real_##name(fd, cmd, argument), fd, cmd); \
   }
 FCNTL_WRAPPER(fcntl)
 FCNTL_WRAPPER(fcntl64)
