@@ -1,7 +1,14 @@
-import Foundation
+// Essentials where the toolchain has them: contract-kit-anchors links KitSupport, and loads no
+// more of Foundation than that.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if os(macOS)
   import CKitProcess
+  import Darwin
 #endif
 
 /// What a process holds, where the platform tells: `/proc` on Linux, libproc on macOS. Elsewhere
