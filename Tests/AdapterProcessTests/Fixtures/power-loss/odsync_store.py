@@ -2,7 +2,8 @@
 """A correct store that never calls fsync on its records: it writes each through a descriptor
 opened with O_DSYNC, whose writes return only once the data and the size needed to read it are
 durable, renames it into place, then syncs the directory. It passes store.powerLoss under the
-posix model; under the apple model an O_DSYNC write only reaches the drive's cache."""
+posix model. Under the apple model an O_DSYNC write only reaches the drive's cache; on Linux the
+store makes no F_FULLFSYNC call, so the apple model skips it."""
 import os
 from example import store, encoded, sync_directory
 
