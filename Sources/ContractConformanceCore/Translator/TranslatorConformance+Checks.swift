@@ -407,9 +407,14 @@ extension TranslatorConformance {
         // is sure to land.
         let first = try source.int(0...(bursts.count - 1))
         if !bursts.contains(where: { $0.cancelled?.after == 0 }) {
-          var batch = bursts[first].cancelled?.batch
-          if batch == nil { batch = try generator.batch(source, maxSize: 8) }
-          bursts[first].cancelled = batch.map { CancelledCall(batch: $0, after: 0) }
+          // The burst's own cancelled call, if it drew one, now as it starts.
+          let batch: TranslationBatch
+          if let drawn = bursts[first].cancelled?.batch {
+            batch = drawn
+          } else {
+            batch = try generator.batch(source, maxSize: 8)
+          }
+          bursts[first].cancelled = CancelledCall(batch: batch, after: 0)
         }
         return Session(bursts: bursts)
       },
