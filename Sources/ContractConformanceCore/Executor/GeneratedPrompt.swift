@@ -2,8 +2,9 @@
 /// sentences, each of 1 to 257 words (powers of two and their neighbours), whose words are
 /// ordinary, one to three letters, 12 to 40 letters, numbers, Han, Kana or Hangul runs, emoji or
 /// markup, and which end in a full stop, `!`, `?`, `。`, a line break or nothing at all; one
-/// sentence in five is Han, Kana and Hangul written without a space, as Japanese is. Every
-/// prompt holds at least one letter, so none is blank. It shrinks toward one ordinary word.
+/// sentence in five is Han, Kana and Hangul written without a space, as Japanese is, and one in
+/// five of the others is of one kind of word only (a row of numbers, of short words, of emoji).
+/// Every prompt holds at least one letter, so none is blank. It shrinks toward one ordinary word.
 struct GeneratedPrompt: Sendable, CustomStringConvertible {
   let text: String
   let sentences: Int
@@ -27,8 +28,13 @@ struct GeneratedPrompt: Sendable, CustomStringConvertible {
     return String(String(repeating: stem, count: 3).prefix(length))
   }
 
-  private static func word(_ source: ChoiceSource) throws(ChoiceSource.Overrun) -> String {
-    switch try source.draw(6) {
+  /// A word of the kind `kind` (0 to 6), or of any kind when it is `nil`.
+  private static func word(_ source: ChoiceSource, kind: UInt64?) throws(ChoiceSource.Overrun)
+    -> String
+  {
+    let drawn: UInt64
+    if let kind { drawn = kind } else { drawn = try source.draw(6) }
+    return switch drawn {
     case 0: try source.pick(ordinary)
     case 1: try source.pick(short)
     case 2: try long(source)
@@ -60,7 +66,11 @@ struct GeneratedPrompt: Sendable, CustomStringConvertible {
         sentences.append(parts.joined() + (try source.pick(["。", "？", ""])))
         continue
       }
-      for _ in 0..<length { parts.append(try word(source)) }
+      // A sentence of one kind of word reaches the ends of what a token holds: a row of numbers
+      // or of short words has the most words per token a text can, a row of compounds the
+      // fewest. A check that bounds an answer by its words is tightest there.
+      let kind = try source.chance(20) ? try source.draw(6) : nil
+      for _ in 0..<length { parts.append(try word(source, kind: kind)) }
       let end = try source.pick([".", "!", "?", "。", "\n", ""])
       sentences.append(parts.joined(separator: " ") + end)
     }

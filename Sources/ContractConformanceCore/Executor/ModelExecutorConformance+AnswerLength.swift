@@ -83,9 +83,15 @@ extension ModelExecutorConformance {
       prompt: prompt)
   }
 
+  /// A table of 8 rows of 64 decimal numbers, a row a line: the text with the most words per
+  /// token a prompt holds (each run of digits is a word), where the word bound is tightest.
+  static let numberTable = (1...8).map { row in
+    (0..<64).map { "\(row).\($0)" }.joined(separator: " ")
+  }.joined(separator: "\n")
+
   func answerLength() async throws -> CheckOutcome {
     let budget = PropertyBudget(seed: seed, examples: examples)
-    let examples = [1, 8, 48].flatMap { tokens in
+    let story = [1, 8, 48].flatMap { tokens in
       ProfileModelSchema.allCases.map { schema in
         BudgetedRequest(
           request: Self.request(
@@ -94,6 +100,12 @@ extension ModelExecutorConformance {
           prompt: "a prompt of \(16 * Self.promptSentences.count) sentences")
       }
     }
+    let table = ProfileModelSchema.allCases.map { schema in
+      BudgetedRequest(
+        request: Self.request(schema, prompt: Self.numberTable, tokens: 128),
+        prompt: "a table of 8 rows of 64 numbers")
+    }
+    let examples = story + table
     let property = Property<BudgetedRequest>(
       examples: examples, defaultCount: 30,
       generate: { source throws(ChoiceSource.Overrun) in try Self.budgetedRequest(source) },

@@ -62,7 +62,7 @@ extension ModelExecutorConformance {
     static let answerLength = ConformanceRule(
       id: "executor.answerLength", level: .required,
       asserts:
-        "Requests of both schemas with budgets of 1, 8 and 48 tokens, then generated ones with budgets from 1 to 1,025 tokens (powers of two and their neighbours) and prompts of one sentence of the ferry story to 256, or generated ones of 1 to 64 sentences of 1 to 257 words of any length and script: no answer holds more than twice as many words as its responseTokens, plus 8 (a word, a run of letters or digits in the answer's strings, is at least one token). The executor's monitor applies the same bound to every call of every rule; a budget below one token is not judged.",
+        "Requests of both schemas with budgets of 1, 8 and 48 tokens, and of 128 tokens over a table of 8 rows of 64 decimal numbers (the most words a token holds), then generated ones with budgets from 1 to 1,025 tokens (powers of two and their neighbours) and prompts of one sentence of the ferry story to 256, or generated ones of 1 to 64 sentences of 1 to 257 words of any length and script: no answer holds more than twice as many words as its responseTokens, plus 8 (a word, a run of letters or digits in the answer's strings, is at least one token). The executor's monitor applies the same bound to every call of every rule; a budget below one token is not judged.",
       why:
         "responseTokens is the upper bound on the answer's length. The core sizes each step's budget with it, and an answer past it is time the person waits for on a device model, or a bill on a hosted one.",
       whenItFails:
