@@ -46,8 +46,9 @@ package enum LikelyCauses {
     add(
       "store.reopen",
       before: [
-        "store.crash", "store.powerLoss", "store.concurrentKeys", "store.manyKeys",
-        "store.instances", "store.concurrentOneKey", "store.history", "store.linearizable",
+        "store.crash", "store.powerLoss", "store.diskFull", "store.concurrentKeys",
+        "store.manyKeys", "store.instances", "store.concurrentOneKey", "store.history",
+        "store.linearizable",
       ])
     // An answer out of shape fails every rule that makes calls.
     for shape in ["executor.chunkShape", "executor.titleShape"] {

@@ -189,6 +189,9 @@ package enum ContractSurface {
         ["store.concurrentKeys", "store.concurrentOneKey", "store.linearizable"]),
       Judged("an unusable location throws", ["store.unusableLocation"]),
       Judged(
+        "a save that meets a full disk throws, or keeps its record, and loses none",
+        ["store.diskFull"]),
+      Judged(
         "files, bytes and descriptors stay bounded",
         ["store.footprint", "store.manyKeys", "store.instances"]),
     ],

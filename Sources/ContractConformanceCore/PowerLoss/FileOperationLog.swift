@@ -47,6 +47,9 @@ enum FileOperation: Equatable, Sendable {
   case unmap(map: Int)
   /// The suite sent save `save` (`returned` false), or received its response (`returned` true).
   case mark(save: Int, returned: Bool)
+  /// A write, truncate or sync of `fd` failed with `ENOSPC`, as the suite asked the recorder
+  /// (`CONTRACT_KIT_FULL_DISK_AFTER`): the `count`th such call since the process started.
+  case diskFull(fd: Int, count: Int)
 
   /// The status flags of a descriptor that change what a write does: `O_DSYNC`, `O_SYNC` and
   /// `O_DIRECT`, as the kernel kept them (Linux ignores an `F_SETFL` of the first two).
@@ -160,6 +163,7 @@ enum FileOperationLog {
     case "msync": return .mapSync(map: y, synchronous: x != 0)
     case "munmap": return .unmap(map: y)
     case "mark": return .mark(save: x, returned: y != 0)
+    case "full": return .diskFull(fd: fd, count: x)
     default: return nil
     }
   }

@@ -1,7 +1,8 @@
 // The contract kit's file-operation recorder. Preloaded into a store's process (LD_PRELOAD), it
 // appends every file operation under CONTRACT_KIT_FSLOG_ROOT, with the bytes written, to the log
 // CONTRACT_KIT_FSLOG. It changes nothing the store sees: each call goes to the C library as asked,
-// and errno is kept; the one exception is Darwin's F_FULLFSYNC (below). Linux only.
+// and errno is kept; the exceptions are Darwin's F_FULLFSYNC, and a full disk when asked for one
+// (both below). Linux only.
 //
 // Each record is one line, `op fd x y length path1 path2`, then `length` raw bytes. Paths are
 // absolute, with bytes outside ! to ~ and % written as %XX; "-" is no path. See
@@ -166,10 +167,34 @@ static void track(int fd, const char *path) {
   fd_paths[fd] = path ? strdup(path) : NULL;
 }
 
+// --- A full disk: with CONTRACT_KIT_FULL_DISK_AFTER=n, the nth write, truncate or sync of a file
+// under the root, counted from the process's start, and every one after it, fails with ENOSPC
+// without reaching the C library, as on a disk that filled up and stays full. Each is logged as
+// `full`.
+
+static long full_after;  // 0: the disk never fills
+static long full_count;
+
+// Whether the call on `fd` fails for a full disk; sets errno when it does.
+static int disk_full(int fd) {
+  if (full_after <= 0) return 0;
+  int full = 0;
+  pthread_mutex_lock(&lock);
+  if (tracked(fd) && ++full_count >= full_after) {
+    full = 1;
+    emit("full", fd, full_count, 0, tracked(fd), NULL, NULL, 0);
+  }
+  pthread_mutex_unlock(&lock);
+  if (full) errno = ENOSPC;
+  return full;
+}
+
 __attribute__((constructor)) static void start(void) {
   const char *log = getenv("CONTRACT_KIT_FSLOG");
   const char *directory = getenv("CONTRACT_KIT_FSLOG_ROOT");
   if (!log || !directory || directory[0] != '/') return;
+  const char *after = getenv("CONTRACT_KIT_FULL_DISK_AFTER");
+  if (after) full_after = strtol(after, NULL, 10);
   snprintf(root, sizeof root, "%s", directory);
   normalize(root);
   root_length = strlen(root);
@@ -496,6 +521,7 @@ static void traced_writev(int fd, const struct iovec *vectors, int count, ssize_
 
 ssize_t write(int fd, const void *bytes, size_t count) {
   REAL(write);
+  if (fd != log_fd && disk_full(fd)) return -1;
   ssize_t written = real_write(fd, bytes, count);
   if (fd != log_fd) traced_write(fd, bytes, written, -1);
   return written;
@@ -503,6 +529,7 @@ ssize_t write(int fd, const void *bytes, size_t count) {
 
 ssize_t pwrite(int fd, const void *bytes, size_t count, off_t offset) {
   REAL(pwrite);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_pwrite(fd, bytes, count, offset);
   traced_write(fd, bytes, written, offset);
   return written;
@@ -510,6 +537,7 @@ ssize_t pwrite(int fd, const void *bytes, size_t count, off_t offset) {
 
 ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) {
   REAL(pwrite64);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_pwrite64(fd, bytes, count, offset);
   traced_write(fd, bytes, written, offset);
   return written;
@@ -517,6 +545,7 @@ ssize_t pwrite64(int fd, const void *bytes, size_t count, off_t offset) {
 
 ssize_t writev(int fd, const struct iovec *vectors, int count) {
   REAL(writev);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_writev(fd, vectors, count);
   traced_writev(fd, vectors, count, written, -1);
   return written;
@@ -524,6 +553,7 @@ ssize_t writev(int fd, const struct iovec *vectors, int count) {
 
 ssize_t pwritev(int fd, const struct iovec *vectors, int count, off_t offset) {
   REAL(pwritev);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_pwritev(fd, vectors, count, offset);
   traced_writev(fd, vectors, count, written, offset);
   return written;
@@ -531,6 +561,7 @@ ssize_t pwritev(int fd, const struct iovec *vectors, int count, off_t offset) {
 
 ssize_t pwritev64(int fd, const struct iovec *vectors, int count, off_t offset) {
   REAL(pwritev64);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_pwritev64(fd, vectors, count, offset);
   traced_writev(fd, vectors, count, written, offset);
   return written;
@@ -538,6 +569,7 @@ ssize_t pwritev64(int fd, const struct iovec *vectors, int count, off_t offset) 
 
 ssize_t pwritev2(int fd, const struct iovec *vectors, int count, off_t offset, int flags) {
   REAL(pwritev2);
+  if (disk_full(fd)) return -1;
   ssize_t written = real_pwritev2(fd, vectors, count, offset, flags);
   traced_writev(fd, vectors, count, written, offset);
   return written;
@@ -560,11 +592,13 @@ static int traced_truncate(int result, int fd, const char *path, off_t length) {
 
 int ftruncate(int fd, off_t length) {
   REAL(ftruncate);
+  if (disk_full(fd)) return -1;
   return traced_truncate(real_ftruncate(fd, length), fd, NULL, length);
 }
 
 int ftruncate64(int fd, off_t length) {
   REAL(ftruncate64);
+  if (disk_full(fd)) return -1;
   return traced_truncate(real_ftruncate64(fd, length), fd, NULL, length);
 }
 
@@ -581,6 +615,7 @@ int truncate64(const char *path, off_t length) {
 // --- Syncing.
 
 static int traced_sync(const char *op, int fd, int (*call)(int)) {
+  if (disk_full(fd)) return -1;
   pthread_mutex_lock(&lock);
   if (tracked(fd)) snapshot_file(fd);
   pthread_mutex_unlock(&lock);
@@ -607,6 +642,7 @@ int fdatasync(int fd) {
 
 int sync_file_range(int fd, off64_t offset, off64_t count, unsigned int flags) {
   REAL(sync_file_range);
+  if (disk_full(fd)) return -1;
   int result = real_sync_file_range(fd, offset, count, flags);
   int saved = errno;
   if (result == 0) {

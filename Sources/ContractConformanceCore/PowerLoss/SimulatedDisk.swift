@@ -147,7 +147,7 @@ struct SimulatedDisk {
   /// Replays `operation`, the `index`th of the recording.
   mutating func apply(_ operation: FileOperation, index: Int) {
     switch operation {
-    case .hello, .mark, .unmap:
+    case .hello, .mark, .unmap, .diskFull:
       break
     case .open(let fd, let path, let truncates, let creates, let writes):
       let node: Node
@@ -502,6 +502,7 @@ extension FileOperation {
     case .mapSync: "msync"
     case .unmap: "munmap"
     case .mark: "mark"
+    case .diskFull: "a call failed for a full disk"
     }
   }
 }

@@ -21,26 +21,47 @@ extension ExecutionStoreConformance {
   /// that returned, and before every sync, rename and unlink inside a save, the directory is
   /// built as a power loss could leave it. A new process of the store loads from each state.
   func powerLoss() async throws -> CheckOutcome {
+    try await inRecordedProcess("a power loss") { command, harness, sandbox, library in
+      #if os(Linux) && canImport(Glibc)
+        return try await powerLoss(
+          command: command, harness: harness, sandbox: sandbox, library: library)
+      #else
+        return .skipped("")  // inRecordedProcess calls this on Linux only
+      #endif
+    }
+  }
+
+  /// Runs `body` with the command line of the store's own process, its harness, a sandbox and
+  /// the built file-operation recorder: on Linux, for a durable store served by a process of
+  /// its own. Otherwise the skip that says why `what` (such as "a power loss") is not tried.
+  func inRecordedProcess(
+    _ what: String,
+    _ body: (String, StoreCrashHarness, Sandbox, URL) async throws -> CheckOutcome
+  ) async throws -> CheckOutcome {
     if let skip = skipUnlessDurable { return skip }
     #if os(macOS) || os(Linux)
       return try await inSandbox { sandbox in
         let first = try await open(sandbox.store)
         guard let harness = crashHarness, let process = harness.process(serving: first) else {
           return .skipped(
-            "a power loss is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
+            "\(what) is tried on a store in a process of its own: serve the store with AdapterHost (or any program that speaks Conformance/protocol.md) and run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
           )
         }
         await process.close(.seconds(5))
         withExtendedLifetime(first) {}
         #if os(Linux) && canImport(Glibc)
-          return try await powerLoss(command: process.command, harness: harness, sandbox: sandbox)
+          switch FileOperationRecorder.library() {
+          case .success(let library):
+            return try await body(process.command, harness, sandbox, library)
+          case .failure(let reason): return .skipped(reason.message)
+          }
         #else
           return .skipped(FileOperationRecorder.library().failureMessage ?? "")
         #endif
       }
     #else
       return .skipped(
-        "a power loss is tried on a store in a process of its own, which this platform cannot start: run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
+        "\(what) is tried on a store in a process of its own, which this platform cannot start: run contract-kit conformance run --suite store --adapter-command \"…\" on Linux"
       )
     #endif
   }
@@ -61,14 +82,9 @@ extension ExecutionStoreConformance {
 
   // The recorder is preloaded into the store's process, and the replay reads Linux's /proc.
   #if os(Linux) && canImport(Glibc)
-    private func powerLoss(command: String, harness: StoreCrashHarness, sandbox: Sandbox)
-      async throws -> CheckOutcome
-    {
-      let library: URL
-      switch FileOperationRecorder.library() {
-      case .success(let built): library = built
-      case .failure(let reason): return .skipped(reason.message)
-      }
+    private func powerLoss(
+      command: String, harness: StoreCrashHarness, sandbox: Sandbox, library: URL
+    ) async throws -> CheckOutcome {
       let root = sandbox.root.resolvingSymlinksInPath().appendingPathComponent(
         "outer/inner/store", isDirectory: true)
       try? FileManager.default.removeItem(at: root)
@@ -311,8 +327,9 @@ extension ExecutionStoreConformance {
     }
 
     /// Why the recording cannot be trusted to hold the store's operations, or `nil`.
-    private static func unrecorded(
-      _ operations: [FileOperation], process: Int32, executable: String?
+    static func unrecorded(
+      _ operations: [FileOperation], process: Int32, executable: String?,
+      rule: String = "store.powerLoss"
     )
       -> String?
     {
@@ -322,17 +339,17 @@ extension ExecutionStoreConformance {
       }
       guard let last = hellos.last else {
         return
-          "the store's process never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so store.powerLoss cannot see its file operations"
+          "the store's process never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so \(rule) cannot see its file operations"
       }
       if let executable, last != executable {
         return
-          "\(executable), the program the store's process runs, never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so store.powerLoss cannot see its file operations"
+          "\(executable), the program the store's process runs, never loaded the file-operation recorder (a static binary, or a runtime that ignores LD_PRELOAD), so \(rule) cannot see its file operations"
       }
       return nil
     }
 
     /// The program process `pid` runs, by `/proc`.
-    private static func executable(of pid: Int32) -> String? {
+    static func executable(of pid: Int32) -> String? {
       try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
     }
 

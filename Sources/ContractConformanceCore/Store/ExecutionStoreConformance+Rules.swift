@@ -19,6 +19,8 @@ extension ExecutionStoreConformance {
     Check(Rule.crash, timeouts: 6) { try await $0.crash() },
     // A recording and up to a few hundred store processes, each on one crash state: six timeouts.
     Check(Rule.powerLoss, timeouts: 6) { try await $0.powerLoss() },
+    // Three store processes for each call of a save the disk fills at: three timeouts.
+    Check(Rule.diskFull, timeouts: 3) { try await $0.diskFull() },
     Check(Rule.concurrentKeys) { try await $0.concurrentKeys() },
     Check(Rule.manyKeys) { try await $0.manyKeys() },
     Check(Rule.instances) { try await $0.instances() },
@@ -114,6 +116,15 @@ extension ExecutionStoreConformance {
       whenItFails:
         "The message names the crash point, the state built, what the reopened store loaded, and the fix: write a temporary file, fsync it, rename it over the record, then fsync the directory (under the Apple model, fcntl F_FULLFSYNC instead of fsync); or write a second slot with a checksum and sync it. A SQLite store (a -wal or -journal file among what was left unsynced) is told the pragma instead: synchronous=FULL; under the Apple model, the skip names fullfsync=ON for its Apple build.",
       since: "0.4")
+    static let diskFull = ConformanceRule(
+      id: "store.diskFull", level: .required,
+      asserts:
+        "A store in its own process (checked with --adapter-command, on Linux) saves a record with room to spare. Then a new process, with the file-operation recorder preloaded, saves another while the disk is full from its first write, truncate or sync under the store's directory on (each fails with ENOSPC); then another process from its second, and so on, until a save makes fewer such calls (at most 32). Each save throws, or returns only with its record kept, within half the check's time; the process does not end; and with room again a new process loads the record saved before or the new one, whole, then saves and loads again. In process, skipped.",
+      why:
+        "Phones fill up. A store that ignores a failed write or sync (a try? around it, an unchecked fwrite) reports progress kept that is gone; one that truncates the old record before writing the new one loses both; one that crashes or retries for ever takes the app with it.",
+      whenItFails:
+        "Check the result of every write, truncate and sync, and throw (the core reports executionStoreUnavailable); write the new record beside the old one and switch to it only once it is whole and synced; remove what a failed save leaves behind, so that the next save has room.",
+      since: "0.7")
     static let concurrentKeys = ConformanceRule(
       id: "store.concurrentKeys", level: .required,
       asserts: "100 concurrent saves on distinct commands all survive a reopen.",

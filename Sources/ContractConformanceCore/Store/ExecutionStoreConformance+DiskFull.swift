@@ -1,0 +1,255 @@
+import AdapterProcess
+import Foundation
+import KitSupport
+import ProfileContracts
+
+extension ExecutionStoreConformance {
+  /// The most points `store.diskFull` fills the disk at: the calls of one save, in turn.
+  static let diskFullPoints = 32
+
+  /// `store.diskFull`: a record saved with room to spare, then, for *n* = 1, 2, …, a new store
+  /// process whose *n*th write, truncate or sync under its directory fails with `ENOSPC` (and
+  /// every one after) saves another. The save throws or keeps its record, the process lives,
+  /// and the next process loads the record before or the new one, whole, and saves again.
+  func diskFull() async throws -> CheckOutcome {
+    try await inRecordedProcess("a full disk") { command, harness, sandbox, library in
+      #if os(Linux)
+        return try await diskFull(
+          command: command, harness: harness, sandbox: sandbox, library: library)
+      #else
+        return .skipped("")  // inRecordedProcess calls this on Linux only
+      #endif
+    }
+  }
+
+  /// What a save on a full disk did.
+  private enum FullDiskSave {
+    case returned
+    case threw(String)
+    case died
+    case hung(Duration)
+
+    init(_ error: any Error) {
+      if let process = error as? AdapterProcessError, process.isBreakdown {
+        self = .died
+      } else {
+        self = .threw(describe(error))
+      }
+    }
+  }
+
+  #if os(Linux)
+    private func diskFull(
+      command: String, harness: StoreCrashHarness, sandbox: Sandbox, library: URL
+    ) async throws -> CheckOutcome {
+      let root = sandbox.root.resolvingSymlinksInPath().appendingPathComponent(
+        "outer/inner/store", isDirectory: true)
+      try? FileManager.default.removeItem(at: root)
+      let log = sandbox.root.appendingPathComponent("file-operations.log")
+      // The record a full disk must not take away, saved while there is room.
+      var kept = Self.checkpoint(
+        phase: "saved with room to spare", payload: Self.fullDiskPayload(0))
+      try await withStoreProcess(command, root, [:], harness) { store in
+        try await attempt("saving with room to spare") { try await store.saveCheckpoint(kept) }
+      }
+      let halfway = CheckProgress.current?.halfway
+      var points = 0
+      var threw = 0
+      for point in 1...Self.diskFullPoints {
+        if let halfway, points > 0, ContinuousClock.now > halfway {
+          return .passed(
+            "\(Self.fullDiskSummary(points: points, threw: threw)); the check's time ran out there, so later calls were not failed"
+          )
+        }
+        try? FileManager.default.removeItem(at: log)
+        let attempted = Self.checkpoint(
+          phase: "saved on a full disk at call \(point)", payload: Self.fullDiskPayload(point))
+        var environment = FileOperationRecorder.environment(
+          library: library, log: log, root: root.path)
+        environment["CONTRACT_KIT_FULL_DISK_AFTER"] = String(point)
+        let (save, recorded) = try await saveOnFullDisk(
+          attempted, command: command, root: root, environment: environment, harness: harness,
+          log: log)
+        if let problem = recorded.problem { return .skipped(problem) }
+        // The save made fewer writes and syncs than `point`: every one of them has failed.
+        guard recorded.filled else { break }
+        points += 1
+        let at =
+          "write, truncate or sync number \(point) of the save failed with ENOSPC (a full disk)"
+        switch save {
+        case .died:
+          return .failed(
+            "\(at), and the store's process ended: a full disk must make the save throw, not end the app"
+          )
+        case .hung(let limit):
+          return .failed(
+            "\(at), and the save neither returned nor threw within \(limit): a store that retries a failed write never gives the app its answer; throw, and let the core retry later"
+          )
+        case .threw: threw += 1
+        case .returned: break
+        }
+        let loaded = try await withStoreProcess(command, root, [:], harness) { store in
+          do {
+            return Result<ProfileCheckpoint?, CheckFailure>.success(
+              try await store.loadCheckpoint(for: Self.command))
+          } catch {
+            return .failure(CheckFailure(describe(error)))
+          }
+        }
+        if let problem = Self.fullDiskProblem(loaded, save: save, kept: kept, attempted: attempted)
+        {
+          let did = if case .returned = save { "returned" } else { "threw" }
+          return .failed("\(at), and the save \(did); \(problem); fix: \(Self.fullDiskFix(save))")
+        }
+        kept = (try? loaded.get()) ?? kept
+        // With room again, the store saves: a failed save left nothing in the way.
+        let again = Self.checkpoint(
+          phase: "saved with room again after call \(point)",
+          payload: Self.fullDiskPayload(point + Self.diskFullPoints))
+        let reloaded = try await withStoreProcess(command, root, [:], harness) { store in
+          try await attempt("with room again, after \(at), saving") {
+            try await store.saveCheckpoint(again)
+          }
+          return try await attempt("loading that save") {
+            try await store.loadCheckpoint(for: Self.command)
+          }
+        }
+        guard reloaded == again else {
+          return .failed(
+            "\(at); with room again, a new save returned but loading gave \(reloaded.map { quote($0.phase) } ?? "nothing"): remove what a failed save leaves (a temporary file, a lock, a journal) or read past it"
+          )
+        }
+        kept = again
+      }
+      guard points > 0 else {
+        return .skipped(
+          "the store made no write, truncate or sync under its directory during a save, as the file-operation recorder sees them (a helper process, io_uring, or writes through a map), so store.diskFull cannot fill its disk"
+        )
+      }
+      return .passed(Self.fullDiskSummary(points: points, threw: threw))
+    }
+
+    /// Opens the store in a process started with `environment`, saves `checkpoint`, and ends
+    /// the process; what the save did, and what the recorder saw.
+    private func saveOnFullDisk(
+      _ checkpoint: ProfileCheckpoint, command: String, root: URL,
+      environment: [String: String], harness: StoreCrashHarness, log: URL
+    ) async throws -> (FullDiskSave, (filled: Bool, problem: String?)) {
+      let save: FullDiskSave
+      var process: Int32?
+      var executable: String?
+      do {
+        let store = try await harness.open(command, root, environment)
+        let running = harness.process(serving: store)
+        process = running?.processIdentifier
+        executable = process.flatMap(Self.executable(of:))
+        // A save that neither returns nor throws (one that retries a failed write for ever) is
+        // ended here, within the check's time, so that its process does not spin on.
+        let limit = timeout / 2
+        let stuck = Locked(false)
+        let watch = Task {
+          try? await Task.sleep(for: limit)
+          guard !Task.isCancelled else { return }
+          stuck.withValue { $0 = true }
+          running?.kill()
+        }
+        do {
+          try await store.saveCheckpoint(checkpoint)
+          save = .returned
+        } catch {
+          save = stuck.withValue { $0 } ? .hung(limit) : FullDiskSave(error)
+        }
+        watch.cancel()
+        await running?.close(.seconds(5))
+        withExtendedLifetime(store) {}
+      } catch {
+        save = FullDiskSave(error)  // opening met the full disk
+      }
+      let operations = try FileOperationLog.parse(
+        (try? Data(contentsOf: log)) ?? Data(), root: root.path)
+      let filled = operations.contains {
+        if case .diskFull = $0 { return true }
+        return false
+      }
+      guard let process else { return (save, (filled, nil)) }
+      return (
+        save,
+        (
+          filled,
+          Self.unrecorded(
+            operations, process: process, executable: executable, rule: "store.diskFull")
+        )
+      )
+    }
+
+    /// Runs `body` on the store a new process at `root` serves, then ends the process.
+    private func withStoreProcess<T>(
+      _ command: String, _ root: URL, _ environment: [String: String],
+      _ harness: StoreCrashHarness, _ body: (any ProfileExecutionStoring) async throws -> T
+    ) async throws -> T {
+      let store = try await attempt("opening the store") {
+        try await harness.open(command, root, environment)
+      }
+      let result: T
+      do {
+        result = try await body(store)
+      } catch {
+        await harness.process(serving: store)?.close(.seconds(5))
+        throw error
+      }
+      await harness.process(serving: store)?.close(.seconds(5))
+      withExtendedLifetime(store) {}
+      return result
+    }
+  #endif
+
+  /// What is wrong with what a reopened store loaded after a save on a full disk, or `nil`.
+  private static func fullDiskProblem(
+    _ load: Result<ProfileCheckpoint?, CheckFailure>, save: FullDiskSave,
+    kept: ProfileCheckpoint, attempted: ProfileCheckpoint
+  ) -> String? {
+    let loaded: ProfileCheckpoint?
+    switch load {
+    case .success(let checkpoint): loaded = checkpoint
+    case .failure(let error):
+      return
+        "with room again, a new process threw \(error.message) when loading: the record saved before (\(quote(kept.phase))) is lost"
+    }
+    switch loaded {
+    case attempted: return nil
+    case kept:
+      guard case .returned = save else { return nil }
+      return
+        "yet a new process loaded the record saved before it (\(quote(kept.phase))): the store reported progress kept that it lost"
+    case nil:
+      return
+        "with room again, a new process loaded nothing: the record saved before (\(quote(kept.phase))) is lost"
+    case let other?:
+      return
+        "with room again, a new process loaded a record that matches neither the one saved before nor the new one whole (phase \(quote(other.phase)), \(other.payload.count) bytes)"
+    }
+  }
+
+  /// The fix for a store that lost or misreported a save on a full disk.
+  private static func fullDiskFix(_ save: FullDiskSave) -> String {
+    if case .returned = save {
+      return
+        "check the result of every write, truncate and sync (never try? or an unchecked fwrite), and throw when one fails"
+    }
+    return
+      "write the new record beside the old one (a temporary file, or a second slot) and switch to it only once it is whole and synced, so a failed write leaves the old record"
+  }
+
+  private static func fullDiskSummary(points: Int, threw: Int) -> String {
+    let calls =
+      points == 1
+      ? "the one write, truncate or sync" : "each of the \(points) writes, truncates and syncs"
+    return
+      "the disk filled at \(calls) of a save in turn: \(threw) of the saves threw and \(points - threw) kept their record, no process ended, and each time a new process loaded a whole record, then saved and loaded again"
+  }
+
+  /// A payload of 6 KiB that differs for every `number`.
+  private static func fullDiskPayload(_ number: Int) -> Data {
+    Data((0..<6144).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ number &* 13) })
+  }
+}
