@@ -13,8 +13,8 @@ core's unit tests (ProfileCoreTests): those they fail are "killed by tests only"
 provider, the extractive executor, the sample-corpus translator and the OpenAI-compatible error
 mapping) is killed when the suite its adapter answers to reports a failed rule, required or
 recommended, or crashes or hangs. A store mutant that survives in process runs the store suite
-again out of process (adapter-host-example store), where crashes are real SIGKILLs and
-store.powerLoss replays the recorded file operations.
+again out of process (adapter-host-example store), where crashes are real SIGKILLs,
+store.powerLoss replays the recorded file operations and store.diskFull fails them.
 
 Marks in Benchmarks/mutants/equivalent.json (core) and adapters-equivalent.json take a mutant out
 of the count, with a one-line reason; a mark that no mutant matches, or whose mutant is killed, is
@@ -325,7 +325,7 @@ def suite(binary, mutant, name, out_of_process=False):
         # Only the rules whose in-process check is a stand-in: every other rule judged the same
         # store code in process already.
         arguments += ["--adapter-command", os.path.join(binary, "adapter-host-example") + " store",
-                      "--rule", "store.crash,store.powerLoss"]
+                      "--rule", "store.crash,store.powerLoss,store.diskFull"]
     if name != "openai-mapping":  # the mapping rules call no adapter
         arguments += ["--check-timeout", CHECK_TIMEOUT]
     arguments += ["--format", "json"]

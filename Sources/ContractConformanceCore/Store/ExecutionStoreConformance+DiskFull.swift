@@ -49,7 +49,7 @@ extension ExecutionStoreConformance {
       // The record a full disk must not take away, saved while there is room.
       var kept = Self.checkpoint(
         phase: "saved with room to spare", payload: Self.fullDiskPayload(0))
-      try await withStoreProcess(command, root, [:], harness) { store in
+      try await withStoreProcess(command, root, [:], harness, "with room to spare") { store in
         try await attempt("saving with room to spare") { try await store.saveCheckpoint(kept) }
       }
       let halfway = CheckProgress.current?.halfway
@@ -71,11 +71,12 @@ extension ExecutionStoreConformance {
           attempted, command: command, root: root, environment: environment, harness: harness,
           log: log)
         if let problem = recorded.problem { return .skipped(problem) }
-        // The save made fewer writes and syncs than `point`: every one of them has failed.
+        // No call failed: the save made fewer writes, truncates and syncs than `point`, and the
+        // points before failed each of them.
         guard recorded.filled else { break }
         points += 1
         let at =
-          "write, truncate or sync number \(point) of the save failed with ENOSPC (a full disk)"
+          "write, truncate or sync number \(point) since the store's process started failed with ENOSPC (a full disk)"
         switch save {
         case .died:
           return .failed(
@@ -88,7 +89,9 @@ extension ExecutionStoreConformance {
         case .threw: threw += 1
         case .returned: break
         }
-        let loaded = try await withStoreProcess(command, root, [:], harness) { store in
+        let loaded = try await withStoreProcess(
+          command, root, [:], harness, "with room again, after \(at)"
+        ) { store in
           do {
             return Result<ProfileCheckpoint?, CheckFailure>.success(
               try await store.loadCheckpoint(for: Self.command))
@@ -98,7 +101,7 @@ extension ExecutionStoreConformance {
         }
         if let problem = Self.fullDiskProblem(loaded, save: save, kept: kept, attempted: attempted)
         {
-          let did = if case .returned = save { "returned" } else { "threw" }
+          let did = if case .threw(let error) = save { "threw \(error)" } else { "returned" }
           return .failed("\(at), and the save \(did); \(problem); fix: \(Self.fullDiskFix(save))")
         }
         kept = (try? loaded.get()) ?? kept
@@ -106,7 +109,9 @@ extension ExecutionStoreConformance {
         let again = Self.checkpoint(
           phase: "saved with room again after call \(point)",
           payload: Self.fullDiskPayload(point + Self.diskFullPoints))
-        let reloaded = try await withStoreProcess(command, root, [:], harness) { store in
+        let reloaded = try await withStoreProcess(
+          command, root, [:], harness, "with room again, after \(at)"
+        ) { store in
           try await attempt("with room again, after \(at), saving") {
             try await store.saveCheckpoint(again)
           }
@@ -126,7 +131,9 @@ extension ExecutionStoreConformance {
           "the store made no write, truncate or sync under its directory during a save, as the file-operation recorder sees them (a helper process, io_uring, or writes through a map), so store.diskFull cannot fill its disk"
         )
       }
-      return .passed(Self.fullDiskSummary(points: points, threw: threw))
+      return .passed(
+        Self.fullDiskSummary(points: points, threw: threw)
+          + (points == Self.diskFullPoints ? " (its first \(points) calls; it makes more)" : ""))
     }
 
     /// Opens the store in a process started with `environment`, saves `checkpoint`, and ends
@@ -182,12 +189,14 @@ extension ExecutionStoreConformance {
       )
     }
 
-    /// Runs `body` on the store a new process at `root` serves, then ends the process.
+    /// Runs `body` on the store a new process at `root` serves, then ends the process; `when`
+    /// says when, for a failure to open.
     private func withStoreProcess<T>(
       _ command: String, _ root: URL, _ environment: [String: String],
-      _ harness: StoreCrashHarness, _ body: (any ProfileExecutionStoring) async throws -> T
+      _ harness: StoreCrashHarness, _ when: String,
+      _ body: (any ProfileExecutionStoring) async throws -> T
     ) async throws -> T {
-      let store = try await attempt("opening the store") {
+      let store = try await attempt("\(when), opening the store") {
         try await harness.open(command, root, environment)
       }
       let result: T
