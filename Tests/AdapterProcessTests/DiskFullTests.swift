@@ -38,7 +38,7 @@ import Testing
       let result = await Self.diskFull(store)
       #expect(result?.status == .passed, "\(store): \(result?.message ?? "")")
       // Every call of a save was failed in turn, not only the first.
-      #expect(result?.message.contains("the disk filled at each of the") == true)
+      #expect(result?.message.contains("the disk filled at each write") == true)
     }
   }
 

@@ -44,26 +44,68 @@ extension ExecutionStoreConformance {
     ) async throws -> CheckOutcome {
       let root = sandbox.root.resolvingSymlinksInPath().appendingPathComponent(
         "outer/inner/store", isDirectory: true)
-      try? FileManager.default.removeItem(at: root)
       let log = sandbox.root.appendingPathComponent("file-operations.log")
-      // The record a full disk must not take away, saved while there is room.
-      var kept = Self.checkpoint(
-        phase: "saved with room to spare", payload: Self.fullDiskPayload(0))
-      try await withStoreProcess(command, root, [:], harness, "with room to spare") { store in
-        try await attempt("saving with room to spare") { try await store.saveCheckpoint(kept) }
+      var tally = FullDiskTally()
+      // A store after its first save of a key, then after a later one: a save can make other
+      // calls there (the first creates a file, a later one writes over it).
+      for saves in 1...2 {
+        try? FileManager.default.removeItem(at: root)
+        // The record a full disk must not take away, saved while there is room.
+        var before = Self.checkpoint(phase: "saved with room to spare")
+        for number in 1...saves {
+          before = Self.checkpoint(
+            phase: "save \(number) of \(saves) with room to spare",
+            payload: Self.fullDiskPayload(number))
+          try await withStoreProcess(command, root, [:], harness, "with room to spare") {
+            store in
+            try await attempt("saving with room to spare") {
+              try await store.saveCheckpoint(before)
+            }
+          }
+        }
+        // Each point starts from this directory, so that the save makes the same calls each
+        // time; a directory the check cannot copy (a socket, a link) goes on as it is.
+        let start = DiskImage.read(root)
+        if let outcome = try await fillEachCall(
+          of: saves, before: before, start: start.unreadable == nil ? start.image : nil,
+          command: command, harness: harness, root: root, log: log, library: library,
+          tally: &tally)
+        {
+          return outcome
+        }
       }
+      guard tally.points > 0 else {
+        return .skipped(
+          "the store made no write, truncate or sync under its directory during a save, as the file-operation recorder sees them (a helper process, io_uring, or writes through a map), so store.diskFull cannot fill its disk"
+        )
+      }
+      return .passed(
+        tally.summary
+          + (tally.cut ? " (the first \(Self.diskFullPoints) calls of a save that makes more)" : "")
+      )
+    }
+
+    /// Fails, in turn, the first call of a save, then the second, and so on, from `start` (when
+    /// given) with `before` the record saved last; the failure, or `nil` when every point held.
+    // swift-format-ignore: FunctionParameterCount
+    private func fillEachCall(
+      of saves: Int, before: ProfileCheckpoint, start: DiskImage?, command: String,
+      harness: StoreCrashHarness, root: URL, log: URL, library: URL, tally: inout FullDiskTally
+    ) async throws -> CheckOutcome? {
+      var kept = before
       let halfway = CheckProgress.current?.halfway
-      var points = 0
-      var threw = 0
       for point in 1...Self.diskFullPoints {
-        if let halfway, points > 0, ContinuousClock.now > halfway {
+        if let halfway, tally.points > 0, ContinuousClock.now > halfway {
           return .passed(
-            "\(Self.fullDiskSummary(points: points, threw: threw)); the check's time ran out there, so later calls were not failed"
-          )
+            "\(tally.summary); the check's time ran out there, so later calls were not failed")
+        }
+        if let start {
+          try start.write(to: root)
+          kept = before
         }
         try? FileManager.default.removeItem(at: log)
         let attempted = Self.checkpoint(
-          phase: "saved on a full disk at call \(point)", payload: Self.fullDiskPayload(point))
+          phase: "saved on a full disk at call \(point)", payload: Self.fullDiskPayload(point + 2))
         var environment = FileOperationRecorder.environment(
           library: library, log: log, root: root.path)
         environment["CONTRACT_KIT_FULL_DISK_AFTER"] = String(point)
@@ -73,10 +115,12 @@ extension ExecutionStoreConformance {
         if let problem = recorded.problem { return .skipped(problem) }
         // No call failed: the save made fewer writes, truncates and syncs than `point`, and the
         // points before failed each of them.
-        guard recorded.filled else { break }
-        points += 1
+        guard recorded.filled else { return nil }
+        tally.points += 1
+        tally.cut = tally.cut || point == Self.diskFullPoints
+        let after = saves == 1 ? "the store's first save" : "a store's later save"
         let at =
-          "write, truncate or sync number \(point) since the store's process started failed with ENOSPC (a full disk)"
+          "write, truncate or sync number \(point) since the store's process started (in \(after) of a key) failed with ENOSPC (a full disk)"
         switch save {
         case .died:
           return .failed(
@@ -86,7 +130,7 @@ extension ExecutionStoreConformance {
           return .failed(
             "\(at), and the save neither returned nor threw within \(limit): a store that retries a failed write never gives the app its answer; throw, and let the core retry later"
           )
-        case .threw: threw += 1
+        case .threw: tally.threw += 1
         case .returned: break
         }
         let loaded = try await withStoreProcess(
@@ -108,7 +152,7 @@ extension ExecutionStoreConformance {
         // With room again, the store saves: a failed save left nothing in the way.
         let again = Self.checkpoint(
           phase: "saved with room again after call \(point)",
-          payload: Self.fullDiskPayload(point + Self.diskFullPoints))
+          payload: Self.fullDiskPayload(point + 2 + Self.diskFullPoints))
         let reloaded = try await withStoreProcess(
           command, root, [:], harness, "with room again, after \(at)"
         ) { store in
@@ -126,14 +170,7 @@ extension ExecutionStoreConformance {
         }
         kept = again
       }
-      guard points > 0 else {
-        return .skipped(
-          "the store made no write, truncate or sync under its directory during a save, as the file-operation recorder sees them (a helper process, io_uring, or writes through a map), so store.diskFull cannot fill its disk"
-        )
-      }
-      return .passed(
-        Self.fullDiskSummary(points: points, threw: threw)
-          + (points == Self.diskFullPoints ? " (its first \(points) calls; it makes more)" : ""))
+      return nil
     }
 
     /// Opens the store in a process started with `environment`, saves `checkpoint`, and ends
@@ -249,12 +286,18 @@ extension ExecutionStoreConformance {
       "write the new record beside the old one (a temporary file, or a second slot) and switch to it only once it is whole and synced, so a failed write leaves the old record"
   }
 
-  private static func fullDiskSummary(points: Int, threw: Int) -> String {
-    let calls =
-      points == 1
-      ? "the one write, truncate or sync" : "each of the \(points) writes, truncates and syncs"
-    return
-      "the disk filled at \(calls) of a save in turn: \(threw) of the saves threw and \(points - threw) kept their record, no process ended, and each time a new process loaded a whole record, then saved and loaded again"
+  /// What `store.diskFull` has tried so far.
+  private struct FullDiskTally {
+    /// The calls failed, over both starting points.
+    var points = 0
+    /// The saves that threw.
+    var threw = 0
+    /// Whether a save made more calls than the check fails.
+    var cut = false
+
+    var summary: String {
+      "the disk filled at each write, truncate and sync of a save in turn, in a store's first save of a key and in a later one (\(points) calls): \(threw) of the saves threw and \(points - threw) kept their record, no process ended, and each time a new process loaded a whole record, then saved and loaded again"
+    }
   }
 
   /// A payload of 6 KiB that differs for every `number`.
