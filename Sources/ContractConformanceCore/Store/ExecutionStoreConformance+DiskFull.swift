@@ -46,8 +46,9 @@ extension ExecutionStoreConformance {
         "outer/inner/store", isDirectory: true)
       let log = sandbox.root.appendingPathComponent("file-operations.log")
       var tally = FullDiskTally()
-      // A store after its first save of a key, then after a later one: a save can make other
-      // calls there (the first creates a file, a later one writes over it).
+      // A store after one save of a key, then after two: the save after them can make other
+      // calls (the bundled store's second save creates its second slot file, a third writes
+      // over it).
       for saves in 1...2 {
         try? FileManager.default.removeItem(at: root)
         // The record a full disk must not take away, saved while there is room.
@@ -118,9 +119,9 @@ extension ExecutionStoreConformance {
         guard recorded.filled else { return nil }
         tally.points += 1
         tally.cut = tally.cut || point == Self.diskFullPoints
-        let after = saves == 1 ? "the store's first save" : "a store's later save"
+        let after = saves == 1 ? "the key's second save" : "a later save of the key"
         let at =
-          "write, truncate or sync number \(point) since the store's process started (in \(after) of a key) failed with ENOSPC (a full disk)"
+          "write, truncate or sync number \(point) since the store's process started (in \(after)) failed with ENOSPC (a full disk)"
         switch save {
         case .died:
           return .failed(
@@ -296,7 +297,7 @@ extension ExecutionStoreConformance {
     var cut = false
 
     var summary: String {
-      "the disk filled at each write, truncate and sync of a save in turn, in a store's first save of a key and in a later one (\(points) calls): \(threw) of the saves threw and \(points - threw) kept their record, no process ended, and each time a new process loaded a whole record, then saved and loaded again"
+      "the disk filled at each write, truncate and sync of a save in turn, in a key's second save and in a later one (\(points) calls): \(threw) of the saves threw and \(points - threw) kept their record, no process ended, and each time a new process loaded a whole record, then saved and loaded again"
     }
   }
 
