@@ -134,35 +134,32 @@ extension ExecutionStoreConformance {
         case .threw: tally.threw += 1
         case .returned: break
         }
-        let loaded = try await withStoreProcess(
+        // With room again, one process loads, then saves: a failed save left nothing in the way.
+        let again = Self.checkpoint(
+          phase: "saved with room again after call \(point)",
+          payload: Self.fullDiskPayload(point + 2 + Self.diskFullPoints))
+        let (loaded, reloaded) = try await withStoreProcess(
           command, root, [:], harness, "with room again, after \(at)"
         ) { store in
+          let loaded: Result<ProfileCheckpoint?, CheckFailure>
           do {
-            return Result<ProfileCheckpoint?, CheckFailure>.success(
-              try await store.loadCheckpoint(for: Self.command))
+            loaded = .success(try await store.loadCheckpoint(for: Self.command))
           } catch {
-            return .failure(CheckFailure(describe(error)))
+            loaded = .failure(CheckFailure(describe(error)))
           }
+          guard case .success = loaded else { return (loaded, ProfileCheckpoint?.none) }
+          try await attempt("with room again, after \(at), saving") {
+            try await store.saveCheckpoint(again)
+          }
+          let reloaded = try await attempt("loading that save") {
+            try await store.loadCheckpoint(for: Self.command)
+          }
+          return (loaded, reloaded)
         }
         if let problem = Self.fullDiskProblem(loaded, save: save, kept: kept, attempted: attempted)
         {
           let did = if case .threw(let error) = save { "threw \(error)" } else { "returned" }
           return .failed("\(at), and the save \(did); \(problem); fix: \(Self.fullDiskFix(save))")
-        }
-        kept = (try? loaded.get()) ?? kept
-        // With room again, the store saves: a failed save left nothing in the way.
-        let again = Self.checkpoint(
-          phase: "saved with room again after call \(point)",
-          payload: Self.fullDiskPayload(point + 2 + Self.diskFullPoints))
-        let reloaded = try await withStoreProcess(
-          command, root, [:], harness, "with room again, after \(at)"
-        ) { store in
-          try await attempt("with room again, after \(at), saving") {
-            try await store.saveCheckpoint(again)
-          }
-          return try await attempt("loading that save") {
-            try await store.loadCheckpoint(for: Self.command)
-          }
         }
         guard reloaded == again else {
           return .failed(
